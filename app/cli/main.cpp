@@ -1,0 +1,357 @@
+// cluster-planner-cli: the command-line face of the model. Runs with no display.
+
+#include "catalog.h"
+#include "design.h"
+#include "designjson.h"
+#include "evaluation.h"
+#include "projectfile.h"
+#include "templates.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdlib>
+#include <iomanip>
+#include <iostream>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace {
+
+constexpr const char *kUsage = R"(Usage: cluster-planner-cli [--catalog FILE] COMMAND [ARGS]
+
+Designs AI training clusters and evaluates what they deliver.
+
+Commands:
+  new --template classic|supernode [--gpus N] [--gpu CATALOG_ID] -o FILE
+        Generate a design from a template and save it (.cplan project, or .json).
+        classic: 8-GPU servers on a rail-optimised fat tree; supernode: 72-GPU
+        liquid-cooled scale-up racks. --gpus counts installed GPUs, spares
+        included, rounded up to whole servers or supernodes.
+  evaluate FILE [--json]
+        Evaluate a design (.cplan or .json) and print every figure; with --json,
+        one JSON object (documented in docs/results.md) on stdout.
+  validate FILE
+        Check a design; prints every problem with its place. Exit 1 if any error.
+  export FILE --json OUT
+        Write a project's design, with the catalog entries it uses, as JSON.
+  import IN.json -o OUT.cplan
+        Read a design JSON file and save it as a project.
+  catalog [--json]
+        List the catalog (the default plus any --catalog file).
+
+Options:
+  --catalog FILE   load a user catalog beside the default one (its entries win)
+  -h, --help       show this help
+  --version        show the version
+
+Exit status: 0 success; 1 bad input (unreadable, corrupt or invalid file, a design
+with errors); 2 bad usage; 3 an output that cannot be written.
+)";
+
+struct Failure
+{
+    int code;
+    std::string message;
+};
+
+[[noreturn]] void usageError(const std::string &message)
+{
+    throw Failure{2, message + " (see cluster-planner-cli --help)"};
+}
+
+/// Splits arguments into positionals and --options (with or without a value).
+struct Args
+{
+    std::vector<std::string> positional;
+    std::map<std::string, std::string> options;
+    std::vector<std::string> flags;
+
+    bool flag(const std::string &name) const
+    {
+        for (const auto &f : flags)
+            if (f == name)
+                return true;
+        return false;
+    }
+    std::string option(const std::string &name) const
+    {
+        auto it = options.find(name);
+        return it == options.end() ? std::string() : it->second;
+    }
+};
+
+Args parse(const std::vector<std::string> &argv, const std::vector<std::string> &valued,
+           const std::vector<std::string> &boolean)
+{
+    Args a;
+    for (size_t i = 0; i < argv.size(); ++i) {
+        const std::string &s = argv[i];
+        if (s.size() > 1 && s[0] == '-') {
+            bool known = false;
+            for (const auto &v : valued)
+                if (s == v) {
+                    if (i + 1 >= argv.size())
+                        usageError(s + " needs a value");
+                    a.options[s] = argv[++i];
+                    known = true;
+                }
+            for (const auto &b : boolean)
+                if (s == b) {
+                    a.flags.push_back(s);
+                    known = true;
+                }
+            if (!known)
+                usageError("unknown option " + s);
+        } else {
+            a.positional.push_back(s);
+        }
+    }
+    return a;
+}
+
+bool endsWith(const std::string &s, const std::string &suffix)
+{
+    return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+cp::Design loadDesign(const std::string &path, cp::Catalog &catalog)
+{
+    if (endsWith(path, ".json"))
+        return cp::importDesignJson(path, catalog);
+    cp::Project project = cp::ProjectFile::load(path);
+    catalog.merge(project.catalog, path);
+    return project.design;
+}
+
+void saveDesign(const std::string &path, const cp::Design &design, const cp::Catalog &catalog,
+                const std::string &comment)
+{
+    try {
+        if (endsWith(path, ".json"))
+            cp::exportDesignJson(design, catalog, path);
+        else
+            cp::ProjectFile::save(path, design, catalog, std::getenv("USER") ? std::getenv("USER") : "", comment);
+    } catch (const cp::LoadError &e) {
+        throw Failure{3, e.what()};
+    }
+}
+
+std::string fixed(double v, int decimals)
+{
+    std::ostringstream s;
+    s << std::fixed << std::setprecision(decimals) << v;
+    return s.str();
+}
+
+int cmdNew(const std::vector<std::string> &argv, const cp::Catalog &catalog)
+{
+    const Args a = parse(argv, {"--template", "--gpus", "--gpu", "-o", "--output"}, {});
+    if (!a.positional.empty())
+        usageError("new takes no positional argument");
+    const std::string out = a.option("-o").empty() ? a.option("--output") : a.option("-o");
+    if (out.empty())
+        usageError("new needs -o FILE");
+    cp::TemplateOptions options;
+    options.kind = a.option("--template").empty() ? "classic" : a.option("--template");
+    options.gpuId = a.option("--gpu");
+    if (const std::string g = a.option("--gpus"); !g.empty()) {
+        try {
+            size_t used = 0;
+            options.gpus = std::stoll(g, &used);
+            if (used != g.size() || options.gpus <= 0)
+                throw std::invalid_argument(g);
+        } catch (const std::exception &) {
+            usageError("--gpus needs a positive whole number, got \"" + g + "\"");
+        }
+    }
+    cp::Design design;
+    try {
+        design = cp::generateTemplate(options, catalog);
+    } catch (const std::invalid_argument &e) {
+        throw Failure{1, e.what()};
+    }
+    saveDesign(out, design, catalog, "Generated from the " + options.kind + " template");
+    const cp::Results r = cp::evaluate(design, catalog);
+    std::cout << out << ": " << design.name << " — " << r.inventory.gpusTotal << " GPUs, "
+              << r.inventory.racksTotal << " racks\n";
+    return 0;
+}
+
+void printText(const cp::Design &design, const cp::Results &r)
+{
+    const auto &inv = r.inventory;
+    const auto &p = r.power;
+    std::cout << design.name << "\n\n"
+              << "Inventory\n"
+              << "  GPUs total            " << inv.gpusTotal << "\n"
+              << "  GPUs active           " << inv.gpusActive << "\n"
+              << "  GPUs spare            " << inv.gpusSpare << "\n"
+              << "  servers               " << inv.servers << "\n"
+              << "  supernodes            " << inv.supernodes << "\n"
+              << "  racks                 " << inv.racksTotal << " (" << inv.computeRacks << " compute, "
+              << inv.networkRacks << " network, " << inv.storageRacks << " storage)\n"
+              << "  NICs                  " << inv.nics << "\n";
+    for (const char *tier : {"leaf", "spine", "core"})
+        std::cout << "  " << std::left << std::setw(22) << (std::string(tier) + " switches")
+                  << inv.switchesByTier.at(tier) << "\n";
+    for (const auto &[role, n] : inv.otherSwitches)
+        std::cout << "  " << std::left << std::setw(22) << (role + " switches") << n << "\n";
+    std::cout << "  storage               " << inv.storageNodes << " nodes, " << fixed(inv.storageCapacityTb, 0)
+              << " TB\n\nPower\n"
+              << "  IT power              " << fixed(p.itKwTotal, 1) << " kW at training load ("
+              << fixed(p.itKwNameplate, 1) << " kW nameplate)\n"
+              << "  PUE                   " << fixed(p.pue, 2) << "\n"
+              << "  facility power        " << fixed(p.facilityKwTotal, 1) << " kW\n"
+              << "  max rack power        " << fixed(p.maxRackKw, 1) << " kW\n"
+              << "  energy per year       " << fixed(p.energyMwhPerYear, 0) << " MWh\n";
+    std::cout << "\nProblems: " << r.problems.size() << "\n";
+    for (const auto &pr : r.problems)
+        std::cout << "  " << cp::severityName(pr.severity) << "  " << pr.place << ": " << pr.message << "\n";
+}
+
+int cmdEvaluate(const std::vector<std::string> &argv, cp::Catalog catalog)
+{
+    const Args a = parse(argv, {}, {"--json"});
+    if (a.positional.size() != 1)
+        usageError("evaluate needs exactly one FILE");
+    const cp::Design design = loadDesign(a.positional[0], catalog);
+    const cp::Results r = cp::evaluate(design, catalog);
+    if (a.flag("--json"))
+        std::cout << cp::resultsToJson(r).dump(2) << "\n";
+    else
+        printText(design, r);
+    return 0;
+}
+
+int cmdValidate(const std::vector<std::string> &argv, cp::Catalog catalog)
+{
+    const Args a = parse(argv, {}, {});
+    if (a.positional.size() != 1)
+        usageError("validate needs exactly one FILE");
+    const cp::Design design = loadDesign(a.positional[0], catalog);
+    const cp::Problems problems = cp::validate(design, catalog);
+    for (const auto &p : problems)
+        std::cout << a.positional[0] << ": " << p.place << ": " << cp::severityName(p.severity) << ": "
+                  << p.message << "\n";
+    size_t errors = 0;
+    for (const auto &p : problems)
+        errors += p.severity == cp::Severity::Error;
+    if (errors > 0)
+        throw Failure{1, a.positional[0] + ": " + std::to_string(errors) + " error(s) in the design"};
+    std::cout << a.positional[0] << ": valid (" << problems.size() << " warning(s))\n";
+    return 0;
+}
+
+int cmdExport(const std::vector<std::string> &argv, cp::Catalog catalog)
+{
+    const Args a = parse(argv, {"--json"}, {});
+    if (a.positional.size() != 1 || a.option("--json").empty())
+        usageError("export needs FILE --json OUT");
+    const cp::Design design = loadDesign(a.positional[0], catalog);
+    try {
+        cp::exportDesignJson(design, catalog, a.option("--json"));
+    } catch (const cp::LoadError &e) {
+        throw Failure{3, e.what()};
+    }
+    return 0;
+}
+
+int cmdImport(const std::vector<std::string> &argv, cp::Catalog catalog)
+{
+    const Args a = parse(argv, {"-o", "--output"}, {});
+    const std::string out = a.option("-o").empty() ? a.option("--output") : a.option("-o");
+    if (a.positional.size() != 1 || out.empty())
+        usageError("import needs IN.json -o OUT.cplan");
+    const cp::Design design = cp::importDesignJson(a.positional[0], catalog);
+    const cp::Problems problems = cp::validate(design, catalog);
+    if (cp::hasErrors(problems)) {
+        for (const auto &p : problems)
+            std::cerr << a.positional[0] << ": " << p.place << ": " << p.message << "\n";
+        throw Failure{1, a.positional[0] + ": the design has errors; nothing was written"};
+    }
+    saveDesign(out, design, catalog, "Imported from " + a.positional[0]);
+    return 0;
+}
+
+int cmdCatalog(const std::vector<std::string> &argv, const cp::Catalog &catalog)
+{
+    const Args a = parse(argv, {}, {"--json"});
+    if (a.flag("--json")) {
+        std::cout << catalog.toJson().dump(2) << "\n";
+        return 0;
+    }
+    for (const auto &e : catalog.entries())
+        std::cout << std::left << std::setw(12) << cp::partKindName(e.kind) << std::setw(22) << e.id << e.name << "\n";
+    return 0;
+}
+
+int run(int argc, char **argv)
+{
+    std::vector<std::string> args(argv + 1, argv + argc);
+    std::string catalogFile;
+    while (!args.empty() && args[0].rfind("-", 0) == 0) {
+        if (args[0] == "-h" || args[0] == "--help") {
+            std::cout << kUsage;
+            return 0;
+        }
+        if (args[0] == "--version") {
+            std::cout << "cluster-planner-cli 0.1.0\n";
+            return 0;
+        }
+        if (args[0] == "--catalog") {
+            if (args.size() < 2)
+                usageError("--catalog needs a FILE");
+            catalogFile = args[1];
+            args.erase(args.begin(), args.begin() + 2);
+            continue;
+        }
+        usageError("unknown option " + args[0]);
+    }
+    if (args.empty())
+        usageError("no command given");
+    const std::string command = args[0];
+    args.erase(args.begin());
+    for (const auto &s : args)
+        if (s == "-h" || s == "--help") {
+            std::cout << kUsage;
+            return 0;
+        }
+
+    cp::Catalog catalog = cp::Catalog::builtin();
+    if (!catalogFile.empty())
+        catalog.merge(cp::Catalog::fromFile(catalogFile), catalogFile);
+
+    if (command == "new")
+        return cmdNew(args, catalog);
+    if (command == "evaluate")
+        return cmdEvaluate(args, catalog);
+    if (command == "validate")
+        return cmdValidate(args, catalog);
+    if (command == "export")
+        return cmdExport(args, catalog);
+    if (command == "import")
+        return cmdImport(args, catalog);
+    if (command == "catalog")
+        return cmdCatalog(args, catalog);
+    usageError("unknown command \"" + command + "\"");
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    try {
+        return run(argc, argv);
+    } catch (const Failure &f) {
+        std::cerr << "cluster-planner-cli: " << f.message << "\n";
+        return f.code;
+    } catch (const cp::LoadError &e) {
+        std::cerr << "cluster-planner-cli: " << e.what() << "\n";
+        return 1;
+    } catch (const std::exception &e) {
+        std::cerr << "cluster-planner-cli: " << e.what() << "\n";
+        return 1;
+    }
+}

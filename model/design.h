@@ -1,0 +1,178 @@
+#pragma once
+
+#include "problem.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cp {
+
+class Catalog;
+
+/// The floor the racks stand on: its size and the grid racks snap to (metres).
+struct Hall
+{
+    std::string name = "Hall 1";
+    double widthM = 40.0;
+    double depthM = 30.0;
+    double gridM = 0.6;
+
+    bool operator==(const Hall &) const = default;
+};
+
+/// The network role of a mounted switch (scale-out compute fabric tiers, or other networks).
+enum class SwitchRole { None, Leaf, Spine, Core, Storage, Management };
+const char *switchRoleName(SwitchRole role);
+std::optional<SwitchRole> switchRoleFromName(const std::string &name);
+
+/// A part mounted in a rack: `count` units of a catalog entry from rack unit `u` upwards.
+struct Mount
+{
+    std::string catalogId;
+    int u = 1;     ///< lowest rack unit occupied, 1-based
+    int count = 1; ///< identical units stacked from `u`
+    SwitchRole role = SwitchRole::None;
+
+    bool operator==(const Mount &) const = default;
+};
+
+/// A rack on the hall floor. Position is the rack's centre in metres; rotation in degrees.
+struct Rack
+{
+    std::string id;
+    std::string catalogId;
+    double xM = 0.0;
+    double yM = 0.0;
+    double rotationDeg = 0.0;
+    std::string row;
+    std::vector<Mount> contents;
+
+    bool operator==(const Rack &) const = default;
+};
+
+enum class Redundancy { N, NPlus1, TwoN };
+const char *redundancyName(Redundancy r);
+std::optional<Redundancy> redundancyFromName(const std::string &name);
+
+/// A power unit (PDU, busway, UPS) or cooling unit (CRAH, rear door, CDU) and the racks it serves.
+/// Units with the same `group` share the load of the racks they serve under the group's redundancy.
+struct FacilityUnit
+{
+    std::string id;
+    std::string catalogId;
+    double xM = 0.0;
+    double yM = 0.0;
+    std::string group; ///< units that back each other up (A/B feeds, N+1 CRAHs)
+    Redundancy redundancy = Redundancy::N;
+    std::vector<std::string> serves; ///< rack ids
+
+    bool operator==(const FacilityUnit &) const = default;
+};
+
+enum class TopologyKind { RailOptimized, LeafSpine };
+const char *topologyName(TopologyKind kind);
+std::optional<TopologyKind> topologyFromName(const std::string &name);
+
+/// The scale-out compute fabric: its shape, switch and link models.
+struct FabricSettings
+{
+    TopologyKind topology = TopologyKind::RailOptimized;
+    int tiers = 0;                       ///< 0 = chosen from size and switch radix
+    std::vector<double> oversubscription; ///< per tier above the leaf; empty = 1:1
+    std::string switchId;                ///< catalog switch used for every tier
+    std::string nicId;                   ///< overrides the servers' NIC when set
+    std::string shortCableId;            ///< within a row (copper)
+    std::string longCableId;             ///< between rows (optics)
+
+    bool operator==(const FabricSettings &) const = default;
+};
+
+/// Parallelism of the training job; zeros mean "search for the best".
+struct Parallelism
+{
+    bool automatic = true;
+    int tp = 0, pp = 0, dp = 0, cp = 0, ep = 0;
+    int microbatch = 0;
+    int interleave = 0;
+
+    bool operator==(const Parallelism &) const = default;
+};
+
+/// The transformer the cluster trains, and how.
+struct Workload
+{
+    std::string name = "Llama-3-405B-like";
+    int layers = 126;
+    int hidden = 16384;
+    int heads = 128;
+    int kvHeads = 8;
+    int ffnHidden = 53248;
+    int vocab = 128256;
+    int experts = 0;        ///< 0 = dense
+    int activeExperts = 0;
+    int seqLen = 8192;
+    double globalBatchTokens = 16777216.0;
+    double tokens = 15.6e12;
+    std::string precision = "bf16"; ///< bf16 | fp8
+    std::string recompute = "none"; ///< none | selective | full
+    Parallelism parallelism;
+
+    bool operator==(const Workload &) const = default;
+};
+
+/// Failure rates, checkpointing and spares.
+struct ReliabilitySettings
+{
+    double gpuMtbfHours = 100000.0;    ///< seeds: one failure per 100,000 h per card
+    double nodeMtbfHours = 50000.0;    ///< non-GPU server parts
+    double switchMtbfHours = 250000.0;
+    double linkMtbfHours = 1000000.0;
+    double checkpointIntervalMinutes = 0.0; ///< 0 = optimal (Young/Daly)
+    double restartMinutes = 20.0;
+    int hotSparesPerDomain = -1; ///< -1 = the catalog's default for the domain
+
+    bool operator==(const ReliabilitySettings &) const = default;
+};
+
+/// Money: life, energy, cooling efficiency, staff and the cloud alternative.
+struct FinanceSettings
+{
+    double lifeYears = 5.0;
+    double energyUsdPerKwh = 0.078;
+    double pue = 0.0; ///< 0 = derived from the cooling design
+    double staffFte = 0.0; ///< 0 = scaled from the design size
+    double staffUsdPerYear = 200000.0;
+    double cloudUsdPerGpuHour = 2.49;
+    double utilisation = 0.9; ///< share of nameplate drawn at training load (devices without typical power)
+
+    bool operator==(const FinanceSettings &) const = default;
+};
+
+/// The layout the user edits: hall, racks and their contents, power and cooling, and settings.
+struct Design
+{
+    std::string name = "Untitled design";
+    std::string description;
+    Hall hall;
+    std::vector<Rack> racks;
+    std::vector<FacilityUnit> powerUnits;
+    std::vector<FacilityUnit> coolingUnits;
+    FabricSettings fabric;
+    Workload workload;
+    ReliabilitySettings reliability;
+    FinanceSettings finance;
+
+    const Rack *findRack(const std::string &id) const;
+    bool operator==(const Design &) const = default;
+};
+
+/// Checks a design against itself and the catalog. Returns every problem with its place
+/// (e.g. "racks[3] (\"R03\").contents[1]"); an empty list means the design is sound.
+Problems validate(const Design &design, const Catalog &catalog);
+
+/// The catalog entries a design uses, directly or through references (a server's accelerator
+/// and NIC): what a saved project embeds so that it keeps the figures it was decided on.
+Catalog usedCatalogEntries(const Design &design, const Catalog &catalog);
+
+} // namespace cp

@@ -1,0 +1,298 @@
+#include "evaluation.h"
+
+#include "catalog.h"
+#include "design.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <unordered_map>
+
+namespace cp {
+
+using json = nlohmann::json;
+
+namespace {
+
+bool cancelled(const std::atomic<bool> *cancel)
+{
+    return cancel && cancel->load(std::memory_order_relaxed);
+}
+
+/// Typical (training-load) power of a part in W: the catalog's typical figure, else nameplate
+/// times the design's utilisation factor.
+double typicalW(const CatalogEntry &e, double utilisation)
+{
+    if (e.hasFigure("power_typical_w"))
+        return e.figure("power_typical_w");
+    return e.figure("power_max_w", e.figure("power_w")) * utilisation;
+}
+
+double nameplateW(const CatalogEntry &e)
+{
+    return e.figure("power_max_w", e.figure("power_w"));
+}
+
+// Cooling overhead per kW of heat removed, by the path the heat takes. Assumptions documented in
+// docs/results.md: chilled-water CRAH air cooling ~0.35 kW/kW, rear-door heat exchangers ~0.25,
+// direct liquid cooling with warm water ~0.10; plus power-distribution losses from UPS efficiency
+// and ~2 % for lighting and building loads. They reproduce PUE ~1.4 for air-cooled halls (Uptime
+// Institute industry average 1.56–1.58 includes older sites) and ~1.15–1.2 for liquid (hyperscale
+// 1.1–1.2).
+constexpr double kAirOverhead = 0.35;
+constexpr double kRearDoorOverhead = 0.25;
+constexpr double kLiquidOverhead = 0.10;
+constexpr double kBuildingOverhead = 0.02;
+constexpr double kDefaultUpsEfficiency = 0.96;
+
+/// Load per unit after the worst single failure of its group: 2N — one side carries all;
+/// N+1 — the load spreads over n−1 units; N — over n units.
+double loadPerUnit(double groupLoad, int units, Redundancy redundancy)
+{
+    if (units <= 0)
+        return groupLoad;
+    switch (redundancy) {
+    case Redundancy::TwoN: return groupLoad / std::max(1, units / 2);
+    case Redundancy::NPlus1: return groupLoad / std::max(1, units - 1);
+    case Redundancy::N: return groupLoad / units;
+    }
+    return groupLoad;
+}
+
+} // namespace
+
+Results evaluate(const Design &design, const Catalog &catalog, const std::atomic<bool> *cancel)
+{
+    Results res;
+    res.problems = validate(design, catalog);
+    InventoryResults &inv = res.inventory;
+    PowerResults &pow = res.power;
+    const double util = design.finance.utilisation > 0 ? design.finance.utilisation : 0.9;
+
+    // --- inventory and rack power ---------------------------------------------------------
+    std::unordered_map<std::string, size_t> rackIndex;
+    std::vector<double> rackTypicalKw(design.racks.size(), 0.0), rackMaxKw(design.racks.size(), 0.0),
+        rackLiquidKw(design.racks.size(), 0.0);
+    for (size_t i = 0; i < design.racks.size(); ++i) {
+        if ((i & 1023) == 0 && cancelled(cancel)) {
+            res.cancelled = true;
+            return res;
+        }
+        const Rack &r = design.racks[i];
+        rackIndex.emplace(r.id, i);
+        ++inv.racksTotal;
+        ++inv.partsByCatalogId[r.catalogId];
+        bool compute = false, network = false, storage = false;
+        for (const Mount &m : r.contents) {
+            const CatalogEntry *e = catalog.find(m.catalogId);
+            if (!e || m.count < 1)
+                continue; // reported by validate()
+            const long long n = m.count;
+            inv.partsByCatalogId[e->id] += n;
+            rackTypicalKw[i] += typicalW(*e, util) * n / 1000.0;
+            rackMaxKw[i] += nameplateW(*e) * n / 1000.0;
+            rackLiquidKw[i] += typicalW(*e, util) * n * e->figure("liquid_fraction", 0.0) / 1000.0;
+            switch (e->kind) {
+            case PartKind::Server:
+            case PartKind::Supernode: {
+                compute = true;
+                const long long g = std::llround(e->figure("gpus")) * n;
+                long long spare = e->kind == PartKind::Supernode ? std::llround(e->figure("spare_gpus")) * n : 0;
+                if (e->kind == PartKind::Supernode && design.reliability.hotSparesPerDomain >= 0)
+                    spare = std::min<long long>(design.reliability.hotSparesPerDomain, std::llround(e->figure("gpus"))) * n;
+                inv.gpusTotal += g;
+                inv.gpusSpare += spare;
+                inv.nics += std::llround(e->figure("nics")) * n;
+                (e->kind == PartKind::Server ? inv.servers : inv.supernodes) += n;
+                const std::string nicId = e->ref("nic");
+                if (!nicId.empty())
+                    inv.partsByCatalogId[nicId] += std::llround(e->figure("nics")) * n;
+                const std::string gpuId = e->ref("accelerator");
+                if (!gpuId.empty())
+                    inv.partsByCatalogId[gpuId] += std::llround(e->figure("gpus")) * n;
+                break;
+            }
+            case PartKind::Switch:
+                network = true;
+                switch (m.role) {
+                case SwitchRole::Leaf: inv.switchesByTier["leaf"] += n; break;
+                case SwitchRole::Spine: inv.switchesByTier["spine"] += n; break;
+                case SwitchRole::Core: inv.switchesByTier["core"] += n; break;
+                case SwitchRole::Storage: inv.otherSwitches["storage"] += n; break;
+                case SwitchRole::Management: inv.otherSwitches["management"] += n; break;
+                case SwitchRole::None: inv.otherSwitches["unassigned"] += n; break;
+                }
+                break;
+            case PartKind::Storage:
+                storage = true;
+                inv.storageNodes += n;
+                inv.storageCapacityTb += e->figure("capacity_tb") * double(n);
+                break;
+            default: break;
+            }
+        }
+        inv.computeRacks += compute;
+        inv.networkRacks += !compute && network && !storage;
+        inv.storageRacks += !compute && storage;
+
+        const CatalogEntry *rackType = catalog.find(r.catalogId);
+        RackPower rp{r.id, r.row, rackTypicalKw[i], rackMaxKw[i],
+                     rackType ? rackType->figure("max_power_kw") : 0.0};
+        pow.itKwTotal += rp.itKw;
+        pow.itKwNameplate += rp.maxKw;
+        pow.kwByRow[r.row] += rp.itKw;
+        pow.maxRackKw = std::max(pow.maxRackKw, rp.itKw);
+        if (rp.limitKw > 0 && rp.maxKw > rp.limitKw)
+            res.problems.push_back({Severity::Error, r.id,
+                                    "nameplate " + std::to_string(int(std::lround(rp.maxKw)))
+                                        + " kW exceeds the rack limit of "
+                                        + std::to_string(int(std::lround(rp.limitKw))) + " kW"});
+        pow.racks.push_back(std::move(rp));
+    }
+    for (const auto &[tier, key] : {std::pair{"leaf", 0}, {"spine", 1}, {"core", 2}})
+        inv.switchesByTier.emplace(tier, 0);
+    inv.gpusActive = inv.gpusTotal - inv.gpusSpare;
+    inv.powerUnits = (long long)design.powerUnits.size();
+    inv.coolingUnits = (long long)design.coolingUnits.size();
+    for (const auto *list : {&design.powerUnits, &design.coolingUnits})
+        for (const FacilityUnit &u : *list)
+            ++inv.partsByCatalogId[u.catalogId];
+
+    // --- power and cooling units against their capacity -----------------------------------
+    const auto checkUnits = [&](const std::vector<FacilityUnit> &units, bool power,
+                                std::vector<UnitLoad> &out) {
+        std::map<std::string, std::pair<double, int>> groups; // group -> (load, units)
+        std::vector<double> served(units.size(), 0.0);
+        for (size_t i = 0; i < units.size(); ++i) {
+            const FacilityUnit &u = units[i];
+            const CatalogEntry *e = catalog.find(u.catalogId);
+            const bool liquid = e && e->attribute("heat") == "liquid";
+            for (const std::string &rid : u.serves) {
+                auto it = rackIndex.find(rid);
+                if (it == rackIndex.end())
+                    continue;
+                const size_t k = it->second;
+                // Power units are checked on nameplate; cooling on heat at training load,
+                // split between the liquid loop and the air by the parts' liquid fraction.
+                served[i] += power ? rackMaxKw[k]
+                                   : (liquid ? rackLiquidKw[k]
+                                             : rackTypicalKw[k] - (e && e->kind == PartKind::RearDoor
+                                                                       ? 0.0
+                                                                       : rackLiquidKw[k]));
+            }
+            const std::string group = u.group.empty() ? u.id : u.group;
+            auto &g = groups[group];
+            g.first = std::max(g.first, served[i]);
+            g.second += 1;
+        }
+        for (size_t i = 0; i < units.size(); ++i) {
+            const FacilityUnit &u = units[i];
+            const CatalogEntry *e = catalog.find(u.catalogId);
+            const auto &g = groups[u.group.empty() ? u.id : u.group];
+            UnitLoad load{u.id, u.catalogId, loadPerUnit(g.first, g.second, u.redundancy),
+                          e ? e->figure("capacity_kw") : 0.0};
+            if (load.capacityKw > 0 && load.loadKw > load.capacityKw)
+                res.problems.push_back(
+                    {Severity::Error, u.id,
+                     std::string(power ? "power" : "cooling") + " load "
+                         + std::to_string(int(std::lround(load.loadKw))) + " kW"
+                         + (u.redundancy == Redundancy::N ? "" : " after the worst single failure")
+                         + " exceeds its capacity of " + std::to_string(int(std::lround(load.capacityKw)))
+                         + " kW"});
+            out.push_back(load);
+        }
+    };
+    checkUnits(design.powerUnits, true, pow.powerUnits);
+    checkUnits(design.coolingUnits, false, pow.coolingUnits);
+
+    // Racks with no power or no cooling at all.
+    std::vector<char> powered(design.racks.size(), 0), cooled(design.racks.size(), 0);
+    for (const auto &[list, flags] : {std::pair{&design.powerUnits, &powered}, {&design.coolingUnits, &cooled}})
+        for (const FacilityUnit &u : *list)
+            for (const std::string &rid : u.serves)
+                if (auto it = rackIndex.find(rid); it != rackIndex.end())
+                    (*flags)[it->second] = 1;
+    for (size_t i = 0; i < design.racks.size(); ++i) {
+        if (rackMaxKw[i] <= 0)
+            continue;
+        if (!powered[i])
+            res.problems.push_back({Severity::Warning, design.racks[i].id, "no power unit feeds this rack"});
+        if (!cooled[i])
+            res.problems.push_back({Severity::Warning, design.racks[i].id, "no cooling unit cools this rack"});
+    }
+
+    // --- facility power and PUE ----------------------------------------------------------
+    double heatAir = 0, heatDoor = 0, heatLiquid = 0, upsEff = 0;
+    int upsCount = 0;
+    for (const FacilityUnit &u : design.powerUnits)
+        if (const CatalogEntry *e = catalog.find(u.catalogId); e && e->kind == PartKind::Ups) {
+            upsEff += e->figure("efficiency", kDefaultUpsEfficiency);
+            ++upsCount;
+        }
+    upsEff = upsCount ? upsEff / upsCount : kDefaultUpsEfficiency;
+    std::vector<char> doorCooled(design.racks.size(), 0);
+    for (const FacilityUnit &u : design.coolingUnits)
+        if (const CatalogEntry *e = catalog.find(u.catalogId); e && e->kind == PartKind::RearDoor)
+            for (const std::string &rid : u.serves)
+                if (auto it = rackIndex.find(rid); it != rackIndex.end())
+                    doorCooled[it->second] = 1;
+    for (size_t i = 0; i < design.racks.size(); ++i) {
+        heatLiquid += rackLiquidKw[i];
+        (doorCooled[i] ? heatDoor : heatAir) += rackTypicalKw[i] - rackLiquidKw[i];
+    }
+    if (design.finance.pue > 0) {
+        pow.pue = design.finance.pue;
+    } else if (pow.itKwTotal > 0) {
+        const double cooling = heatAir * kAirOverhead + heatDoor * kRearDoorOverhead + heatLiquid * kLiquidOverhead;
+        pow.pue = 1.0 + cooling / pow.itKwTotal + (1.0 / upsEff - 1.0) + kBuildingOverhead;
+    } else {
+        pow.pue = 1.0;
+    }
+    pow.facilityKwTotal = pow.itKwTotal * pow.pue;
+    pow.energyMwhPerYear = pow.facilityKwTotal * 8760.0 / 1000.0;
+
+    if (inv.gpusTotal == 0)
+        res.problems.push_back({Severity::Warning, "design", "the design has no GPUs"});
+    return res;
+}
+
+json resultsToJson(const Results &r)
+{
+    const InventoryResults &inv = r.inventory;
+    const PowerResults &p = r.power;
+    json racks = json::array();
+    for (const RackPower &rp : p.racks)
+        racks.push_back({{"id", rp.rackId}, {"row", rp.row}, {"it_kw", rp.itKw},
+                         {"nameplate_kw", rp.maxKw}, {"limit_kw", rp.limitKw}});
+    const auto units = [](const std::vector<UnitLoad> &list) {
+        json a = json::array();
+        for (const UnitLoad &u : list)
+            a.push_back({{"id", u.unitId}, {"catalog_id", u.catalogId}, {"load_kw", u.loadKw},
+                         {"capacity_kw", u.capacityKw}});
+        return a;
+    };
+    json problems = json::array();
+    for (const Problem &pr : r.problems)
+        problems.push_back({{"severity", severityName(pr.severity)}, {"part", pr.place}, {"message", pr.message}});
+    return {
+        {"inventory",
+         {{"gpus_total", inv.gpusTotal}, {"gpus_active", inv.gpusActive}, {"gpus_spare", inv.gpusSpare},
+          {"servers", inv.servers}, {"supernodes", inv.supernodes}, {"racks_total", inv.racksTotal},
+          {"racks_compute", inv.computeRacks}, {"racks_network", inv.networkRacks},
+          {"racks_storage", inv.storageRacks}, {"nics", inv.nics},
+          {"switches_by_tier", inv.switchesByTier}, {"switches_other", inv.otherSwitches},
+          {"storage_nodes", inv.storageNodes}, {"storage_capacity_tb", inv.storageCapacityTb},
+          {"power_units", inv.powerUnits}, {"cooling_units", inv.coolingUnits},
+          {"parts_by_catalog_id", inv.partsByCatalogId}}},
+        {"power",
+         {{"it_kw_total", p.itKwTotal}, {"it_kw_nameplate", p.itKwNameplate},
+          {"facility_kw_total", p.facilityKwTotal}, {"pue", p.pue}, {"max_rack_kw", p.maxRackKw},
+          {"energy_mwh_per_year", p.energyMwhPerYear}, {"kw_by_row", p.kwByRow}, {"racks", racks},
+          {"power_units", units(p.powerUnits)}}},
+        {"cooling", {{"cooling_units", units(p.coolingUnits)}}},
+        {"problems", problems},
+    };
+}
+
+} // namespace cp

@@ -1,0 +1,89 @@
+#pragma once
+
+#include "problem.h"
+
+#include <nlohmann/json_fwd.hpp>
+
+#include <atomic>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace cp {
+
+class Catalog;
+struct Design;
+
+/// Counts and bill of materials.
+struct InventoryResults
+{
+    long long gpusTotal = 0;
+    long long gpusActive = 0;
+    long long gpusSpare = 0;
+    long long servers = 0;    ///< 8-GPU (or other) servers
+    long long supernodes = 0;
+    long long racksTotal = 0;
+    long long computeRacks = 0;
+    long long networkRacks = 0;
+    long long storageRacks = 0;
+    long long nics = 0;
+    std::map<std::string, long long> switchesByTier; ///< leaf/spine/core of the compute fabric
+    std::map<std::string, long long> otherSwitches;  ///< storage, management networks
+    long long storageNodes = 0;
+    double storageCapacityTb = 0.0;
+    long long powerUnits = 0;
+    long long coolingUnits = 0;
+    std::map<std::string, long long> partsByCatalogId; ///< every mounted or placed part
+};
+
+/// IT power of one rack.
+struct RackPower
+{
+    std::string rackId;
+    std::string row;
+    double itKw = 0.0;     ///< at training load
+    double maxKw = 0.0;    ///< nameplate
+    double limitKw = 0.0;  ///< the rack's rated limit
+};
+
+/// Load on one power or cooling unit against its capacity.
+struct UnitLoad
+{
+    std::string unitId;
+    std::string catalogId;
+    double loadKw = 0.0;     ///< load carried in the worst single failure of its group
+    double capacityKw = 0.0;
+};
+
+struct PowerResults
+{
+    double itKwTotal = 0.0;     ///< at training load
+    double itKwNameplate = 0.0;
+    double facilityKwTotal = 0.0;
+    double pue = 0.0;
+    double maxRackKw = 0.0;
+    std::vector<RackPower> racks;
+    std::map<std::string, double> kwByRow;
+    std::vector<UnitLoad> powerUnits;
+    std::vector<UnitLoad> coolingUnits;
+    double energyMwhPerYear = 0.0;
+};
+
+/// Everything the engine computes for one design snapshot.
+struct Results
+{
+    InventoryResults inventory;
+    PowerResults power;
+    Problems problems;
+    bool cancelled = false;
+};
+
+/// Evaluates a design. Pure function of its inputs; `cancel` may be set from another thread,
+/// in which case the partial results are returned with `cancelled` true.
+Results evaluate(const Design &design, const Catalog &catalog,
+                 const std::atomic<bool> *cancel = nullptr);
+
+/// The results JSON of DESIGN.md ("Results JSON"); units in key names.
+nlohmann::json resultsToJson(const Results &results);
+
+} // namespace cp

@@ -1,0 +1,475 @@
+#include "projectfile.h"
+
+#include "designjson.h"
+
+#include <nlohmann/json.hpp>
+#include <sqlite3.h>
+
+#include <chrono>
+#include <ctime>
+#include <filesystem>
+#include <functional>
+#include <memory>
+
+namespace cp {
+
+using json = nlohmann::json;
+
+namespace {
+
+constexpr const char *kFormat = "cluster-planner-project";
+
+/// Owns a SQLite connection; every failure becomes a LoadError naming the file.
+class Database
+{
+public:
+    Database(const std::string &path, int flags) : mPath(path)
+    {
+        sqlite3 *db = nullptr;
+        const int rc = sqlite3_open_v2(path.c_str(), &db, flags, nullptr);
+        mDb.reset(db);
+        if (rc != SQLITE_OK)
+            throw LoadError(path, "", std::string("cannot open: ") + (db ? sqlite3_errmsg(db) : sqlite3_errstr(rc)));
+        sqlite3_extended_result_codes(db, 1);
+        sqlite3_busy_timeout(db, 2000);
+    }
+
+    sqlite3 *handle() const { return mDb.get(); }
+    const std::string &path() const { return mPath; }
+
+    [[noreturn]] void fail(const std::string &place, int rc) const
+    {
+        std::string message = sqlite3_errmsg(mDb.get());
+        const int primary = rc & 0xff;
+        if (primary == SQLITE_NOTADB)
+            message = "not a Cluster Planner project (not an SQLite database)";
+        else if (primary == SQLITE_CORRUPT)
+            message = "the file is damaged or truncated (" + message + ")";
+        throw LoadError(mPath, place, message);
+    }
+
+    void exec(const std::string &sql, const std::string &place = {}) const
+    {
+        char *err = nullptr;
+        const int rc = sqlite3_exec(mDb.get(), sql.c_str(), nullptr, nullptr, &err);
+        if (err)
+            sqlite3_free(err);
+        if (rc != SQLITE_OK)
+            fail(place, rc);
+    }
+
+private:
+    struct Closer
+    {
+        void operator()(sqlite3 *db) const { sqlite3_close_v2(db); }
+    };
+    std::string mPath;
+    std::unique_ptr<sqlite3, Closer> mDb;
+};
+
+/// A prepared statement, reset for reuse in bulk inserts.
+class Statement
+{
+public:
+    Statement(const Database &db, const std::string &sql, std::string place)
+        : mDb(db), mPlace(std::move(place))
+    {
+        sqlite3_stmt *stmt = nullptr;
+        const int rc = sqlite3_prepare_v2(db.handle(), sql.c_str(), -1, &stmt, nullptr);
+        mStmt.reset(stmt);
+        if (rc != SQLITE_OK)
+            db.fail(mPlace, rc);
+    }
+
+    /// Steps once; true while a row is available.
+    bool step()
+    {
+        const int rc = sqlite3_step(mStmt.get());
+        if (rc == SQLITE_ROW)
+            return true;
+        if (rc == SQLITE_DONE)
+            return false;
+        mDb.fail(mPlace, rc);
+    }
+    void run()
+    {
+        step();
+        sqlite3_reset(mStmt.get());
+        sqlite3_clear_bindings(mStmt.get());
+    }
+
+    void bind(int i, const std::string &s) { sqlite3_bind_text(mStmt.get(), i, s.data(), int(s.size()), SQLITE_TRANSIENT); }
+    void bind(int i, double d) { sqlite3_bind_double(mStmt.get(), i, d); }
+    void bind(int i, long long v) { sqlite3_bind_int64(mStmt.get(), i, v); }
+
+    bool isNull(int col) const { return sqlite3_column_type(mStmt.get(), col) == SQLITE_NULL; }
+    std::string text(int col, const std::string &place) const
+    {
+        if (sqlite3_column_type(mStmt.get(), col) != SQLITE_TEXT)
+            throw LoadError(mDb.path(), place, "expected text");
+        const auto *p = reinterpret_cast<const char *>(sqlite3_column_text(mStmt.get(), col));
+        return std::string(p, size_t(sqlite3_column_bytes(mStmt.get(), col)));
+    }
+    double real(int col, const std::string &place) const
+    {
+        const int t = sqlite3_column_type(mStmt.get(), col);
+        if (t != SQLITE_FLOAT && t != SQLITE_INTEGER)
+            throw LoadError(mDb.path(), place, "expected a number");
+        return sqlite3_column_double(mStmt.get(), col);
+    }
+    long long integer(int col, const std::string &place) const
+    {
+        if (sqlite3_column_type(mStmt.get(), col) != SQLITE_INTEGER)
+            throw LoadError(mDb.path(), place, "expected an integer");
+        return sqlite3_column_int64(mStmt.get(), col);
+    }
+
+private:
+    struct Finalizer
+    {
+        void operator()(sqlite3_stmt *s) const { sqlite3_finalize(s); }
+    };
+    const Database &mDb;
+    std::string mPlace;
+    std::unique_ptr<sqlite3_stmt, Finalizer> mStmt;
+};
+
+bool tableExists(const Database &db, const std::string &name)
+{
+    Statement s(db, "SELECT 1 FROM sqlite_master WHERE type='table' AND name=?1", "sqlite_master");
+    s.bind(1, name);
+    return s.step();
+}
+
+/// Reads meta.schema_version; 0 when the file has no meta table (an empty or foreign database).
+int schemaVersion(const Database &db)
+{
+    if (!tableExists(db, "meta"))
+        return 0;
+    Statement f(db, "SELECT value FROM meta WHERE key='format'", "meta");
+    if (!f.step() || f.text(0, "meta.format") != kFormat)
+        throw LoadError(db.path(), "meta.format", "not a Cluster Planner project");
+    Statement s(db, "SELECT value FROM meta WHERE key='schema_version'", "meta");
+    if (!s.step())
+        throw LoadError(db.path(), "meta.schema_version", "missing");
+    const std::string v = s.text(0, "meta.schema_version");
+    try {
+        size_t used = 0;
+        const int version = std::stoi(v, &used);
+        if (used != v.size() || version < 1)
+            throw std::invalid_argument(v);
+        return version;
+    } catch (const std::exception &) {
+        throw LoadError(db.path(), "meta.schema_version", "not a positive integer: \"" + v + "\"");
+    }
+}
+
+const char *kSchemaV2 = R"sql(
+CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS design(id INTEGER PRIMARY KEY, name TEXT NOT NULL, settings TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS rack(design_id INTEGER NOT NULL, seq INTEGER NOT NULL, id TEXT NOT NULL,
+  catalog_id TEXT NOT NULL, x_m REAL NOT NULL, y_m REAL NOT NULL, rotation_deg REAL NOT NULL,
+  row_name TEXT NOT NULL, contents TEXT NOT NULL, PRIMARY KEY(design_id, seq));
+CREATE TABLE IF NOT EXISTS facility_unit(design_id INTEGER NOT NULL, seq INTEGER NOT NULL,
+  type TEXT NOT NULL, id TEXT NOT NULL, catalog_id TEXT NOT NULL, x_m REAL NOT NULL,
+  y_m REAL NOT NULL, grp TEXT NOT NULL, redundancy TEXT NOT NULL, serves TEXT NOT NULL,
+  PRIMARY KEY(design_id, seq));
+CREATE TABLE IF NOT EXISTS catalog_entry(id TEXT PRIMARY KEY, json TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS revision(id INTEGER PRIMARY KEY AUTOINCREMENT, time_utc TEXT NOT NULL,
+  author TEXT NOT NULL, comment TEXT NOT NULL);
+)sql";
+
+/// One step of the file-format history. Applied in order inside the caller's transaction.
+struct Migration
+{
+    int from;
+    const char *what;
+    std::function<void(const Database &)> apply;
+};
+
+const std::vector<Migration> &migrations()
+{
+    static const std::vector<Migration> steps = {
+        // Schema 1 kept no author with revisions and stored racks without rotation.
+        {1, "add revision authors and rack rotation",
+         [](const Database &db) {
+             db.exec("ALTER TABLE revision ADD COLUMN author TEXT NOT NULL DEFAULT 'unknown';"
+                     "ALTER TABLE rack ADD COLUMN rotation_deg REAL NOT NULL DEFAULT 0;"
+                     "UPDATE meta SET value='2' WHERE key='schema_version';",
+                     "migration 1 to 2");
+         }},
+    };
+    return steps;
+}
+
+void migrate(const Database &db, int version)
+{
+    for (const Migration &m : migrations())
+        if (m.from >= version && m.from < ProjectFile::kSchemaVersion)
+            m.apply(db);
+}
+
+void refuseNewer(const Database &db, int version)
+{
+    if (version > ProjectFile::kSchemaVersion)
+        throw LoadError(db.path(), "meta.schema_version",
+                        "the file uses schema version " + std::to_string(version)
+                            + ", newer than this program's " + std::to_string(ProjectFile::kSchemaVersion)
+                            + "; open it with a newer Cluster Planner");
+}
+
+std::string nowUtc()
+{
+    const std::time_t t = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+    std::tm tm{};
+    gmtime_r(&t, &tm);
+    char buf[32];
+    std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    return buf;
+}
+
+json parseStored(const std::string &text, const std::string &file, const std::string &place)
+{
+    try {
+        return json::parse(text);
+    } catch (const json::parse_error &) {
+        throw LoadError(file, place, "stored JSON is damaged");
+    }
+}
+
+Project readProject(const Database &db)
+{
+    Project project;
+
+    Statement cat(db, "SELECT id, json FROM catalog_entry ORDER BY id", "catalog_entry");
+    json entries = json::array();
+    while (cat.step()) {
+        const std::string id = cat.text(0, "catalog_entry.id");
+        entries.push_back(parseStored(cat.text(1, "catalog_entry \"" + id + "\""), db.path(),
+                                      "catalog_entry \"" + id + "\""));
+    }
+    project.catalog = Catalog::fromJson(
+        json{{"format", "cluster-planner-catalog"}, {"version", 1}, {"entries", entries}},
+        db.path() + " (table catalog_entry)");
+
+    Statement des(db, "SELECT id, name, settings FROM design ORDER BY id LIMIT 1", "design");
+    if (!des.step())
+        throw LoadError(db.path(), "table design", "the project holds no design");
+    const long long designId = des.integer(0, "design.id");
+    json settings = parseStored(des.text(2, "design.settings"), db.path(), "design.settings");
+    if (!settings.is_object())
+        throw LoadError(db.path(), "design.settings", "expected a JSON object");
+    settings["name"] = des.text(1, "design.name");
+
+    json racks = json::array();
+    Statement rs(db, "SELECT seq, id, catalog_id, x_m, y_m, rotation_deg, row_name, contents FROM rack "
+                     "WHERE design_id=?1 ORDER BY seq", "rack");
+    rs.bind(1, designId);
+    while (rs.step()) {
+        const std::string place = "table rack, seq " + std::to_string(rs.integer(0, "rack.seq"));
+        racks.push_back({{"id", rs.text(1, place + ", id")},
+                         {"catalog_id", rs.text(2, place + ", catalog_id")},
+                         {"x_m", rs.real(3, place + ", x_m")},
+                         {"y_m", rs.real(4, place + ", y_m")},
+                         {"rotation_deg", rs.real(5, place + ", rotation_deg")},
+                         {"row", rs.text(6, place + ", row_name")},
+                         {"contents", parseStored(rs.text(7, place + ", contents"), db.path(), place + ", contents")}});
+    }
+    json power = json::array(), cooling = json::array();
+    Statement us(db, "SELECT seq, type, id, catalog_id, x_m, y_m, grp, redundancy, serves FROM facility_unit "
+                     "WHERE design_id=?1 ORDER BY seq", "facility_unit");
+    us.bind(1, designId);
+    while (us.step()) {
+        const std::string place = "table facility_unit, seq " + std::to_string(us.integer(0, "facility_unit.seq"));
+        const std::string type = us.text(1, place + ", type");
+        json unit = {{"id", us.text(2, place + ", id")},
+                     {"catalog_id", us.text(3, place + ", catalog_id")},
+                     {"x_m", us.real(4, place + ", x_m")},
+                     {"y_m", us.real(5, place + ", y_m")},
+                     {"group", us.text(6, place + ", grp")},
+                     {"redundancy", us.text(7, place + ", redundancy")},
+                     {"serves", parseStored(us.text(8, place + ", serves"), db.path(), place + ", serves")}};
+        if (type == "power")
+            power.push_back(std::move(unit));
+        else if (type == "cooling")
+            cooling.push_back(std::move(unit));
+        else
+            throw LoadError(db.path(), place + ", type", "unknown unit type \"" + type + "\"");
+    }
+    settings["racks"] = std::move(racks);
+    settings["power_units"] = std::move(power);
+    settings["cooling_units"] = std::move(cooling);
+    project.design = designFromJson(
+        json{{"format", "cluster-planner-design"}, {"version", kDesignJsonVersion}, {"design", settings}},
+        db.path());
+
+    Statement rev(db, "SELECT id, time_utc, author, comment FROM revision ORDER BY id", "revision");
+    while (rev.step()) {
+        Revision r;
+        r.id = rev.integer(0, "revision.id");
+        const std::string place = "table revision, id " + std::to_string(r.id);
+        r.timeUtc = rev.text(1, place + ", time_utc");
+        r.author = rev.text(2, place + ", author");
+        r.comment = rev.text(3, place + ", comment");
+        project.revisions.push_back(std::move(r));
+    }
+    return project;
+}
+
+void quickCheck(const Database &db)
+{
+    Statement check(db, "PRAGMA quick_check", "integrity check");
+    if (check.step()) {
+        const std::string result = check.text(0, "integrity check");
+        if (result != "ok")
+            throw LoadError(db.path(), "integrity check", "the file is damaged or truncated (" + result + ")");
+    }
+}
+
+} // namespace
+
+Project ProjectFile::load(const std::string &path)
+{
+    std::error_code ec;
+    if (!std::filesystem::exists(path, ec))
+        throw LoadError(path, "", "no such file");
+    if (std::filesystem::is_directory(path, ec))
+        throw LoadError(path, "", "is a folder, not a project file");
+    if (std::filesystem::file_size(path, ec) == 0)
+        throw LoadError(path, "", "the file is empty");
+
+    Database file(path, SQLITE_OPEN_READONLY);
+    quickCheck(file);
+    const int version = schemaVersion(file);
+    if (version == 0)
+        throw LoadError(path, "table meta", "not a Cluster Planner project (no meta table)");
+    refuseNewer(file, version);
+    if (version == kSchemaVersion)
+        return readProject(file);
+
+    // An older file: migrate a copy in memory, leaving the file on disk untouched until saved.
+    Database memory(":memory:", SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
+    sqlite3_backup *backup = sqlite3_backup_init(memory.handle(), "main", file.handle(), "main");
+    if (!backup)
+        memory.fail("copy for migration", sqlite3_errcode(memory.handle()));
+    sqlite3_backup_step(backup, -1);
+    const int rc = sqlite3_backup_finish(backup);
+    if (rc != SQLITE_OK)
+        memory.fail("copy for migration", rc);
+    memory.exec("BEGIN");
+    migrate(memory, version);
+    memory.exec("COMMIT");
+    return readProject(memory);
+}
+
+void ProjectFile::save(const std::string &path, const Design &design, const Catalog &catalog,
+                       const std::string &author, const std::string &comment)
+{
+    std::error_code ec;
+    const bool existed = std::filesystem::exists(path, ec) && std::filesystem::file_size(path, ec) > 0;
+    if (existed) {
+        // Overwrite a foreign file (the user confirmed Save As) but never a newer project.
+        int version = -1;
+        try {
+            Database probe(path, SQLITE_OPEN_READONLY);
+            version = schemaVersion(probe);
+        } catch (const LoadError &) {
+            version = -1;
+        }
+        if (version > kSchemaVersion)
+            throw LoadError(path, "meta.schema_version",
+                            "the file was written by a newer Cluster Planner (schema "
+                                + std::to_string(version) + "); refusing to overwrite it");
+        if (version <= 0 && !std::filesystem::remove(path, ec))
+            throw LoadError(path, "", "cannot replace the file");
+    }
+
+    Database db(path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
+    db.exec("PRAGMA journal_mode=DELETE; PRAGMA synchronous=FULL;", "settings");
+    // One transaction: a crash at any point leaves the previous save intact (SQLite's journal).
+    db.exec("BEGIN IMMEDIATE", "begin");
+    try {
+        const int version = schemaVersion(db);
+        refuseNewer(db, version);
+        if (version > 0 && version < kSchemaVersion)
+            migrate(db, version);
+        db.exec(kSchemaV2, "schema");
+        db.exec("INSERT OR REPLACE INTO meta(key, value) VALUES ('format', '" + std::string(kFormat)
+                    + "'), ('schema_version', '" + std::to_string(kSchemaVersion)
+                    + "'), ('app_version', '0.1.0');"
+                      "DELETE FROM rack; DELETE FROM facility_unit; DELETE FROM design;"
+                      "DELETE FROM catalog_entry;",
+                "clear");
+
+        json settings = designToJson(design)["design"];
+        settings.erase("racks");
+        settings.erase("power_units");
+        settings.erase("cooling_units");
+        settings.erase("name");
+        {
+            Statement s(db, "INSERT INTO design(id, name, settings) VALUES (1, ?1, ?2)", "design");
+            s.bind(1, design.name);
+            s.bind(2, settings.dump());
+            s.run();
+        }
+        {
+            Statement s(db, "INSERT INTO rack(design_id, seq, id, catalog_id, x_m, y_m, rotation_deg, "
+                            "row_name, contents) VALUES (1, ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)", "rack");
+            const json racks = designToJson(design)["design"]["racks"];
+            for (size_t i = 0; i < design.racks.size(); ++i) {
+                const Rack &r = design.racks[i];
+                s.bind(1, (long long)i);
+                s.bind(2, r.id);
+                s.bind(3, r.catalogId);
+                s.bind(4, r.xM);
+                s.bind(5, r.yM);
+                s.bind(6, r.rotationDeg);
+                s.bind(7, r.row);
+                s.bind(8, racks[i]["contents"].dump());
+                s.run();
+            }
+        }
+        {
+            Statement s(db, "INSERT INTO facility_unit(design_id, seq, type, id, catalog_id, x_m, y_m, grp, "
+                            "redundancy, serves) VALUES (1, ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)", "facility_unit");
+            long long seq = 0;
+            for (const auto *list : {&design.powerUnits, &design.coolingUnits}) {
+                const std::string type = list == &design.powerUnits ? "power" : "cooling";
+                for (const FacilityUnit &u : *list) {
+                    s.bind(1, seq++);
+                    s.bind(2, type);
+                    s.bind(3, u.id);
+                    s.bind(4, u.catalogId);
+                    s.bind(5, u.xM);
+                    s.bind(6, u.yM);
+                    s.bind(7, u.group);
+                    s.bind(8, std::string(redundancyName(u.redundancy)));
+                    s.bind(9, json(u.serves).dump());
+                    s.run();
+                }
+            }
+        }
+        {
+            Statement s(db, "INSERT INTO catalog_entry(id, json) VALUES (?1, ?2)", "catalog_entry");
+            const json entries = usedCatalogEntries(design, catalog).toJson()["entries"];
+            for (const auto &e : entries) {
+                s.bind(1, e["id"].get<std::string>());
+                s.bind(2, e.dump());
+                s.run();
+            }
+        }
+        {
+            Statement s(db, "INSERT INTO revision(time_utc, author, comment) VALUES (?1, ?2, ?3)", "revision");
+            s.bind(1, nowUtc());
+            s.bind(2, author.empty() ? std::string("unknown") : author);
+            s.bind(3, comment);
+            s.run();
+        }
+        db.exec("COMMIT", "commit");
+    } catch (...) {
+        sqlite3_exec(db.handle(), "ROLLBACK", nullptr, nullptr, nullptr);
+        throw;
+    }
+}
+
+} // namespace cp

@@ -1,0 +1,501 @@
+#include "templates.h"
+
+#include "catalog.h"
+#include "design.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <stdexcept>
+
+namespace cp {
+
+namespace {
+
+// Layout constants (metres). A rack is 0.6 m wide and 1.2 m deep; rows face each other across
+// 1.2 m hot and cold aisles, so one row every 2.4 m; a 3 m cross aisle separates blocks of rows.
+constexpr double kMargin = 3.0;
+constexpr double kAisle = 1.2;
+constexpr double kCrossAisle = 3.0;
+constexpr int kRowsPerBlock = 16;
+// Switches per network rack: 1U switches with room for cable management and patch panels.
+constexpr int kSwitchesPerNetworkRack = 16;
+// Storage: at least 8 storage servers per 1,024 H100 (SemiAnalysis, AI Neocloud Playbook).
+constexpr int kGpusPerStorageNode = 128;
+constexpr int kStorageNodesPerRack = 16;
+constexpr int kStorageSwitchesPerRack = 2;
+// A plausible ceiling for generated designs; larger inputs are typos, not clusters.
+constexpr long long kMaxGpus = 2'000'000;
+
+std::string numbered(const char *prefix, long long n, int width = 3)
+{
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%s%0*lld", prefix, width, n);
+    return buf;
+}
+
+const CatalogEntry &need(const Catalog &catalog, const std::string &id, PartKind kind)
+{
+    const CatalogEntry *e = catalog.find(id);
+    if (!e)
+        throw std::invalid_argument("the catalog has no entry \"" + id + "\"");
+    if (e->kind != kind)
+        throw std::invalid_argument("catalog entry \"" + id + "\" is a " + partKindName(e->kind)
+                                    + ", expected a " + partKindName(kind));
+    return *e;
+}
+
+/// The node (server or supernode) of `kind` built around accelerator `gpuId`.
+const CatalogEntry &nodeFor(const Catalog &catalog, PartKind kind, const std::string &gpuId,
+                            const std::string &preferred)
+{
+    if (const CatalogEntry *p = catalog.find(preferred);
+        p && p->kind == kind && (gpuId.empty() || p->ref("accelerator") == gpuId))
+        return *p;
+    for (const CatalogEntry *e : catalog.ofKind(kind))
+        if (e->ref("accelerator") == gpuId)
+            return *e;
+    throw std::invalid_argument("the catalog has no " + std::string(partKindName(kind)) + " built on \""
+                                + gpuId + "\"");
+}
+
+/// Switch counts per tier of a non-blocking folded Clos (fat tree) built from k-port switches:
+/// every tier below the top uses k/2 ports down and k/2 up; the top uses all k down.
+/// Capacity of L tiers is 2·(k/2)^L hosts (Al-Fares et al., SIGCOMM 2008). Each leaf has as many
+/// uplinks as it has endpoints attached (non-blocking), so partly filled leaves need fewer spines.
+std::vector<long long> closTiers(long long leaves, long long endpoints, int ports, int tiers)
+{
+    std::vector<long long> counts{leaves};
+    const long long half = ports / 2;
+    long long uplinks = endpoints;
+    for (int t = 2; t <= tiers; ++t) {
+        const bool top = t == tiers;
+        const long long n = (uplinks + (top ? ports : half) - 1) / (top ? ports : half);
+        counts.push_back(n);
+        uplinks = n * half;
+    }
+    return counts;
+}
+
+int tiersFor(long long endpoints, int ports)
+{
+    const double half = ports / 2.0;
+    int tiers = 2;
+    while (2.0 * std::pow(half, tiers) < double(endpoints))
+        ++tiers;
+    return tiers;
+}
+
+SwitchRole tierRole(int tier)
+{
+    return tier == 0 ? SwitchRole::Leaf : tier == 1 ? SwitchRole::Spine : SwitchRole::Core;
+}
+
+/// Lays racks out in rows and blocks of rows, and wires power and cooling to them.
+class Builder
+{
+public:
+    Builder(Design &design, const Catalog &catalog) : mDesign(design), mCatalog(catalog) {}
+
+    /// Starts a new row; rows alternate facing so that fronts share a cold aisle.
+    void newRow()
+    {
+        ++mRow;
+        mCol = 0;
+        mRowRacks.clear();
+        // Blocks of rows tile the floor in a near-square grid so that large designs stay compact.
+        const int block = (mRow - 1) / kRowsPerBlock;
+        const int inBlock = (mRow - 1) % kRowsPerBlock;
+        const int column = block % mBlocksPerLine;
+        const int line = block / mBlocksPerLine;
+        constexpr double blockDepth = kRowsPerBlock * (1.2 + kAisle) + kCrossAisle;
+        mRowY = kMargin + line * blockDepth + inBlock * (1.2 + kAisle) + 0.6;
+        mBlockX = kMargin + column * (mBlockWidth + kCrossAisle);
+        mRowName = numbered("Row ", mRow, 2);
+    }
+
+    /// Sets the width of a block (racks per row) and how many rows the design will have.
+    void setShape(double racksPerRow, long long expectedRows)
+    {
+        mBlockWidth = racksPerRow * 0.6 + 2.0 + 4.0; // room for the row's power and cooling units
+        const long long blocks = (expectedRows + kRowsPerBlock - 1) / kRowsPerBlock;
+        mBlocksPerLine = std::max(1, int(std::ceil(std::sqrt(double(blocks)))));
+    }
+
+    Rack &addRack(const std::string &id, const std::string &rackType)
+    {
+        Rack r;
+        r.id = id;
+        r.catalogId = rackType;
+        r.xM = mBlockX + 1.0 + mCol * 0.6 + 0.3;
+        r.yM = mRowY;
+        r.rotationDeg = (mRow % 2 == 0) ? 180.0 : 0.0;
+        r.row = mRowName;
+        ++mCol;
+        mDesign.racks.push_back(std::move(r));
+        mRowRacks.push_back(mDesign.racks.size() - 1);
+        return mDesign.racks.back();
+    }
+
+    const std::vector<size_t> &rowRacks() const { return mRowRacks; }
+    double rowY() const { return mRowY; }
+    double rowEndX() const { return mBlockX + 1.0 + mCol * 0.6; }
+    int row() const { return mRow; }
+
+    double rackMaxKw(const Rack &r) const
+    {
+        double w = 0;
+        for (const Mount &m : r.contents)
+            w += mCatalog.at(m.catalogId).figure("power_max_w") * m.count;
+        return w / 1000.0;
+    }
+
+    double rackLiquidKw(const Rack &r) const
+    {
+        double w = 0;
+        for (const Mount &m : r.contents) {
+            const CatalogEntry &e = mCatalog.at(m.catalogId);
+            w += e.figure("power_max_w") * m.count * e.figure("liquid_fraction", 0.0);
+        }
+        return w / 1000.0;
+    }
+
+    /// Splits the current row's racks into runs whose load fits `capacityKw`, and gives each
+    /// run a group of units: 2N (an A and a B unit) or N+1.
+    void wireRow(std::vector<FacilityUnit> &list, const std::string &unitId, const char *prefix,
+                 double capacityKw, Redundancy redundancy, bool liquid, double xOffset)
+    {
+        std::vector<std::vector<std::string>> runs;
+        std::vector<double> loads;
+        double load = 0;
+        for (size_t idx : mRowRacks) {
+            const Rack &r = mDesign.racks[idx];
+            const double kw = liquid ? rackLiquidKw(r)
+                                     : (mLiquidOnly ? rackMaxKw(r) - rackLiquidKw(r) : rackMaxKw(r));
+            if (runs.empty() || load + kw > capacityKw) {
+                runs.emplace_back();
+                loads.push_back(0);
+                load = 0;
+            }
+            runs.back().push_back(r.id);
+            load += kw;
+            loads.back() = load;
+        }
+        int n = 0;
+        for (size_t k = 0; k < runs.size(); ++k) {
+            if (loads[k] <= 0.0)
+                continue;
+            int units = 2;
+            if (redundancy == Redundancy::NPlus1)
+                units = int(std::ceil(loads[k] / capacityKw)) + 1;
+            if (redundancy == Redundancy::N)
+                units = int(std::ceil(loads[k] / capacityKw));
+            const std::string group = mRowName + " " + prefix + " " + std::to_string(k + 1);
+            for (int u = 0; u < units; ++u) {
+                FacilityUnit f;
+                f.id = numbered(prefix, mRow, 2) + "-" + std::to_string(++n);
+                f.catalogId = unitId;
+                f.xM = rowEndX() + xOffset + 0.4 * u;
+                f.yM = mRowY;
+                f.group = group;
+                f.redundancy = redundancy;
+                f.serves = runs[k];
+                list.push_back(std::move(f));
+            }
+        }
+    }
+
+    /// Cooling units in air take only the air share of heat when the racks are liquid-cooled.
+    void setAirShareOnly(bool on) { mLiquidOnly = on; }
+
+private:
+    Design &mDesign;
+    const Catalog &mCatalog;
+    int mRow = 0;
+    int mCol = 0;
+    double mRowY = 0;
+    double mBlockX = kMargin;
+    double mBlockWidth = 12.0;
+    int mBlocksPerLine = 1;
+    std::string mRowName;
+    std::vector<size_t> mRowRacks;
+    bool mLiquidOnly = false;
+};
+
+struct Fabric
+{
+    long long endpoints = 0;
+    int tiers = 0;
+    std::vector<long long> perTier;
+};
+
+void wireFacility(Builder &b, Design &design, bool liquid);
+
+/// Places switch racks for tiers above the leaf, then storage, in the last rows; wires each.
+void addCoreRows(Builder &b, Design &design, const Catalog &catalog, const Fabric &fabric,
+                 const std::string &switchId, long long gpus, int racksPerRow)
+{
+    b.newRow();
+    const auto roomInRow = [&] {
+        if (int(b.rowRacks().size()) >= racksPerRow) {
+            wireFacility(b, design, false);
+            b.newRow();
+        }
+    };
+    int networkRack = 0;
+    for (size_t t = 1; t < fabric.perTier.size(); ++t) {
+        long long left = fabric.perTier[t];
+        while (left > 0) {
+            const int n = int(std::min<long long>(left, kSwitchesPerNetworkRack));
+            roomInRow();
+            Rack &r = b.addRack(numbered("N", ++networkRack), "rack-42u-air");
+            r.contents.push_back({switchId, 2, n, tierRole(int(t))});
+            left -= n;
+        }
+    }
+    const CatalogEntry &storage = need(catalog, "storage-nvme-2u", PartKind::Storage);
+    const int storageU = std::max(1, int(storage.figure("height_u")));
+    long long nodes = (gpus + kGpusPerStorageNode - 1) / kGpusPerStorageNode;
+    int storageRack = 0;
+    while (nodes > 0) {
+        const int n = int(std::min<long long>(nodes, kStorageNodesPerRack));
+        roomInRow();
+        Rack &r = b.addRack(numbered("ST", ++storageRack), "rack-42u-air");
+        r.contents.push_back({storage.id, 2, n, SwitchRole::None});
+        r.contents.push_back({"sn5600", 2 + n * storageU + 1, kStorageSwitchesPerRack, SwitchRole::Storage});
+        nodes -= n;
+    }
+    wireFacility(b, design, false);
+}
+
+void wireFacility(Builder &b, Design &design, bool liquid)
+{
+    b.wireRow(design.powerUnits, "busway-800a", "BW", 460.0, Redundancy::TwoN, false, 0.6);
+    if (liquid) {
+        b.wireRow(design.coolingUnits, "cdu-inrow-600kw", "CDU", 600.0, Redundancy::NPlus1, true, 1.6);
+        b.setAirShareOnly(true);
+    }
+    b.wireRow(design.coolingUnits, "crah-250kw", "CRAH", 250.0, Redundancy::NPlus1, false, liquid ? 3.0 : 1.6);
+    b.setAirShareOnly(false);
+}
+
+void addUps(Design &design, const Catalog &catalog)
+{
+    // One UPS group per block of rows, N+1, sized on the nameplate load of the block.
+    const double upsKw = need(catalog, "ups-1mw", PartKind::Ups).figure("capacity_kw");
+    std::map<int, std::vector<std::string>> blocks;
+    std::map<int, double> loads;
+    std::map<int, double> blockX, blockY;
+    for (const Rack &r : design.racks) {
+        const int row = std::stoi(r.row.substr(4));
+        const int block = (row - 1) / kRowsPerBlock;
+        blocks[block].push_back(r.id);
+        double w = 0;
+        for (const Mount &m : r.contents)
+            w += catalog.at(m.catalogId).figure("power_max_w") * m.count;
+        loads[block] += w / 1000.0;
+        blockX[block] = blockX.count(block) ? std::min(blockX[block], r.xM) : r.xM;
+        blockY[block] = blockY.count(block) ? std::min(blockY[block], r.yM) : r.yM;
+    }
+    int n = 0;
+    for (const auto &[block, racks] : blocks) {
+        const int units = int(std::ceil(loads[block] / upsKw)) + 1;
+        for (int u = 0; u < units; ++u) {
+            FacilityUnit f;
+            f.id = numbered("UPS", ++n, 2);
+            f.catalogId = "ups-1mw";
+            f.xM = blockX[block] + 0.5 + u * 1.0;
+            f.yM = blockY[block] - 1.8; // in the cross aisle above the block
+            f.group = "Block " + std::to_string(block + 1) + " UPS";
+            f.redundancy = Redundancy::NPlus1;
+            f.serves = racks;
+            design.powerUnits.push_back(std::move(f));
+        }
+    }
+}
+
+void fitHall(Design &design)
+{
+    double maxX = 0, maxY = 0;
+    for (const Rack &r : design.racks) {
+        maxX = std::max(maxX, r.xM);
+        maxY = std::max(maxY, r.yM);
+    }
+    for (const auto *list : {&design.powerUnits, &design.coolingUnits})
+        for (const FacilityUnit &u : *list) {
+            maxX = std::max(maxX, u.xM);
+            maxY = std::max(maxY, u.yM);
+        }
+    design.hall.widthM = std::ceil((maxX + kMargin) / design.hall.gridM) * design.hall.gridM;
+    design.hall.depthM = std::ceil((maxY + kMargin) / design.hall.gridM) * design.hall.gridM;
+}
+
+Fabric planFabric(long long endpoints, long long leaves, int ports)
+{
+    Fabric f;
+    f.endpoints = endpoints;
+    f.tiers = tiersFor(endpoints, ports);
+    f.perTier = closTiers(leaves, endpoints, ports, f.tiers);
+    return f;
+}
+
+Design classic(const TemplateOptions &o, const Catalog &catalog)
+{
+    const std::string gpuId = o.gpuId.empty() ? "h100-sxm" : o.gpuId;
+    need(catalog, gpuId, PartKind::Accelerator);
+    const CatalogEntry &server = nodeFor(catalog, PartKind::Server, gpuId, "dgx-h100");
+    const CatalogEntry &rack = need(catalog, "rack-42u-air", PartKind::Rack);
+    const CatalogEntry &sw = need(catalog, "qm9700", PartKind::Switch);
+
+    const long long gpusPerServer = std::llround(server.figure("gpus"));
+    const long long gpus = o.gpus > 0 ? o.gpus : 1024;
+    const long long servers = (gpus + gpusPerServer - 1) / gpusPerServer;
+    // Four servers per air-cooled rack (DGX SuperPOD H100 pattern, 40.8 kW), fewer where the
+    // rack's power limit or height demands.
+    const int serverU = std::max(1, int(std::lround(server.figure("height_u"))));
+    const int byPower = int(rack.figure("max_power_kw") * 1000.0 / server.figure("power_max_w"));
+    const int byHeight = (int(rack.figure("height_u")) - 2) / serverU;
+    const int perRack = std::min({4, byPower, byHeight});
+    if (perRack < 1)
+        throw std::invalid_argument("a \"" + server.id + "\" does not fit the power limit of \"" + rack.id + "\"");
+
+    const int ports = int(sw.figure("ports"));
+    const int down = ports / 2;
+    const long long rails = std::llround(server.figure("nics"));
+    // Rail-optimised: one leaf per rail per scalable unit of `down` servers (DGX SuperPOD H100).
+    const long long units = (servers + down - 1) / down;
+    const Fabric fabric = planFabric(servers * rails, units * rails, ports);
+
+    Design d;
+    d.name = "Classic " + std::to_string(servers * gpusPerServer) + "-GPU " + server.name + " cluster";
+    d.description = "8-GPU servers, " + std::to_string(perRack)
+                    + " per air-cooled rack, on a rail-optimised non-blocking fat tree of "
+                    + sw.name + " (" + std::to_string(fabric.tiers) + " tiers).";
+    d.fabric.topology = TopologyKind::RailOptimized;
+    d.fabric.tiers = fabric.tiers;
+    d.fabric.switchId = sw.id;
+    d.fabric.shortCableId = "dac-400g";
+    d.fabric.longCableId = "sr4-400g";
+
+    const long long racksPerUnit = (down + perRack - 1) / perRack;
+    Builder b(d, catalog);
+    b.setShape(double(racksPerUnit + (rails + kSwitchesPerNetworkRack - 1) / kSwitchesPerNetworkRack),
+               units + units / 8 + 2);
+    long long placed = 0, rackNo = 0, leafRackNo = 0;
+    for (long long unit = 0; unit < units; ++unit) {
+        b.newRow();
+        const long long inUnit = std::min<long long>(down, servers - placed);
+        for (long long s = 0; s < inUnit; s += perRack) {
+            Rack &r = b.addRack(numbered("C", ++rackNo), rack.id);
+            const int n = int(std::min<long long>(perRack, inUnit - s));
+            r.contents.push_back({server.id, 2, n, SwitchRole::None});
+        }
+        placed += inUnit;
+        // The unit's leaves (one per rail) in network racks at the end of the row.
+        long long left = rails;
+        while (left > 0) {
+            const int n = int(std::min<long long>(left, kSwitchesPerNetworkRack));
+            Rack &r = b.addRack(numbered("L", ++leafRackNo), rack.id);
+            r.contents.push_back({sw.id, 2, n, SwitchRole::Leaf});
+            left -= n;
+        }
+        wireFacility(b, d, false);
+    }
+    addCoreRows(b, d, catalog, fabric, sw.id, servers * gpusPerServer, int(racksPerUnit + 1));
+    addUps(d, catalog);
+    fitHall(d);
+    return d;
+}
+
+Design supernode(const TemplateOptions &o, const Catalog &catalog)
+{
+    const std::string gpuId = o.gpuId.empty() ? "gb200" : o.gpuId;
+    need(catalog, gpuId, PartKind::Accelerator);
+    const CatalogEntry &node = nodeFor(catalog, PartKind::Supernode, gpuId, "gb200-nvl72");
+    const CatalogEntry &rack = need(catalog, "rack-48u-liquid", PartKind::Rack);
+    const CatalogEntry &sw = need(catalog, "qm9700", PartKind::Switch);
+    need(catalog, "rack-42u-air", PartKind::Rack);
+
+    const long long perNode = std::llround(node.figure("gpus"));
+    const long long gpus = o.gpus > 0 ? o.gpus : 1152;
+    const long long nodes = (gpus + perNode - 1) / perNode;
+    const int ports = int(sw.figure("ports"));
+    const int down = ports / 2;
+    const long long nics = std::llround(node.figure("nics"));
+    // 8 racks per scalable unit (DGX SuperPOD GB200: 576 GPUs per SU); classic leaf/spine:
+    // a supernode's own NVLink domain makes rail alignment across racks unnecessary.
+    constexpr long long kRacksPerUnit = 8;
+    const long long units = (nodes + kRacksPerUnit - 1) / kRacksPerUnit;
+    long long leaves = 0;
+    for (long long unit = 0; unit < units; ++unit) {
+        const long long inUnit = std::min(kRacksPerUnit, nodes - unit * kRacksPerUnit);
+        leaves += (inUnit * nics + down - 1) / down;
+    }
+    const Fabric fabric = planFabric(nodes * nics, leaves, ports);
+
+    Design d;
+    d.name = "Supernode " + std::to_string(nodes * perNode) + "-GPU " + node.name + " cluster";
+    d.description = std::to_string(perNode) + "-GPU liquid-cooled scale-up racks ("
+                    + std::to_string(perNode - std::llround(node.figure("spare_gpus"))) + " working + "
+                    + std::to_string(std::llround(node.figure("spare_gpus")))
+                    + " spare) on a non-blocking leaf/spine fabric of " + sw.name + " ("
+                    + std::to_string(fabric.tiers) + " tiers).";
+    d.fabric.topology = TopologyKind::LeafSpine;
+    d.fabric.tiers = fabric.tiers;
+    d.fabric.switchId = sw.id;
+    d.fabric.shortCableId = "dac-400g";
+    d.fabric.longCableId = "sr4-400g";
+
+    const long long leafRacksPerUnit = ((kRacksPerUnit * nics + down - 1) / down + kSwitchesPerNetworkRack - 1)
+                                       / kSwitchesPerNetworkRack;
+    Builder b(d, catalog);
+    b.setShape(double(kRacksPerUnit + leafRacksPerUnit), units + units / 4 + 2);
+    const int nodeU = int(std::lround(node.figure("height_u")));
+    long long rackNo = 0, leafRackNo = 0;
+    for (long long unit = 0; unit < units; ++unit) {
+        b.newRow();
+        const long long inUnit = std::min(kRacksPerUnit, nodes - unit * kRacksPerUnit);
+        for (long long s = 0; s < inUnit; ++s) {
+            Rack &r = b.addRack(numbered("S", ++rackNo), rack.id);
+            r.contents.push_back({node.id, 1, 1, SwitchRole::None});
+            (void)nodeU;
+        }
+        long long left = (inUnit * nics + down - 1) / down;
+        while (left > 0) {
+            const int n = int(std::min<long long>(left, kSwitchesPerNetworkRack));
+            Rack &r = b.addRack(numbered("L", ++leafRackNo), "rack-42u-air");
+            r.contents.push_back({sw.id, 2, n, SwitchRole::Leaf});
+            left -= n;
+        }
+        wireFacility(b, d, true);
+    }
+    addCoreRows(b, d, catalog, fabric, sw.id, nodes * perNode, int(kRacksPerUnit + leafRacksPerUnit));
+    addUps(d, catalog);
+    fitHall(d);
+    return d;
+}
+
+} // namespace
+
+Design generateTemplate(const TemplateOptions &options, const Catalog &catalog)
+{
+    if (options.gpus < 0)
+        throw std::invalid_argument("--gpus must be positive");
+    if (options.gpus > kMaxGpus)
+        throw std::invalid_argument("--gpus " + std::to_string(options.gpus) + " is above the "
+                                    + std::to_string(kMaxGpus) + " GPUs a template can generate");
+    if (options.kind == "classic")
+        return classic(options, catalog);
+    if (options.kind == "supernode")
+        return supernode(options, catalog);
+    throw std::invalid_argument("unknown template \"" + options.kind + "\" (classic or supernode)");
+}
+
+Design sampleDesign(const Catalog &catalog)
+{
+    Design d = generateTemplate({"classic", 1024, "h100-sxm"}, catalog);
+    d.name = "Sample: 1,024 H100 GPUs, rail-optimised";
+    return d;
+}
+
+} // namespace cp

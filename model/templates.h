@@ -1,0 +1,26 @@
+#pragma once
+
+#include <string>
+
+namespace cp {
+
+class Catalog;
+struct Design;
+
+/// Options for the parametric design generators.
+struct TemplateOptions
+{
+    std::string kind = "classic"; ///< classic | supernode
+    long long gpus = 0;           ///< installed GPUs (spares included); 0 = the template's default
+    std::string gpuId;            ///< catalog accelerator id; empty = the template's default
+};
+
+/// Generates a complete design (racks, fabric switches, storage, power, cooling, workload).
+/// Throws std::invalid_argument with a one-line message for an unknown template, an absurd GPU
+/// count or a GPU id the catalog has no node for.
+Design generateTemplate(const TemplateOptions &options, const Catalog &catalog);
+
+/// The design the app opens when started without a file.
+Design sampleDesign(const Catalog &catalog);
+
+} // namespace cp

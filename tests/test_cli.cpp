@@ -1,0 +1,140 @@
+// Drives cluster-planner-cli as a user would: real processes, real files, exit codes, stderr.
+
+#include "testsupport.h"
+
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+
+class TestCli : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void help();
+    void newEvaluateValidate();
+    void evaluateJson();
+    void exportImportRoundTrip();
+    void userCatalog();
+    void errors_data();
+    void errors();
+
+private:
+    struct Run
+    {
+        int code;
+        QString out;
+        QString err;
+    };
+    Run run(const QStringList &args);
+    QString path(const char *name) const { return mDir.filePath(QString::fromUtf8(name)); }
+
+    QTemporaryDir mDir;
+};
+
+TestCli::Run TestCli::run(const QStringList &args)
+{
+    QProcess p;
+    p.start(QStringLiteral(CP_CLI), args);
+    if (!p.waitForFinished(120000))
+        return {-1, {}, QStringLiteral("timeout")};
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2,
+            QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError())};
+}
+
+void TestCli::help()
+{
+    const Run r = run({QStringLiteral("--help")});
+    QCOMPARE(r.code, 0);
+    for (const char *command : {"new", "evaluate", "validate", "export", "import", "catalog"})
+        QVERIFY2(r.out.contains(QStringLiteral("  ") + QString::fromUtf8(command) + QLatin1Char(' ')), command);
+    QVERIFY(r.out.contains(QStringLiteral("Exit status")));
+}
+
+void TestCli::newEvaluateValidate()
+{
+    Run r = run({QStringLiteral("new"), QStringLiteral("--template"), QStringLiteral("supernode"),
+                 QStringLiteral("--gpus"), QStringLiteral("1152"), QStringLiteral("-o"), path("s.cplan")});
+    QCOMPARE(r.code, 0);
+    QVERIFY(r.err.isEmpty());
+    r = run({QStringLiteral("evaluate"), path("s.cplan")});
+    QCOMPARE(r.code, 0);
+    QVERIFY(r.out.contains(QStringLiteral("GPUs total            1152")));
+    QVERIFY(r.out.contains(QStringLiteral("GPUs active           1024")));
+    r = run({QStringLiteral("validate"), path("s.cplan")});
+    QCOMPARE(r.code, 0);
+    QVERIFY(r.out.contains(QStringLiteral("valid")));
+}
+
+void TestCli::evaluateJson()
+{
+    QCOMPARE(run({QStringLiteral("new"), QStringLiteral("--template"), QStringLiteral("classic"),
+                  QStringLiteral("--gpus"), QStringLiteral("1024"), QStringLiteral("-o"), path("c.cplan")}).code, 0);
+    const Run r = run({QStringLiteral("evaluate"), path("c.cplan"), QStringLiteral("--json")});
+    QCOMPARE(r.code, 0);
+    QJsonParseError error;
+    const QJsonDocument doc = QJsonDocument::fromJson(r.out.toUtf8(), &error);
+    QCOMPARE(error.error, QJsonParseError::NoError);
+    const QJsonObject inv = doc.object().value(QStringLiteral("inventory")).toObject();
+    QCOMPARE(inv.value(QStringLiteral("gpus_total")).toInteger(), 1024);
+    QCOMPARE(inv.value(QStringLiteral("racks_total")).toInteger(), 38);
+    QCOMPARE(inv.value(QStringLiteral("switches_by_tier")).toObject().value(QStringLiteral("spine")).toInteger(), 16);
+    QVERIFY(doc.object().value(QStringLiteral("power")).toObject().value(QStringLiteral("max_rack_kw")).toDouble() > 30);
+}
+
+void TestCli::exportImportRoundTrip()
+{
+    QCOMPARE(run({QStringLiteral("new"), QStringLiteral("-o"), path("a.cplan")}).code, 0);
+    QCOMPARE(run({QStringLiteral("export"), path("a.cplan"), QStringLiteral("--json"), path("a.json")}).code, 0);
+    QCOMPARE(run({QStringLiteral("import"), path("a.json"), QStringLiteral("-o"), path("b.cplan")}).code, 0);
+    QCOMPARE(run({QStringLiteral("export"), path("b.cplan"), QStringLiteral("--json"), path("b.json")}).code, 0);
+    QCOMPARE(cptest::readFile(path("a.json").toStdString()), cptest::readFile(path("b.json").toStdString()));
+    // A .json output of `new` and `evaluate` on JSON work too.
+    QCOMPARE(run({QStringLiteral("new"), QStringLiteral("-o"), path("n.json")}).code, 0);
+    QCOMPARE(run({QStringLiteral("evaluate"), path("n.json")}).code, 0);
+}
+
+void TestCli::userCatalog()
+{
+    const std::string cat = R"({"format":"cluster-planner-catalog","version":1,"entries":[
+      {"id":"qm9700","kind":"switch","name":"QM9700 at our price","figures":{"ports":64,"port_gbps":400,
+       "height_u":1,"power_max_w":747,"power_typical_w":635,"power_idle_w":374,"price_usd":1},
+       "sources":{"*":"quote"}}]})";
+    cptest::writeFile(path("user.json").toStdString(), cat);
+    const Run r = run({QStringLiteral("--catalog"), path("user.json"), QStringLiteral("catalog")});
+    QCOMPARE(r.code, 0);
+    QVERIFY(r.out.contains(QStringLiteral("QM9700 at our price")));
+}
+
+void TestCli::errors_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<int>("code");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("no command") << QStringList{} << 2 << QStringLiteral("no command");
+    QTest::newRow("unknown command") << QStringList{QStringLiteral("fly")} << 2 << QStringLiteral("unknown command \"fly\"");
+    QTest::newRow("unknown option") << QStringList{QStringLiteral("evaluate"), QStringLiteral("x"), QStringLiteral("--fast")} << 2 << QStringLiteral("unknown option --fast");
+    QTest::newRow("evaluate missing file") << QStringList{QStringLiteral("evaluate"), QStringLiteral("/no/such.cplan")} << 1 << QStringLiteral("/no/such.cplan: no such file");
+    QTest::newRow("new without output") << QStringList{QStringLiteral("new")} << 2 << QStringLiteral("-o FILE");
+    QTest::newRow("absurd gpus") << QStringList{QStringLiteral("new"), QStringLiteral("--gpus"), QStringLiteral("1000000000000"), QStringLiteral("-o"), QStringLiteral("x.cplan")} << 1 << QStringLiteral("above");
+    QTest::newRow("gpus not a number") << QStringList{QStringLiteral("new"), QStringLiteral("--gpus"), QStringLiteral("lots"), QStringLiteral("-o"), QStringLiteral("x.cplan")} << 2 << QStringLiteral("positive whole number");
+    QTest::newRow("unknown template") << QStringList{QStringLiteral("new"), QStringLiteral("--template"), QStringLiteral("torus"), QStringLiteral("-o"), QStringLiteral("x.cplan")} << 1 << QStringLiteral("unknown template");
+    QTest::newRow("unwritable output") << QStringList{QStringLiteral("new"), QStringLiteral("-o"), QStringLiteral("/no/dir/x.cplan")} << 3 << QStringLiteral("/no/dir/x.cplan");
+    QTest::newRow("bad catalog") << QStringList{QStringLiteral("--catalog"), QStringLiteral("/no/cat.json"), QStringLiteral("catalog")} << 1 << QStringLiteral("/no/cat.json: cannot open");
+    QTest::newRow("export needs json") << QStringList{QStringLiteral("export"), QStringLiteral("a.cplan")} << 2 << QStringLiteral("export needs");
+}
+
+void TestCli::errors()
+{
+    QFETCH(QStringList, args);
+    QFETCH(int, code);
+    QFETCH(QString, message);
+    const Run r = run(args);
+    QCOMPARE(r.code, code);
+    QVERIFY2(r.err.contains(message), qPrintable(r.err));
+    QCOMPARE(r.err.count(QLatin1Char('\n')), 1); // one line
+    QVERIFY(r.out.isEmpty());
+}
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "test_cli.moc"

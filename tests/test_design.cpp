@@ -1,0 +1,129 @@
+// Tests design validation: each kind of problem is found, with its place.
+
+#include "catalog.h"
+#include "design.h"
+#include "templates.h"
+#include "testsupport.h"
+
+#include <functional>
+
+using namespace cp;
+
+Q_DECLARE_METATYPE(std::function<void(cp::Design &, cp::Catalog &)>)
+
+class TestDesign : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void sampleIsValid();
+    void problems_data();
+    void problems();
+    void warnings();
+    void usedEntriesFollowReferences();
+};
+
+void TestDesign::sampleIsValid()
+{
+    const Catalog c = Catalog::builtin();
+    const Problems p = validate(sampleDesign(c), c);
+    QVERIFY2(p.empty(), p.empty() ? "" : (p[0].place + ": " + p[0].message).c_str());
+}
+
+using Edit = std::function<void(Design &, Catalog &)>;
+
+void TestDesign::problems_data()
+{
+    QTest::addColumn<Edit>("edit");
+    QTest::addColumn<QString>("place");
+    QTest::addColumn<QString>("message");
+
+    const auto row = [](const char *name, Edit edit, const char *place, const char *message) {
+        QTest::newRow(name) << edit << QString::fromUtf8(place) << QString::fromUtf8(message);
+    };
+    row("empty name", [](Design &d, Catalog &) { d.name.clear(); }, "name", "must not be empty");
+    row("negative hall", [](Design &d, Catalog &) { d.hall.widthM = -5; }, "hall.widthM", "positive");
+    row("absurd hall", [](Design &d, Catalog &) { d.hall.depthM = 1e7; }, "hall", "not plausible");
+    row("duplicate rack id", [](Design &d, Catalog &) { d.racks[1].id = d.racks[0].id; }, "racks[1]", "duplicate rack id");
+    row("unknown rack model", [](Design &d, Catalog &) { d.racks[2].catalogId = "rack-9000"; }, "racks[2] (\"C003\").catalogId", "unknown catalog id \"rack-9000\"");
+    row("rack model not a rack", [](Design &d, Catalog &) { d.racks[2].catalogId = "qm9700"; }, "racks[2] (\"C003\").catalogId", "not a rack");
+    row("rack outside hall", [](Design &d, Catalog &) { d.racks[0].xM = d.hall.widthM + 10; }, "racks[0] (\"C001\")", "outside the hall");
+    row("unknown part", [](Design &d, Catalog &) { d.racks[0].contents[0].catalogId = "dgx-z9"; }, "racks[0] (\"C001\").contents[0].catalogId", "unknown catalog id");
+    row("unmountable part", [](Design &d, Catalog &) { d.racks[0].contents[0].catalogId = "h100-sxm"; }, "racks[0] (\"C001\").contents[0].catalogId", "cannot be mounted");
+    row("zero count", [](Design &d, Catalog &) { d.racks[0].contents[0].count = 0; }, "contents[0].count", "between 1 and");
+    row("absurd count", [](Design &d, Catalog &) { d.racks[0].contents[0].count = 2000000000; }, "contents[0].count", "between 1 and");
+    row("beyond rack height", [](Design &d, Catalog &) { d.racks[0].contents[0].u = 40; }, "contents[0].u", "of a 42U rack");
+    row("overlapping parts", [](Design &d, Catalog &) { d.racks[0].contents.push_back({"qm9700", 3, 1, SwitchRole::Leaf}); }, "contents[1].u", "overlaps");
+    row("role on a server", [](Design &d, Catalog &) { d.racks[0].contents[0].role = SwitchRole::Spine; }, "contents[0].role", "only switches");
+    row("supernode in air rack", [](Design &d, Catalog &) { d.racks[0].contents = {{"gb200-nvl72", 1, 1, SwitchRole::None}}; }, "racks[0] (\"C001\").contents[0]", "needs a liquid-cooled rack");
+    row("overweight rack", [](Design &, Catalog &c) { CatalogEntry r = c.at("rack-42u-air"); r.figures["max_weight_kg"] = 300; c.put(r); }, "racks[0] (\"C001\")", "weigh");
+    row("unit unknown model", [](Design &d, Catalog &) { d.powerUnits[0].catalogId = "busway-9"; }, "powerUnits[0]", "unknown catalog id");
+    row("power unit is a cooler", [](Design &d, Catalog &) { d.powerUnits[0].catalogId = "crah-250kw"; }, "powerUnits[0]", "not a power unit");
+    row("cooling unit is a PDU", [](Design &d, Catalog &) { d.coolingUnits[0].catalogId = "pdu-floor-300kw"; }, "coolingUnits[0]", "not a cooling unit");
+    row("feeds unknown rack", [](Design &d, Catalog &) { d.powerUnits[0].serves.push_back("R999"); }, "powerUnits[0]", "unknown rack \"R999\"");
+    row("feeds rack twice", [](Design &d, Catalog &) { d.coolingUnits[0].serves.push_back(d.coolingUnits[0].serves[0]); }, "coolingUnits[0]", "listed twice");
+    row("duplicate unit id", [](Design &d, Catalog &) { d.coolingUnits[0].id = d.powerUnits[0].id; }, "coolingUnits[0]", "duplicate id");
+    row("fabric switch missing", [](Design &d, Catalog &) { d.fabric.switchId.clear(); }, "fabric.switchId", "must name a catalog switch");
+    row("fabric switch wrong kind", [](Design &d, Catalog &) { d.fabric.switchId = "cx7-400g"; }, "fabric.switchId", "not a switch");
+    row("fabric tiers", [](Design &d, Catalog &) { d.fabric.tiers = 9; }, "fabric.tiers", "1–4");
+    row("oversubscription", [](Design &d, Catalog &) { d.fabric.oversubscription = {1.0, 0.5}; }, "fabric.oversubscription[1]", "between 1 and 64");
+    row("heads divide hidden", [](Design &d, Catalog &) { d.workload.heads = 100; }, "workload.heads", "not divisible");
+    row("zero layers", [](Design &d, Catalog &) { d.workload.layers = 0; }, "workload.layers", "at least 1");
+    row("absurd tokens", [](Design &d, Catalog &) { d.workload.tokens = 1e20; }, "workload.tokens", "not plausible");
+    row("precision", [](Design &d, Catalog &) { d.workload.precision = "fp64"; }, "workload.precision", "bf16");
+    row("manual parallelism zero", [](Design &d, Catalog &) { d.workload.parallelism = {false, 8, 0, 64, 1, 1, 1, 1}; }, "workload.parallelism.pp", "at least 1");
+    row("pp splits layers", [](Design &d, Catalog &) { d.workload.parallelism = {false, 8, 5, 64, 1, 1, 1, 1}; }, "workload.parallelism.pp", "do not split evenly");
+    row("negative mtbf", [](Design &d, Catalog &) { d.reliability.gpuMtbfHours = -1; }, "reliability.gpuMtbfHours", "positive");
+    row("pue", [](Design &d, Catalog &) { d.finance.pue = 0.5; }, "finance.pue", "between 1.0 and 3.0");
+    row("negative energy price", [](Design &d, Catalog &) { d.finance.energyUsdPerKwh = -0.1; }, "finance.energyUsdPerKwh", "negative");
+    row("life", [](Design &d, Catalog &) { d.finance.lifeYears = 100; }, "finance.lifeYears", "not plausible");
+}
+
+void TestDesign::problems()
+{
+    QFETCH(Edit, edit);
+    QFETCH(QString, place);
+    QFETCH(QString, message);
+    Catalog c = Catalog::builtin();
+    Design d = sampleDesign(c);
+    edit(d, c);
+    const Problems problems = validate(d, c);
+    bool found = false;
+    QStringList all;
+    for (const Problem &p : problems) {
+        all << QString::fromStdString(p.place + ": " + p.message);
+        if (p.severity == Severity::Error && QString::fromStdString(p.place).contains(place)
+            && QString::fromStdString(p.message).contains(message))
+            found = true;
+    }
+    QVERIFY2(found, qPrintable(all.join(QStringLiteral(" | "))));
+}
+
+void TestDesign::warnings()
+{
+    const Catalog c = Catalog::builtin();
+    Design d = sampleDesign(c);
+    d.racks.back().contents.push_back({"qm9700", 40, 1, SwitchRole::None});
+    d.powerUnits[0].serves.clear();
+    const Problems p = validate(d, c);
+    QVERIFY(!hasErrors(p));
+    QCOMPARE(p.size(), size_t(2));
+    QCOMPARE(p[0].severity, Severity::Warning);
+    QVERIFY(QString::fromStdString(p[0].message).contains(QStringLiteral("no network role")));
+    QVERIFY(QString::fromStdString(p[1].message).contains(QStringLiteral("serves no rack")));
+}
+
+void TestDesign::usedEntriesFollowReferences()
+{
+    const Catalog c = Catalog::builtin();
+    const Catalog used = usedCatalogEntries(sampleDesign(c), c);
+    QVERIFY(used.contains("dgx-h100"));
+    QVERIFY(used.contains("h100-sxm")); // through the server's accelerator reference
+    QVERIFY(used.contains("cx7-400g")); // through its NIC
+    QVERIFY(used.contains("busway-800a"));
+    QVERIFY(!used.contains("gb200-nvl72"));
+    QVERIFY(used.size() < c.size());
+}
+
+QTEST_GUILESS_MAIN(TestDesign)
+#include "test_design.moc"

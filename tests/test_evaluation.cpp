@@ -1,0 +1,171 @@
+// Tests the inventory and power stages of the engine against arithmetic on catalog figures.
+
+#include "catalog.h"
+#include "design.h"
+#include "evaluation.h"
+#include "templates.h"
+#include "testsupport.h"
+
+#include <nlohmann/json.hpp>
+
+using namespace cp;
+
+namespace {
+
+bool hasProblem(const Results &r, const std::string &part, const QString &text)
+{
+    for (const Problem &p : r.problems)
+        if (p.place == part && QString::fromStdString(p.message).contains(text))
+            return true;
+    return false;
+}
+
+} // namespace
+
+class TestEvaluation : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void itPowerIsSumOfParts();
+    void rackOverItsLimit();
+    void redundancyDecidesUnitLoad();
+    void coolingSplitsLiquidAndAir();
+    void pueFromCoolingDesign();
+    void fixedPue();
+    void resultsJsonHasContractKeys();
+    void cancelStopsEarly();
+};
+
+void TestEvaluation::itPowerIsSumOfParts()
+{
+    const Catalog c = Catalog::builtin();
+    const Design d = sampleDesign(c);
+    const Results r = evaluate(d, c);
+    // 128 servers, 48 switches (32 leaf + 16 spine) and 2 storage switches, 8 storage nodes.
+    const double expected = (128 * c.at("dgx-h100").figure("power_typical_w")
+                             + 48 * c.at("qm9700").figure("power_typical_w")
+                             + 2 * c.at("sn5600").figure("power_typical_w")
+                             + 8 * c.at("storage-nvme-2u").figure("power_typical_w"))
+                            / 1000.0;
+    QVERIFY(qAbs(r.power.itKwTotal - expected) < 1e-6);
+    QCOMPARE(r.power.maxRackKw, 4 * c.at("dgx-h100").figure("power_typical_w") / 1000.0);
+    double rows = 0;
+    for (const auto &[row, kw] : r.power.kwByRow)
+        rows += kw;
+    QVERIFY(qAbs(rows - r.power.itKwTotal) < 1e-6);
+    QVERIFY(r.power.facilityKwTotal > r.power.itKwTotal);
+    QVERIFY(qAbs(r.power.energyMwhPerYear - r.power.facilityKwTotal * 8.76) < 1e-6);
+}
+
+void TestEvaluation::rackOverItsLimit()
+{
+    const Catalog c = Catalog::builtin();
+    Design d = sampleDesign(c);
+    // Five DGX H100 (51 kW nameplate) in a 41 kW air-cooled rack.
+    d.racks[0].contents = {{"dgx-h100", 1, 5, SwitchRole::None}};
+    const Results r = evaluate(d, c);
+    QVERIFY(hasProblem(r, "C001", QStringLiteral("exceeds the rack limit of 41 kW")));
+}
+
+void TestEvaluation::redundancyDecidesUnitLoad()
+{
+    const Catalog c = Catalog::builtin();
+    Design d;
+    d.fabric.switchId = "qm9700";
+    d.racks.push_back({"A", "rack-42u-air", 2, 2, 0, "Row 1", {{"dgx-h100", 2, 4, SwitchRole::None}}});
+    d.racks.push_back({"B", "rack-42u-air", 3, 2, 0, "Row 1", {{"dgx-h100", 2, 4, SwitchRole::None}}});
+    const double rackKw = 4 * 10.2; // nameplate, used for power capacity checks
+    // 2N pair of 300 kW floor PDUs: each must carry both racks alone.
+    d.powerUnits.push_back({"P1", "pdu-floor-300kw", 5, 5, "AB", Redundancy::TwoN, {"A", "B"}});
+    d.powerUnits.push_back({"P2", "pdu-floor-300kw", 6, 5, "AB", Redundancy::TwoN, {"A", "B"}});
+    // N+1 trio of CRAHs: after one fails, two share the heat.
+    for (const char *id : {"K1", "K2", "K3"})
+        d.coolingUnits.push_back({id, "crah-250kw", 7, 5, "air", Redundancy::NPlus1, {"A", "B"}});
+    Results r = evaluate(d, c);
+    QCOMPARE(r.power.powerUnits.size(), size_t(2));
+    QVERIFY(qAbs(r.power.powerUnits[0].loadKw - 2 * rackKw) < 1e-9);
+    const double heat = 8 * c.at("dgx-h100").figure("power_typical_w") / 1000.0;
+    QVERIFY(qAbs(r.power.coolingUnits[0].loadKw - heat / 2) < 1e-9);
+    QVERIFY(r.problems.empty());
+
+    // Ten racks (408 kW) on the same 2N pair: each PDU is over its 300 kW.
+    for (int i = 0; i < 8; ++i) {
+        const std::string id = "X" + std::to_string(i);
+        d.racks.push_back({id, "rack-42u-air", 2.0 + 0.6 * i, 8, 0, "Row 2", {{"dgx-h100", 2, 4, SwitchRole::None}}});
+        d.powerUnits[0].serves.push_back(id);
+        d.powerUnits[1].serves.push_back(id);
+        for (auto &k : d.coolingUnits)
+            k.serves.push_back(id);
+    }
+    // And only two CRAHs left as N+1: one must carry all 347 kW of heat alone.
+    d.coolingUnits.pop_back();
+    r = evaluate(d, c);
+    QVERIFY(hasProblem(r, "P1", QStringLiteral("after the worst single failure exceeds its capacity of 300 kW")));
+    QVERIFY(hasProblem(r, "P2", QStringLiteral("exceeds")));
+    QVERIFY(hasProblem(r, "K1", QStringLiteral("cooling load 347 kW after the worst single failure")));
+    QVERIFY(!hasProblem(r, "K3", QStringLiteral("cooling")));
+}
+
+void TestEvaluation::coolingSplitsLiquidAndAir()
+{
+    const Catalog c = Catalog::builtin();
+    const Design d = generateTemplate({"supernode", 72, {}}, c);
+    const Results r = evaluate(d, c);
+    const CatalogEntry &nvl = c.at("gb200-nvl72");
+    const double liquid = nvl.figure("power_typical_w") * nvl.figure("liquid_fraction") / 1000.0;
+    bool sawCdu = false;
+    for (const UnitLoad &u : r.power.coolingUnits)
+        if (u.catalogId == "cdu-inrow-600kw") {
+            sawCdu = true;
+            // One supernode rack on an N+1 pair of CDUs: one carries it all.
+            QVERIFY(qAbs(u.loadKw - liquid) < 1e-9);
+        }
+    QVERIFY(sawCdu);
+}
+
+void TestEvaluation::pueFromCoolingDesign()
+{
+    const Catalog c = Catalog::builtin();
+    const double air = evaluate(generateTemplate({"classic", 1024, {}}, c), c).power.pue;
+    const double liquid = evaluate(generateTemplate({"supernode", 1152, {}}, c), c).power.pue;
+    QVERIFY2(air > 1.3 && air < 1.6, qPrintable(QString::number(air)));
+    QVERIFY2(liquid > 1.1 && liquid < 1.3, qPrintable(QString::number(liquid)));
+    QVERIFY(liquid < air);
+}
+
+void TestEvaluation::fixedPue()
+{
+    const Catalog c = Catalog::builtin();
+    Design d = sampleDesign(c);
+    d.finance.pue = 1.3;
+    const Results r = evaluate(d, c);
+    QCOMPARE(r.power.pue, 1.3);
+    QVERIFY(qAbs(r.power.facilityKwTotal - 1.3 * r.power.itKwTotal) < 1e-9);
+}
+
+void TestEvaluation::resultsJsonHasContractKeys()
+{
+    const Catalog c = Catalog::builtin();
+    const nlohmann::json j = resultsToJson(evaluate(sampleDesign(c), c));
+    for (const char *path : {"/inventory/gpus_total", "/inventory/gpus_active", "/inventory/racks_total",
+                             "/inventory/switches_by_tier/leaf", "/inventory/switches_by_tier/spine",
+                             "/inventory/switches_by_tier/core", "/power/it_kw_total",
+                             "/power/facility_kw_total", "/power/max_rack_kw", "/problems"})
+        QVERIFY2(j.contains(nlohmann::json::json_pointer(path)), path);
+    QCOMPARE(j["inventory"]["gpus_total"].get<long long>(), 1024LL);
+    QVERIFY(j["power"]["racks"].size() == 38);
+}
+
+void TestEvaluation::cancelStopsEarly()
+{
+    const Catalog c = Catalog::builtin();
+    const Design d = generateTemplate({"classic", 65536, {}}, c);
+    std::atomic<bool> cancel{true};
+    const Results r = evaluate(d, c, &cancel);
+    QVERIFY(r.cancelled);
+    QVERIFY(r.inventory.racksTotal < long(d.racks.size()));
+}
+
+QTEST_GUILESS_MAIN(TestEvaluation)
+#include "test_evaluation.moc"

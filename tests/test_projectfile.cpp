@@ -1,0 +1,239 @@
+// Tests .cplan project files: round trip, history, migration, and refusal of bad files.
+
+#include "catalog.h"
+#include "projectfile.h"
+#include "templates.h"
+#include "testsupport.h"
+
+#include <sqlite3.h>
+
+#include <filesystem>
+
+using namespace cp;
+
+namespace {
+
+/// Runs SQL on a file directly, as a hand edit or another program would.
+void execSql(const std::string &path, const std::string &sql)
+{
+    sqlite3 *db = nullptr;
+    QCOMPARE(sqlite3_open(path.c_str(), &db), SQLITE_OK);
+    char *err = nullptr;
+    const int rc = sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &err);
+    const QString message = QString::fromUtf8(err ? err : "");
+    sqlite3_free(err);
+    sqlite3_close(db);
+    QVERIFY2(rc == SQLITE_OK, qPrintable(message));
+}
+
+QString loadError(const std::string &path)
+{
+    try {
+        ProjectFile::load(path);
+    } catch (const LoadError &e) {
+        return QString::fromUtf8(e.what());
+    }
+    return {};
+}
+
+} // namespace
+
+class TestProjectFile : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void roundTrip_data();
+    void roundTrip();
+    void historyAccumulates();
+    void keepsCatalogAsDecided();
+    void migratesSchema1();
+    void newerSchemaRefused();
+    void saveRefusesToOverwriteNewer();
+    void badFiles_data();
+    void badFiles();
+    void wrongTypedRow();
+    void unwritableLocation();
+
+private:
+    QTemporaryDir mDir;
+};
+
+void TestProjectFile::roundTrip_data()
+{
+    QTest::addColumn<QString>("kind");
+    QTest::addColumn<int>("gpus");
+    QTest::newRow("classic") << QStringLiteral("classic") << 1024;
+    QTest::newRow("supernode") << QStringLiteral("supernode") << 1152;
+}
+
+void TestProjectFile::roundTrip()
+{
+    QFETCH(QString, kind);
+    QFETCH(int, gpus);
+    const Catalog c = Catalog::builtin();
+    Design d = generateTemplate({kind.toStdString(), gpus, {}}, c);
+    d.description = "ünïcødé — and 'quotes'";
+    d.racks[1].rotationDeg = 90;
+    const std::string path = cptest::tempPath(mDir, (kind + QStringLiteral(".cplan")).toUtf8().constData());
+    ProjectFile::save(path, d, c, "alice", "first save");
+    const Project p = ProjectFile::load(path);
+    QVERIFY(p.design == d);
+    QCOMPARE(p.revisions.size(), size_t(1));
+    CP_COMPARE_STR(p.revisions[0].author, std::string("alice"));
+    CP_COMPARE_STR(p.revisions[0].comment, std::string("first save"));
+    QCOMPARE(p.revisions[0].timeUtc.size(), size_t(20));
+    // Only the entries the design uses are embedded, and they are complete.
+    QVERIFY(p.catalog.size() < c.size());
+    for (const auto &e : p.catalog.entries())
+        QVERIFY(e == c.at(e.id));
+    QVERIFY(validate(p.design, p.catalog).empty());
+}
+
+void TestProjectFile::historyAccumulates()
+{
+    const Catalog c = Catalog::builtin();
+    Design d = sampleDesign(c);
+    const std::string path = cptest::tempPath(mDir, "history.cplan");
+    ProjectFile::save(path, d, c, "alice", "v1");
+    d.racks.pop_back();
+    ProjectFile::save(path, d, c, "bob", "removed the storage rack");
+    const Project p = ProjectFile::load(path);
+    QCOMPARE(p.design.racks.size(), d.racks.size());
+    QCOMPARE(p.revisions.size(), size_t(2));
+    CP_COMPARE_STR(p.revisions[1].author, std::string("bob"));
+    CP_COMPARE_STR(p.revisions[1].comment, std::string("removed the storage rack"));
+    QVERIFY(p.revisions[0].id < p.revisions[1].id);
+}
+
+void TestProjectFile::keepsCatalogAsDecided()
+{
+    // Months later the shipped catalog has new prices; the project keeps the ones it was saved with.
+    Catalog then = Catalog::builtin();
+    CatalogEntry server = then.at("dgx-h100");
+    server.figures["price_usd"] = 123456;
+    then.put(server);
+    const std::string path = cptest::tempPath(mDir, "decided.cplan");
+    ProjectFile::save(path, sampleDesign(then), then, "alice", "priced");
+    const Project p = ProjectFile::load(path);
+    QCOMPARE(p.catalog.at("dgx-h100").figure("price_usd"), 123456.0);
+}
+
+void TestProjectFile::migratesSchema1()
+{
+    const std::string path = cptest::tempPath(mDir, "v1.cplan");
+    execSql(path, cptest::readFile(cptest::dataPath("project-v1.sql")));
+    const std::string before = cptest::readFile(path);
+
+    const Project p = ProjectFile::load(path);
+    CP_COMPARE_STR(p.design.name, std::string("Two racks from 2025"));
+    QCOMPARE(p.design.racks.size(), size_t(2));
+    QCOMPARE(p.design.racks[0].rotationDeg, 0.0); // column added by the migration
+    QCOMPARE(p.design.racks[1].contents[0].role, SwitchRole::Leaf);
+    QCOMPARE(p.design.finance.lifeYears, 4.0);
+    QCOMPARE(p.design.powerUnits.size(), size_t(2));
+    QCOMPARE(p.design.coolingUnits[1].redundancy, Redundancy::NPlus1);
+    QCOMPARE(p.revisions.size(), size_t(2));
+    CP_COMPARE_STR(p.revisions[0].author, std::string("unknown"));
+    CP_COMPARE_STR(p.revisions[1].comment, std::string("second leaf rack"));
+    // Opening migrates in memory: the file on disk is untouched until saved.
+    QVERIFY(cptest::readFile(path) == before);
+
+    // Saving writes the current schema and keeps the old history.
+    Catalog c = Catalog::builtin();
+    ProjectFile::save(path, p.design, c, "carol", "migrated");
+    const Project again = ProjectFile::load(path);
+    QCOMPARE(again.revisions.size(), size_t(3));
+    CP_COMPARE_STR(again.revisions[0].comment, std::string("first layout"));
+    CP_COMPARE_STR(again.revisions[2].author, std::string("carol"));
+    QVERIFY(again.design == p.design);
+}
+
+void TestProjectFile::newerSchemaRefused()
+{
+    const Catalog c = Catalog::builtin();
+    const std::string path = cptest::tempPath(mDir, "newer.cplan");
+    ProjectFile::save(path, sampleDesign(c), c, "alice", "x");
+    execSql(path, "UPDATE meta SET value='99' WHERE key='schema_version'");
+    const QString message = loadError(path);
+    QVERIFY2(message.contains(QStringLiteral("schema version 99")), qPrintable(message));
+    QVERIFY2(message.contains(QStringLiteral("newer")), qPrintable(message));
+    QVERIFY(message.startsWith(QString::fromStdString(path)));
+}
+
+void TestProjectFile::saveRefusesToOverwriteNewer()
+{
+    const Catalog c = Catalog::builtin();
+    const std::string path = cptest::tempPath(mDir, "newer2.cplan");
+    ProjectFile::save(path, sampleDesign(c), c, "alice", "x");
+    execSql(path, "UPDATE meta SET value='3' WHERE key='schema_version'");
+    const std::string before = cptest::readFile(path);
+    QVERIFY_THROWS_EXCEPTION(LoadError, ProjectFile::save(path, sampleDesign(c), c, "bob", "y"));
+    QVERIFY(cptest::readFile(path) == before);
+}
+
+void TestProjectFile::badFiles_data()
+{
+    QTest::addColumn<QString>("kind");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("missing") << QStringLiteral("missing") << QStringLiteral("no such file");
+    QTest::newRow("empty") << QStringLiteral("empty") << QStringLiteral("empty");
+    QTest::newRow("text") << QStringLiteral("text") << QStringLiteral("not a Cluster Planner project");
+    QTest::newRow("truncated") << QStringLiteral("truncated") << QStringLiteral("damaged or truncated");
+    QTest::newRow("foreign sqlite") << QStringLiteral("foreign") << QStringLiteral("not a Cluster Planner project");
+    QTest::newRow("folder") << QStringLiteral("folder") << QStringLiteral("folder");
+    QTest::newRow("no design") << QStringLiteral("nodesign") << QStringLiteral("holds no design");
+    QTest::newRow("damaged json") << QStringLiteral("badjson") << QStringLiteral("stored JSON is damaged");
+}
+
+void TestProjectFile::badFiles()
+{
+    QFETCH(QString, kind);
+    QFETCH(QString, expected);
+    const Catalog c = Catalog::builtin();
+    const std::string path = cptest::tempPath(mDir, (QStringLiteral("bad-") + kind + QStringLiteral(".cplan")).toUtf8().constData());
+    if (kind == QStringLiteral("empty")) {
+        cptest::writeFile(path, "");
+    } else if (kind == QStringLiteral("text")) {
+        cptest::writeFile(path, "This is not a database, it is a shopping list: 8 x H100, 1 switch.\n");
+    } else if (kind == QStringLiteral("truncated")) {
+        Design big = generateTemplate({"classic", 16384, {}}, c);
+        ProjectFile::save(path, big, c, "alice", "x");
+        const std::string bytes = cptest::readFile(path);
+        cptest::writeFile(path, bytes.substr(0, bytes.size() / 2));
+    } else if (kind == QStringLiteral("foreign")) {
+        execSql(path, "CREATE TABLE songs(title TEXT); INSERT INTO songs VALUES ('x');");
+    } else if (kind == QStringLiteral("folder")) {
+        std::filesystem::create_directory(path);
+    } else if (kind == QStringLiteral("nodesign")) {
+        ProjectFile::save(path, sampleDesign(c), c, "alice", "x");
+        execSql(path, "DELETE FROM design");
+    } else if (kind == QStringLiteral("badjson")) {
+        ProjectFile::save(path, sampleDesign(c), c, "alice", "x");
+        execSql(path, "UPDATE rack SET contents='[{\"catalog_id\":' WHERE seq=3");
+    }
+    const QString message = loadError(path);
+    QVERIFY2(!message.isEmpty(), "a bad file was accepted");
+    QVERIFY2(message.startsWith(QString::fromStdString(path)), qPrintable(message));
+    QVERIFY2(message.contains(expected), qPrintable(message));
+}
+
+void TestProjectFile::wrongTypedRow()
+{
+    const Catalog c = Catalog::builtin();
+    const std::string path = cptest::tempPath(mDir, "typed.cplan");
+    ProjectFile::save(path, sampleDesign(c), c, "alice", "x");
+    execSql(path, "UPDATE rack SET x_m='left of the door' WHERE seq=5");
+    const QString message = loadError(path);
+    QVERIFY2(message.contains(QStringLiteral("table rack, seq 5, x_m")), qPrintable(message));
+    QVERIFY2(message.contains(QStringLiteral("expected a number")), qPrintable(message));
+}
+
+void TestProjectFile::unwritableLocation()
+{
+    const Catalog c = Catalog::builtin();
+    QVERIFY_THROWS_EXCEPTION(LoadError, ProjectFile::save("/nonexistent-dir/x.cplan", sampleDesign(c), c, "a", "b"));
+}
+
+QTEST_GUILESS_MAIN(TestProjectFile)
+#include "test_projectfile.moc"

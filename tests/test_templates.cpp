@@ -1,0 +1,190 @@
+// Tests the template generators against counts worked out by hand (written out below).
+
+#include "catalog.h"
+#include "design.h"
+#include "evaluation.h"
+#include "templates.h"
+#include "testsupport.h"
+
+#include <stdexcept>
+
+using namespace cp;
+
+class TestTemplates : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void classic1024();
+    void supernode1152();
+    void classicThreeTiers();
+    void roundsUpToWholeNodes();
+    void rackLimitDecidesServersPerRack();
+    void generatedDesignsAreValid_data();
+    void generatedDesignsAreValid();
+    void refusals_data();
+    void refusals();
+};
+
+void TestTemplates::classic1024()
+{
+    // By hand: 1,024 GPUs / 8 per DGX H100 = 128 servers; 4 per air-cooled rack (4 × 10.2 kW =
+    // 40.8 kW ≤ 41 kW) = 32 compute racks. Rail-optimised: 128 servers / 32 per leaf = 4 scalable
+    // units × 8 rails = 32 leaves (one network rack of 8 per unit = 4 racks); non-blocking spine:
+    // 1,024 uplinks / 64 ports = 16 spines (1 rack). 1,024 ≤ 64²/2 = 2,048, so 2 tiers, no core.
+    // Storage: 1,024 / 128 = 8 nodes in 1 rack. Racks: 32 + 4 + 1 + 1 = 38 — the DGX SuperPOD
+    // H100 4-SU reference lists 32 leaves and 16 spines too (RA Table 4).
+    const Catalog c = Catalog::builtin();
+    const Design d = generateTemplate({"classic", 1024, {}}, c);
+    const Results r = evaluate(d, c);
+    QCOMPARE(r.inventory.gpusTotal, 1024LL);
+    QCOMPARE(r.inventory.gpusActive, 1024LL);
+    QCOMPARE(r.inventory.servers, 128LL);
+    QCOMPARE(r.inventory.computeRacks, 32LL);
+    QCOMPARE(r.inventory.networkRacks, 5LL);
+    QCOMPARE(r.inventory.storageRacks, 1LL);
+    QCOMPARE(r.inventory.racksTotal, 38LL);
+    QCOMPARE(r.inventory.switchesByTier.at("leaf"), 32LL);
+    QCOMPARE(r.inventory.switchesByTier.at("spine"), 16LL);
+    QCOMPARE(r.inventory.switchesByTier.at("core"), 0LL);
+    QCOMPARE(r.inventory.nics, 1024LL);
+    QCOMPARE(r.inventory.storageNodes, 8LL);
+    QCOMPARE(d.fabric.tiers, 2);
+    QCOMPARE(d.fabric.topology, TopologyKind::RailOptimized);
+    // Every compute rack holds 4 servers.
+    for (const Rack &rack : d.racks)
+        if (rack.id[0] == 'C')
+            QCOMPARE(rack.contents[0].count, 4);
+    QVERIFY(r.problems.empty());
+}
+
+void TestTemplates::supernode1152()
+{
+    // By hand: 1,152 GPUs / 72 = 16 GB200 NVL72 racks, 8 spare each → 128 spare, 1,024 active.
+    // Two scalable units of 8 racks. NICs: 16 × 72 = 1,152; per unit 576 / 32 down-ports = 18
+    // leaves (2 network racks of ≤16) → 36 leaves, 4 racks; spines 1,152 / 64 = 18 (2 racks).
+    // 1,152 ≤ 2,048 → 2 tiers. Storage 1,152 / 128 = 9 nodes, 1 rack. Racks: 16 + 4 + 2 + 1 = 23.
+    const Catalog c = Catalog::builtin();
+    const Design d = generateTemplate({"supernode", 1152, {}}, c);
+    const Results r = evaluate(d, c);
+    QCOMPARE(r.inventory.gpusTotal, 1152LL);
+    QCOMPARE(r.inventory.gpusSpare, 128LL);
+    QCOMPARE(r.inventory.gpusActive, 1024LL);
+    QCOMPARE(r.inventory.supernodes, 16LL);
+    QCOMPARE(r.inventory.servers, 0LL);
+    QCOMPARE(r.inventory.computeRacks, 16LL);
+    QCOMPARE(r.inventory.networkRacks, 6LL);
+    QCOMPARE(r.inventory.racksTotal, 23LL);
+    QCOMPARE(r.inventory.switchesByTier.at("leaf"), 36LL);
+    QCOMPARE(r.inventory.switchesByTier.at("spine"), 18LL);
+    QCOMPARE(r.inventory.switchesByTier.at("core"), 0LL);
+    QCOMPARE(r.inventory.storageNodes, 9LL);
+    QCOMPARE(d.fabric.topology, TopologyKind::LeafSpine);
+    // Liquid-cooled racks, each cooled by a CDU group and a CRAH group.
+    int cdus = 0;
+    for (const FacilityUnit &u : d.coolingUnits)
+        cdus += u.catalogId == "cdu-inrow-600kw";
+    QVERIFY(cdus >= 4);
+    QVERIFY2(r.problems.empty(), r.problems.empty() ? "" : r.problems[0].message.c_str());
+    // The hottest rack is a supernode at its typical training load (catalog: 120 kW).
+    QCOMPARE(r.power.maxRackKw, c.at("gb200-nvl72").figure("power_typical_w") / 1000.0);
+}
+
+void TestTemplates::classicThreeTiers()
+{
+    // By hand: 4,096 GPUs = 512 servers = 16 units × 8 rails = 128 leaves; 4,096 > 2,048 → 3
+    // tiers; spines 4,096 / 32 = 128; core 128 × 32 / 64 = 64. Racks: 128 compute + 16 leaf +
+    // (192 switches / 16 = 12) + 4,096/128 = 32 storage nodes in 2 racks = 158.
+    const Catalog c = Catalog::builtin();
+    const Design d = generateTemplate({"classic", 4096, {}}, c);
+    const Results r = evaluate(d, c);
+    QCOMPARE(d.fabric.tiers, 3);
+    QCOMPARE(r.inventory.switchesByTier.at("leaf"), 128LL);
+    QCOMPARE(r.inventory.switchesByTier.at("spine"), 128LL);
+    QCOMPARE(r.inventory.switchesByTier.at("core"), 64LL);
+    QCOMPARE(r.inventory.racksTotal, 158LL);
+    QVERIFY(r.problems.empty());
+}
+
+void TestTemplates::roundsUpToWholeNodes()
+{
+    const Catalog c = Catalog::builtin();
+    QCOMPARE(evaluate(generateTemplate({"classic", 1001, {}}, c), c).inventory.gpusTotal, 1008LL);
+    QCOMPARE(evaluate(generateTemplate({"supernode", 100, {}}, c), c).inventory.gpusTotal, 144LL);
+}
+
+void TestTemplates::rackLimitDecidesServersPerRack()
+{
+    // A DGX B200 draws 14.3 kW: only 2 fit the 41 kW air-cooled rack (3 would be 42.9 kW).
+    const Catalog c = Catalog::builtin();
+    const Design d = generateTemplate({"classic", 512, "b200"}, c);
+    const Results r = evaluate(d, c);
+    QCOMPARE(r.inventory.servers, 64LL);
+    QCOMPARE(r.inventory.computeRacks, 32LL);
+    for (const Rack &rack : d.racks)
+        if (rack.id[0] == 'C')
+            QCOMPARE(rack.contents[0].count, 2);
+    QVERIFY(r.problems.empty());
+}
+
+void TestTemplates::generatedDesignsAreValid_data()
+{
+    QTest::addColumn<QString>("kind");
+    QTest::addColumn<int>("gpus");
+    QTest::addColumn<QString>("gpu");
+    QTest::newRow("classic 8") << QStringLiteral("classic") << 8 << QString();
+    QTest::newRow("classic 2048") << QStringLiteral("classic") << 2048 << QString();
+    QTest::newRow("classic h200 1024") << QStringLiteral("classic") << 1024 << QStringLiteral("h200-sxm");
+    QTest::newRow("classic mi300x 512") << QStringLiteral("classic") << 512 << QStringLiteral("mi300x");
+    QTest::newRow("classic 16384") << QStringLiteral("classic") << 16384 << QString();
+    QTest::newRow("supernode 72") << QStringLiteral("supernode") << 72 << QString();
+    QTest::newRow("supernode 16384") << QStringLiteral("supernode") << 16384 << QString();
+}
+
+void TestTemplates::generatedDesignsAreValid()
+{
+    QFETCH(QString, kind);
+    QFETCH(int, gpus);
+    QFETCH(QString, gpu);
+    const Catalog c = Catalog::builtin();
+    const Design d = generateTemplate({kind.toStdString(), gpus, gpu.toStdString()}, c);
+    const Results r = evaluate(d, c);
+    QVERIFY2(r.problems.empty(), r.problems.empty() ? "" : (r.problems[0].place + ": " + r.problems[0].message).c_str());
+    QVERIFY(r.inventory.gpusTotal >= gpus);
+    // Every rack is fed and cooled, and racks do not overlap on the floor.
+    for (size_t i = 1; i < d.racks.size(); ++i) {
+        const Rack &a = d.racks[i - 1], &b = d.racks[i];
+        QVERIFY(std::abs(a.xM - b.xM) >= 0.59 || std::abs(a.yM - b.yM) >= 1.19);
+    }
+}
+
+void TestTemplates::refusals_data()
+{
+    QTest::addColumn<QString>("kind");
+    QTest::addColumn<qlonglong>("gpus");
+    QTest::addColumn<QString>("gpu");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("unknown template") << QStringLiteral("torus") << 64LL << QString() << QStringLiteral("unknown template");
+    QTest::newRow("10^12 GPUs") << QStringLiteral("classic") << 1000000000000LL << QString() << QStringLiteral("above");
+    QTest::newRow("negative") << QStringLiteral("classic") << -8LL << QString() << QStringLiteral("positive");
+    QTest::newRow("unknown gpu") << QStringLiteral("classic") << 64LL << QStringLiteral("rtx-4090") << QStringLiteral("no entry \"rtx-4090\"");
+    QTest::newRow("no supernode for gpu") << QStringLiteral("supernode") << 72LL << QStringLiteral("h100-sxm") << QStringLiteral("no supernode built on");
+}
+
+void TestTemplates::refusals()
+{
+    QFETCH(QString, kind);
+    QFETCH(qlonglong, gpus);
+    QFETCH(QString, gpu);
+    QFETCH(QString, message);
+    const Catalog c = Catalog::builtin();
+    try {
+        generateTemplate({kind.toStdString(), gpus, gpu.toStdString()}, c);
+        QFAIL("expected a refusal");
+    } catch (const std::invalid_argument &e) {
+        QVERIFY2(QString::fromUtf8(e.what()).contains(message), e.what());
+    }
+}
+
+QTEST_GUILESS_MAIN(TestTemplates)
+#include "test_templates.moc"

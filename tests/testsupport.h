@@ -1,0 +1,37 @@
+#pragma once
+
+#include "catalog.h"
+
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <fstream>
+#include <string>
+
+namespace cptest {
+
+/// Writes `text` to `path` (binary, replacing it).
+inline void writeFile(const std::string &path, const std::string &text)
+{
+    std::ofstream out(path, std::ios::binary | std::ios::trunc);
+    out << text;
+}
+
+inline std::string readFile(const std::string &path)
+{
+    std::ifstream in(path, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+inline std::string dataPath(const char *name) { return std::string(CP_TEST_DATA) + "/" + name; }
+
+inline std::string tempPath(const QTemporaryDir &dir, const char *name)
+{
+    return dir.filePath(QString::fromUtf8(name)).toStdString();
+}
+
+} // namespace cptest
+
+/// QCOMPARE for std::string with readable output.
+#define CP_COMPARE_STR(actual, expected) \
+    QCOMPARE(QString::fromStdString(actual), QString::fromStdString(expected))
