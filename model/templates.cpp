@@ -63,10 +63,25 @@ const CatalogEntry &nodeFor(const Catalog &catalog, PartKind kind, const std::st
 /// every tier below the top uses k/2 ports down and k/2 up; the top uses all k down.
 /// Capacity of L tiers is 2·(k/2)^L hosts (Al-Fares et al., SIGCOMM 2008). Each leaf has as many
 /// uplinks as it has endpoints attached (non-blocking), so partly filled leaves need fewer spines.
+/// In two tiers every leaf spreads its uplinks evenly over all spines, so the spine count is the
+/// smallest divisor of a leaf's uplinks that gives enough spine ports: this is why the DGX
+/// SuperPOD H100 reference has 16 spines, not the bare minimum of 12, for 3 units of 8 leaves.
 std::vector<long long> closTiers(long long leaves, long long endpoints, int ports, int tiers)
 {
     std::vector<long long> counts{leaves};
     const long long half = ports / 2;
+    if (tiers == 2) {
+        const long long perLeaf = std::min(half, (endpoints + leaves - 1) / leaves);
+        const long long needed = (endpoints + ports - 1) / ports;
+        long long spines = perLeaf;
+        for (long long d = 1; d <= perLeaf; ++d)
+            if (perLeaf % d == 0 && d >= needed) {
+                spines = d;
+                break;
+            }
+        counts.push_back(spines);
+        return counts;
+    }
     long long uplinks = endpoints;
     for (int t = 2; t <= tiers; ++t) {
         const bool top = t == tiers;

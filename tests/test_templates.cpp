@@ -17,6 +17,8 @@ class TestTemplates : public QObject
 private Q_SLOTS:
     void classic1024();
     void supernode1152();
+    void superPodH100_data();
+    void superPodH100();
     void classicThreeTiers();
     void roundsUpToWholeNodes();
     void rackLimitDecidesServersPerRack();
@@ -62,8 +64,10 @@ void TestTemplates::supernode1152()
 {
     // By hand: 1,152 GPUs / 72 = 16 GB200 NVL72 racks, 8 spare each → 128 spare, 1,024 active.
     // Two scalable units of 8 racks. NICs: 16 × 72 = 1,152; per unit 576 / 32 down-ports = 18
-    // leaves (2 network racks of ≤16) → 36 leaves, 4 racks; spines 1,152 / 64 = 18 (2 racks).
-    // 1,152 ≤ 2,048 → 2 tiers. Storage 1,152 / 128 = 9 nodes, 1 rack. Racks: 16 + 4 + 2 + 1 = 23.
+    // leaves (2 network racks of ≤16) → 36 leaves, 4 racks. 1,152 ≤ 2,048 → 2 tiers. Spines: at
+    // least 1,152 / 64 = 18, but each leaf spreads its 32 uplinks evenly over the spines, so the
+    // count must divide 32 → 32 spines (2 racks). Storage 1,152 / 128 = 9 nodes, 1 rack.
+    // Racks: 16 + 4 + 2 + 1 = 23.
     const Catalog c = Catalog::builtin();
     const Design d = generateTemplate({"supernode", 1152, {}}, c);
     const Results r = evaluate(d, c);
@@ -76,7 +80,7 @@ void TestTemplates::supernode1152()
     QCOMPARE(r.inventory.networkRacks, 6LL);
     QCOMPARE(r.inventory.racksTotal, 23LL);
     QCOMPARE(r.inventory.switchesByTier.at("leaf"), 36LL);
-    QCOMPARE(r.inventory.switchesByTier.at("spine"), 18LL);
+    QCOMPARE(r.inventory.switchesByTier.at("spine"), 32LL);
     QCOMPARE(r.inventory.switchesByTier.at("core"), 0LL);
     QCOMPARE(r.inventory.storageNodes, 9LL);
     QCOMPARE(d.fabric.topology, TopologyKind::LeafSpine);
@@ -88,6 +92,33 @@ void TestTemplates::supernode1152()
     QVERIFY2(r.problems.empty(), r.problems.empty() ? "" : r.problems[0].message.c_str());
     // The hottest rack is a supernode at its typical training load (catalog: 120 kW).
     QCOMPARE(r.power.maxRackKw, c.at("gb200-nvl72").figure("power_typical_w") / 1000.0);
+}
+
+void TestTemplates::superPodH100_data()
+{
+    // NVIDIA DGX SuperPOD H100 reference architecture, compute fabric, Table 4 (rail-optimised,
+    // QM9700 64×400G): 1/2/3/4 scalable units of 32 DGX slots → 8/16/24/32 leaf and 4/8/16/16
+    // spine switches. (Each unit gives one slot to the fabric manager: 31 nodes; the switch
+    // counts are those of 32 slots, which the template fills with DGX nodes.)
+    QTest::addColumn<int>("gpus");
+    QTest::addColumn<int>("leaves");
+    QTest::addColumn<int>("spines");
+    QTest::newRow("1 SU") << 256 << 8 << 4;
+    QTest::newRow("2 SU") << 512 << 16 << 8;
+    QTest::newRow("3 SU") << 768 << 24 << 16;
+    QTest::newRow("4 SU") << 1024 << 32 << 16;
+}
+
+void TestTemplates::superPodH100()
+{
+    QFETCH(int, gpus);
+    QFETCH(int, leaves);
+    QFETCH(int, spines);
+    const Catalog c = Catalog::builtin();
+    const Results r = evaluate(generateTemplate({"classic", gpus, {}}, c), c);
+    QCOMPARE(r.inventory.switchesByTier.at("leaf"), (long long)leaves);
+    QCOMPARE(r.inventory.switchesByTier.at("spine"), (long long)spines);
+    QCOMPARE(r.inventory.switchesByTier.at("core"), 0LL);
 }
 
 void TestTemplates::classicThreeTiers()
