@@ -127,12 +127,13 @@ public:
         mRowY = kMargin + line * blockDepth + inBlock * (1.2 + kAisle) + 0.6;
         mBlockX = kMargin + column * (mBlockWidth + kCrossAisle);
         mRowName = numbered("Row ", mRow, 2);
+        mUnitsInRow = 0;
     }
 
     /// Sets the width of a block (racks per row) and how many rows the design will have.
-    void setShape(double racksPerRow, long long expectedRows)
+    void setShape(double racksPerRow, long long expectedRows, double unitRoomM)
     {
-        mBlockWidth = racksPerRow * 0.6 + 2.0 + 4.0; // room for the row's power and cooling units
+        mBlockWidth = racksPerRow * 0.6 + 2.0 + unitRoomM; // room for the row's power and cooling units
         const long long blocks = (expectedRows + kRowsPerBlock - 1) / kRowsPerBlock;
         mBlocksPerLine = std::max(1, int(std::ceil(std::sqrt(double(blocks)))));
     }
@@ -178,7 +179,7 @@ public:
     /// Splits the current row's racks into runs whose load fits `capacityKw`, and gives each
     /// run a group of units: 2N (an A and a B unit) or N+1.
     void wireRow(std::vector<FacilityUnit> &list, const std::string &unitId, const char *prefix,
-                 double capacityKw, Redundancy redundancy, bool liquid, double xOffset)
+                 double capacityKw, Redundancy redundancy, bool liquid)
     {
         std::vector<std::vector<std::string>> runs;
         std::vector<double> loads;
@@ -210,7 +211,7 @@ public:
                 FacilityUnit f;
                 f.id = numbered(prefix, mRow, 2) + "-" + std::to_string(++n);
                 f.catalogId = unitId;
-                f.xM = rowEndX() + xOffset + 0.4 * u;
+                f.xM = rowEndX() + 0.5 + 0.45 * mUnitsInRow++; // side by side past the row's end
                 f.yM = mRowY;
                 f.group = group;
                 f.redundancy = redundancy;
@@ -232,6 +233,7 @@ private:
     double mBlockX = kMargin;
     double mBlockWidth = 12.0;
     int mBlocksPerLine = 1;
+    int mUnitsInRow = 0;
     std::string mRowName;
     std::vector<size_t> mRowRacks;
     bool mLiquidOnly = false;
@@ -285,12 +287,12 @@ void addCoreRows(Builder &b, Design &design, const Catalog &catalog, const Fabri
 
 void wireFacility(Builder &b, Design &design, bool liquid)
 {
-    b.wireRow(design.powerUnits, "busway-800a", "BW", 460.0, Redundancy::TwoN, false, 0.6);
+    b.wireRow(design.powerUnits, "busway-800a", "BW", 460.0, Redundancy::TwoN, false);
     if (liquid) {
-        b.wireRow(design.coolingUnits, "cdu-inrow-600kw", "CDU", 600.0, Redundancy::NPlus1, true, 1.6);
+        b.wireRow(design.coolingUnits, "cdu-inrow-600kw", "CDU", 600.0, Redundancy::NPlus1, true);
         b.setAirShareOnly(true);
     }
-    b.wireRow(design.coolingUnits, "crah-250kw", "CRAH", 250.0, Redundancy::NPlus1, false, liquid ? 3.0 : 1.6);
+    b.wireRow(design.coolingUnits, "crah-250kw", "CRAH", 250.0, Redundancy::NPlus1, false);
     b.setAirShareOnly(false);
 }
 
@@ -395,7 +397,7 @@ Design classic(const TemplateOptions &o, const Catalog &catalog)
     const long long racksPerUnit = (down + perRack - 1) / perRack;
     Builder b(d, catalog);
     b.setShape(double(racksPerUnit + (rails + kSwitchesPerNetworkRack - 1) / kSwitchesPerNetworkRack),
-               units + units / 8 + 2);
+               units + units / 8 + 2, 4.0);
     long long placed = 0, rackNo = 0, leafRackNo = 0;
     for (long long unit = 0; unit < units; ++unit) {
         b.newRow();
@@ -464,7 +466,7 @@ Design supernode(const TemplateOptions &o, const Catalog &catalog)
     const long long leafRacksPerUnit = ((kRacksPerUnit * nics + down - 1) / down + kSwitchesPerNetworkRack - 1)
                                        / kSwitchesPerNetworkRack;
     Builder b(d, catalog);
-    b.setShape(double(kRacksPerUnit + leafRacksPerUnit), units + units / 4 + 2);
+    b.setShape(double(kRacksPerUnit + leafRacksPerUnit), units + units / 4 + 2, 8.0);
     const int nodeU = int(std::lround(node.figure("height_u")));
     long long rackNo = 0, leafRackNo = 0;
     for (long long unit = 0; unit < units; ++unit) {

@@ -1,0 +1,207 @@
+// Cluster Planner: the desktop application. Parses the command line, builds the catalog and
+// opens the main window; with --screenshot it renders the window to a PNG and exits.
+
+#include "catalog.h"
+#include "hall3dview.h"
+#include "mainwindow.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QDir>
+#include <QFileInfo>
+#include <QMessageBox>
+#include <QPointer>
+#include <QStyleFactory>
+#include <QSurfaceFormat>
+#include <QTimer>
+
+#include <cstdio>
+#include <exception>
+#include <functional>
+
+namespace {
+
+void printError(const QString &message)
+{
+    std::fprintf(stderr, "cluster-planner: %s\n", qPrintable(message));
+}
+
+/// Waits until the window is shown and evaluated, then saves the requested screenshots.
+class ScreenshotRun : public QObject
+{
+public:
+    ScreenshotRun(cp::gui::MainWindow *window, QString planPng, QString hall3dPng)
+        : mWindow(window)
+        , mPlanPng(std::move(planPng))
+        , mHall3dPng(std::move(hall3dPng))
+    {
+        connect(window, &cp::gui::MainWindow::evaluated, this, [this] { QTimer::singleShot(300, this, [this] { step(); }); });
+        // A hung engine or a display that never draws must not hang a script.
+        QTimer::singleShot(180000, this, [] {
+            printError(QStringLiteral("timed out waiting for the window to be evaluated and drawn"));
+            QCoreApplication::exit(2);
+        });
+        if (window->hasResults())
+            QTimer::singleShot(300, this, [this] { step(); });
+    }
+
+private:
+    bool save(QWidget *widget, const QString &path)
+    {
+        const QString dir = QFileInfo(path).absolutePath();
+        if (!QDir().mkpath(dir)) {
+            printError(QStringLiteral("cannot create directory %1").arg(dir));
+            return false;
+        }
+        if (!widget->grab().save(path, "PNG")) {
+            printError(QStringLiteral("cannot write %1").arg(path));
+            return false;
+        }
+        return true;
+    }
+
+    void step()
+    {
+        if (mStarted)
+            return;
+        mStarted = true;
+        if (!mWindow->isVisible() || !mWindow->hasResults()) {
+            printError(mWindow->hasResults() ? QStringLiteral("the window is not shown")
+                                             : QStringLiteral("evaluation failed: %1").arg(mWindow->outcome().error));
+            QCoreApplication::exit(1);
+            return;
+        }
+        if (!mPlanPng.isEmpty()) {
+            mWindow->showPlan();
+            if (!save(mWindow, mPlanPng)) {
+                QCoreApplication::exit(1);
+                return;
+            }
+        }
+        if (mHall3dPng.isEmpty()) {
+            QCoreApplication::exit(0);
+            return;
+        }
+        mWindow->show3d();
+        if (cp::gui::Hall3dView *view = mWindow->hall3dView()) {
+            // Wait for VTK's first frames (the first one may precede the final layout).
+            connect(view, &cp::gui::Hall3dView::frameRendered, this, [this, view] {
+                if (view->framesRendered() == 1)
+                    QTimer::singleShot(500, this, [this] { finish3d(); });
+            });
+            view->update();
+        } else {
+            QTimer::singleShot(200, this, [this] { finish3d(); });
+        }
+    }
+
+    void finish3d() { QCoreApplication::exit(save(mWindow, mHall3dPng) ? 0 : 1); }
+
+    QPointer<cp::gui::MainWindow> mWindow;
+    QString mPlanPng;
+    QString mHall3dPng;
+    bool mStarted = false;
+};
+
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    // VTK needs an OpenGL 3.2 core context; Qt's window context must be able to share with it.
+    QSurfaceFormat::setDefaultFormat(cp::gui::Hall3dView::defaultFormat());
+    QApplication app(argc, argv);
+    QApplication::setOrganizationName(QStringLiteral("ClusterPlanner"));
+    QApplication::setApplicationName(QStringLiteral("Cluster Planner"));
+    QApplication::setApplicationVersion(QStringLiteral(CP_VERSION));
+    QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        QStringLiteral("Lay out an AI training cluster in a data hall and see what it delivers."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("A .cplan project or a .json design to open."),
+                                 QStringLiteral("[FILE]"));
+    const QCommandLineOption catalogOption(QStringLiteral("catalog"),
+                                           QStringLiteral("A user catalog merged beside the default one."),
+                                           QStringLiteral("FILE"));
+    const QCommandLineOption screenshotOption(
+        QStringLiteral("screenshot"), QStringLiteral("Save the evaluated window as a PNG and quit."), QStringLiteral("PNG"));
+    const QCommandLineOption screenshot3dOption(QStringLiteral("screenshot-3d"),
+                                                QStringLiteral("Save the window with the 3D hall view as a PNG and quit."),
+                                                QStringLiteral("PNG"));
+    const QCommandLineOption templateOption(QStringLiteral("template"),
+                                            QStringLiteral("Start from a template: classic or supernode."),
+                                            QStringLiteral("KIND"));
+    const QCommandLineOption gpusOption(QStringLiteral("gpus"),
+                                        QStringLiteral("GPUs installed by --template, spares included."),
+                                        QStringLiteral("N"));
+    parser.addOptions({catalogOption, screenshotOption, screenshot3dOption, templateOption, gpusOption});
+    parser.process(app);
+
+    const QStringList positional = parser.positionalArguments();
+    const bool batch = parser.isSet(screenshotOption) || parser.isSet(screenshot3dOption);
+    auto fail = [batch](const QString &message) {
+        printError(message);
+        if (!batch)
+            QMessageBox::critical(nullptr, QStringLiteral("Cluster Planner"), message);
+        return 1;
+    };
+
+    if (positional.size() > 1)
+        return fail(QStringLiteral("expected at most one FILE, got %1").arg(positional.size()));
+    if (!positional.isEmpty() && parser.isSet(templateOption))
+        return fail(QStringLiteral("give either FILE or --template, not both"));
+    if (parser.isSet(gpusOption) && !parser.isSet(templateOption))
+        return fail(QStringLiteral("--gpus needs --template"));
+    long long gpus = 0;
+    if (parser.isSet(gpusOption)) {
+        bool ok = false;
+        gpus = parser.value(gpusOption).toLongLong(&ok);
+        if (!ok || gpus <= 0)
+            return fail(QStringLiteral("--gpus: expected a positive whole number, got \"%1\"").arg(parser.value(gpusOption)));
+    }
+
+    cp::Catalog catalog;
+    try {
+        catalog = cp::Catalog::builtin();
+        if (parser.isSet(catalogOption)) {
+            const std::string path = QFile::encodeName(parser.value(catalogOption)).toStdString();
+            catalog.merge(cp::Catalog::fromFile(path), path);
+        }
+    } catch (const std::exception &e) {
+        return fail(QString::fromLocal8Bit(e.what()));
+    }
+
+    cp::gui::MainWindow window(std::move(catalog));
+    window.setErrorDialogsEnabled(!batch);
+    if (batch) {
+        // A fixed size, so screenshots in the docs do not depend on a saved layout.
+        window.resize(1600, 1000);
+        window.move(0, 0);
+    } else {
+        window.restoreSettings();
+    }
+
+    // Load before showing, so the first frame is the design and not an empty hall.
+    bool loaded = true;
+    if (!positional.isEmpty())
+        loaded = window.openFile(positional.front());
+    else if (parser.isSet(templateOption))
+        loaded = window.newFromTemplate(parser.value(templateOption), gpus);
+    else
+        window.loadSample();
+    if (!loaded) {
+        // The message went to stderr (and a message box when interactive).
+        if (batch)
+            return 1;
+        window.loadSample();
+    }
+
+    window.show();
+    if (!batch)
+        return app.exec();
+
+    ScreenshotRun run(&window, parser.value(screenshotOption), parser.value(screenshot3dOption));
+    return app.exec();
+}

@@ -1,0 +1,322 @@
+// The docks: catalog palette (grouping, search, tooltips with sources), results with units,
+// problems merged and sorted, inspector for the design, a rack, a unit and a multiple selection.
+
+#include "catalog.h"
+#include "design.h"
+#include "document.h"
+#include "evaluation.h"
+#include "inspectordock.h"
+#include "palettedock.h"
+#include "problemsdock.h"
+#include "resultsdock.h"
+#include "templates.h"
+
+#include <QLineEdit>
+#include <QTreeWidget>
+#include <QtTest>
+
+using namespace cp;
+using namespace cp::gui;
+
+class TestDocks : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+
+    void paletteGroupsEveryEntryByKind();
+    void paletteSearch_data();
+    void paletteSearch();
+    void paletteTooltipCitesSources();
+
+    void resultsShowFiguresWithUnits();
+    void resultsTiersInFabricOrder();
+
+    void problemsMergedAndWorstFirst();
+
+    void inspectorShowsDesignWhenNothingSelected();
+    void inspectorShowsRack();
+    void inspectorShowsUnit();
+    void inspectorShowsMultipleSelection();
+
+private:
+    Catalog mCatalog;
+    Design mDesign;
+};
+
+void TestDocks::initTestCase()
+{
+    mCatalog = Catalog::builtin();
+    mDesign = sampleDesign(mCatalog);
+    QVERIFY(!mDesign.racks.empty());
+}
+
+void TestDocks::paletteGroupsEveryEntryByKind()
+{
+    PaletteDock dock;
+    dock.setCatalog(mCatalog);
+    int kinds = 0;
+    for (PartKind kind : allPartKinds())
+        kinds += mCatalog.ofKind(kind).empty() ? 0 : 1;
+    QCOMPARE(dock.tree()->topLevelItemCount(), kinds);
+    QCOMPARE(dock.visibleEntryCount(), static_cast<int>(mCatalog.size()));
+    // Groups follow allPartKinds() and each child is an entry of that kind.
+    int g = 0;
+    for (PartKind kind : allPartKinds()) {
+        const auto entries = mCatalog.ofKind(kind);
+        if (entries.empty())
+            continue;
+        QTreeWidgetItem *group = dock.tree()->topLevelItem(g++);
+        QCOMPARE(group->data(0, Qt::UserRole).toString(), QString::fromLatin1(partKindName(kind)));
+        QCOMPARE(group->childCount(), static_cast<int>(entries.size()));
+        for (int i = 0; i < group->childCount(); ++i)
+            QCOMPARE(group->child(i)->text(1), QString::fromStdString(entries[static_cast<size_t>(i)]->id));
+    }
+}
+
+void TestDocks::paletteSearch_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("expect"); // "all", "none", "some"
+    const Catalog catalog = Catalog::builtin();
+    const CatalogEntry &first = catalog.entries().front();
+    const CatalogEntry &last = catalog.entries().back();
+    QTest::newRow("empty shows all") << QString() << QStringLiteral("all");
+    QTest::newRow("an id") << QString::fromStdString(first.id) << QStringLiteral("some");
+    QTest::newRow("an id in upper case") << QString::fromStdString(last.id).toUpper() << QStringLiteral("some");
+    QTest::newRow("part of a name") << QString::fromStdString(last.name).left(4) << QStringLiteral("some");
+    QTest::newRow("nothing matches") << QStringLiteral("zz-no-such-part-zz") << QStringLiteral("none");
+}
+
+void TestDocks::paletteSearch()
+{
+    QFETCH(QString, text);
+    QFETCH(QString, expect);
+    PaletteDock dock;
+    dock.setCatalog(mCatalog);
+    QTest::keyClicks(dock.searchField(), text);
+    QCOMPARE(dock.searchField()->text(), text);
+
+    const int visible = dock.visibleEntryCount();
+    if (expect == QLatin1String("all")) {
+        QCOMPARE(visible, static_cast<int>(mCatalog.size()));
+        return;
+    }
+    if (expect == QLatin1String("none")) {
+        QCOMPARE(visible, 0);
+        for (int g = 0; g < dock.tree()->topLevelItemCount(); ++g)
+            QVERIFY(dock.tree()->topLevelItem(g)->isHidden());
+        return;
+    }
+    QVERIFY(visible >= 1);
+    QVERIFY(visible < static_cast<int>(mCatalog.size()));
+    const QString needle = text.toCaseFolded();
+    for (int g = 0; g < dock.tree()->topLevelItemCount(); ++g) {
+        QTreeWidgetItem *group = dock.tree()->topLevelItem(g);
+        int shown = 0;
+        for (int i = 0; i < group->childCount(); ++i) {
+            QTreeWidgetItem *item = group->child(i);
+            const bool matches = item->text(0).toCaseFolded().contains(needle) || item->text(1).toCaseFolded().contains(needle)
+                                 || QString::fromStdString(mCatalog.at(item->text(1).toStdString()).vendor).toCaseFolded().contains(needle);
+            QCOMPARE(!item->isHidden(), matches);
+            shown += item->isHidden() ? 0 : 1;
+        }
+        QCOMPARE(group->isHidden(), shown == 0);
+    }
+    // Clearing the search brings everything back.
+    dock.searchField()->clear();
+    QCOMPARE(dock.visibleEntryCount(), static_cast<int>(mCatalog.size()));
+}
+
+void TestDocks::paletteTooltipCitesSources()
+{
+    int withSources = 0;
+    for (const CatalogEntry &entry : mCatalog.entries()) {
+        const QString tip = PaletteDock::toolTipFor(entry);
+        QVERIFY(tip.contains(QString::fromStdString(entry.name).toHtmlEscaped()));
+        for (const auto &[key, value] : entry.figures) {
+            QVERIFY2(tip.contains(QString::fromStdString(key)), qPrintable(QString::fromStdString(entry.id + " " + key)));
+            const std::string source = entry.sourceOf(key);
+            if (!source.empty()) {
+                ++withSources;
+                QVERIFY2(tip.contains(QString::fromStdString(source).toHtmlEscaped()),
+                         qPrintable(QString::fromStdString(entry.id + " " + key)));
+            }
+        }
+    }
+    // The default catalog cites its figures.
+    QVERIFY(withSources > 0);
+
+    PaletteDock dock;
+    dock.setCatalog(mCatalog);
+    QTreeWidgetItem *item = dock.tree()->topLevelItem(0)->child(0);
+    QCOMPARE(item->toolTip(0), PaletteDock::toolTipFor(mCatalog.at(item->text(1).toStdString())));
+}
+
+void TestDocks::resultsShowFiguresWithUnits()
+{
+    Results results;
+    results.inventory.gpusTotal = 18432;
+    results.inventory.gpusActive = 16384;
+    results.inventory.gpusSpare = 2048;
+    results.inventory.supernodes = 256;
+    results.inventory.racksTotal = 300;
+    results.inventory.nics = 16384;
+    results.power.itKwTotal = 34567.89;
+    results.power.facilityKwTotal = 41481.5;
+    results.power.pue = 1.2;
+    results.power.maxRackKw = 132.25;
+    results.power.kwByRow = {{"A", 1000.0}, {"B", 1200.5}};
+
+    ResultsDock dock;
+    QVERIFY(dock.value(QStringLiteral("inventory.gpus_total")).isEmpty());
+    dock.setResults(results);
+    const QLocale locale;
+    QCOMPARE(dock.value(QStringLiteral("inventory.gpus_total")), locale.toString(18432));
+    QCOMPARE(dock.value(QStringLiteral("inventory.gpus_active")), locale.toString(16384));
+    QCOMPARE(dock.value(QStringLiteral("inventory.gpus_spare")), locale.toString(2048));
+    QCOMPARE(dock.value(QStringLiteral("inventory.supernodes")), locale.toString(256));
+    // No servers: the row is left out rather than showing a misleading zero.
+    QVERIFY(dock.value(QStringLiteral("inventory.servers")).isEmpty());
+    QCOMPARE(dock.value(QStringLiteral("power.it_kw_total")), locale.toString(34567.89, 'f', 1));
+    QCOMPARE(dock.value(QStringLiteral("power.pue")), locale.toString(1.2, 'f', 2));
+    QCOMPARE(dock.value(QStringLiteral("power.kw_by_row.B")), locale.toString(1200.5, 'f', 1));
+
+    // Every figure row names its unit (PUE is a ratio).
+    for (QTreeWidget *tree : {dock.inventoryTree(), dock.powerTree()}) {
+        for (QTreeWidgetItemIterator it(tree); *it; ++it) {
+            const QString key = (*it)->toolTip(0);
+            if (key.isEmpty() || key == QLatin1String("power.pue"))
+                continue;
+            QVERIFY2(!(*it)->text(2).isEmpty(), qPrintable(key));
+        }
+    }
+    QList<QTreeWidgetItem *> kw = dock.powerTree()->findItems(QStringLiteral("IT power (training load)"), Qt::MatchExactly);
+    QCOMPARE(kw.size(), 1);
+    QCOMPARE(kw.front()->text(2), QStringLiteral("kW"));
+
+    dock.clear();
+    QVERIFY(dock.value(QStringLiteral("inventory.gpus_total")).isEmpty());
+}
+
+void TestDocks::resultsTiersInFabricOrder()
+{
+    Results results;
+    results.inventory.switchesByTier = {{"core", 4}, {"leaf", 64}, {"spine", 32}};
+    ResultsDock dock;
+    dock.setResults(results);
+    QStringList order;
+    for (QTreeWidgetItemIterator it(dock.inventoryTree()); *it; ++it)
+        if ((*it)->toolTip(0).startsWith(QLatin1String("inventory.switches_by_tier.")))
+            order << (*it)->toolTip(0).section(QLatin1Char('.'), 2);
+    QCOMPARE(order, (QStringList{QStringLiteral("leaf"), QStringLiteral("spine"), QStringLiteral("core")}));
+    QCOMPARE(dock.value(QStringLiteral("inventory.switches_by_tier.spine")), QLocale().toString(32));
+}
+
+void TestDocks::problemsMergedAndWorstFirst()
+{
+    const Problem info{Severity::Info, "fabric", "3 tiers chosen for 16,384 GPUs"};
+    const Problem warning{Severity::Warning, "R07", "rack at 95 % of its power limit"};
+    const Problem error{Severity::Error, "racks[3] (\"R04\").contents[1]", "unknown catalog id \"x\""};
+    ProblemsDock dock;
+    dock.setProblems({warning, error}, {warning, info});
+    QCOMPARE(dock.problemCount(), 3);
+    QTreeWidget *tree = dock.tree();
+    QCOMPARE(tree->topLevelItem(0)->text(0), QStringLiteral("Error"));
+    QCOMPARE(tree->topLevelItem(0)->text(1), QString::fromStdString(error.place));
+    QCOMPARE(tree->topLevelItem(1)->text(0), QStringLiteral("Warning"));
+    QCOMPARE(tree->topLevelItem(2)->text(0), QStringLiteral("Info"));
+    QCOMPARE(tree->topLevelItem(2)->text(3), QStringLiteral("evaluation"));
+    for (int i = 0; i < 3; ++i)
+        QVERIFY(!tree->topLevelItem(i)->icon(0).isNull());
+    QVERIFY(dock.windowTitle().contains(QStringLiteral("1 errors")));
+
+    QSignalSpy activated(&dock, &ProblemsDock::problemActivated);
+    Q_EMIT tree->itemActivated(tree->topLevelItem(1), 0);
+    QCOMPARE(activated.count(), 1);
+    QCOMPARE(activated.first().first().toString(), QStringLiteral("R07"));
+
+    dock.setProblems({}, {});
+    QCOMPARE(dock.problemCount(), 0);
+    QCOMPARE(dock.windowTitle(), QStringLiteral("Problems"));
+}
+
+void TestDocks::inspectorShowsDesignWhenNothingSelected()
+{
+    Document document;
+    document.reset(mDesign, mCatalog, QString());
+    InspectorDock dock;
+    dock.setDocument(&document);
+    QCOMPARE(dock.value(QStringLiteral("Name")), QString::fromStdString(mDesign.name));
+    QCOMPARE(dock.value(QStringLiteral("Racks")), QLocale().toString(static_cast<qlonglong>(mDesign.racks.size())));
+    QCOMPARE(dock.value(QStringLiteral("Hall")), QString::fromStdString(mDesign.hall.name));
+    QCOMPARE(dock.value(QStringLiteral("Workload")), QString::fromStdString(mDesign.workload.name));
+}
+
+void TestDocks::inspectorShowsRack()
+{
+    Document document;
+    document.reset(mDesign, mCatalog, QString());
+    const Results results = evaluate(mDesign, mCatalog);
+    InspectorDock dock;
+    dock.setDocument(&document);
+    dock.setResults(&results);
+    const int index = static_cast<int>(mDesign.racks.size()) - 1;
+    const Rack &rack = mDesign.racks[static_cast<size_t>(index)];
+    dock.setSelection({index}, {}, {});
+    QCOMPARE(dock.value(QStringLiteral("Id")), QString::fromStdString(rack.id));
+    QVERIFY(dock.value(QStringLiteral("Rack model")).contains(QString::fromStdString(rack.catalogId)));
+    QVERIFY(dock.value(QStringLiteral("Position")).contains(QLocale().toString(rack.xM, 'f', 2)));
+
+    // One contents line per mount, naming the part.
+    QList<QTreeWidgetItem *> contents = dock.tree()->findItems(QStringLiteral("Contents"), Qt::MatchExactly);
+    QCOMPARE(contents.size(), 1);
+    QCOMPARE(contents.front()->childCount(), static_cast<int>(rack.contents.size()));
+    for (int i = 0; i < contents.front()->childCount(); ++i)
+        QVERIFY(contents.front()->child(i)->text(1).contains(
+            QString::fromStdString(rack.contents[static_cast<size_t>(i)].catalogId)));
+
+    for (const RackPower &power : results.power.racks)
+        if (power.rackId == rack.id)
+            QCOMPARE(dock.value(QStringLiteral("IT power")),
+                     QStringLiteral("%1 kW").arg(QLocale().toString(power.itKw, 'f', 1)));
+
+    // Without results yet, the power is marked pending instead of a stale figure.
+    dock.setResults(nullptr);
+    QCOMPARE(dock.value(QStringLiteral("IT power")), QStringLiteral("evaluating…"));
+}
+
+void TestDocks::inspectorShowsUnit()
+{
+    if (mDesign.powerUnits.empty())
+        QSKIP("the sample design has no power units");
+    Document document;
+    document.reset(mDesign, mCatalog, QString());
+    InspectorDock dock;
+    dock.setDocument(&document);
+    dock.setSelection({}, {0}, {});
+    const FacilityUnit &unit = mDesign.powerUnits.front();
+    QCOMPARE(dock.value(QStringLiteral("Id")), QString::fromStdString(unit.id));
+    QCOMPARE(dock.value(QStringLiteral("Kind")), QStringLiteral("Power"));
+    QCOMPARE(dock.value(QStringLiteral("Redundancy")), QString::fromLatin1(redundancyName(unit.redundancy)));
+}
+
+void TestDocks::inspectorShowsMultipleSelection()
+{
+    if (mDesign.racks.size() < 3)
+        QSKIP("the sample design has fewer than three racks");
+    Document document;
+    document.reset(mDesign, mCatalog, QString());
+    InspectorDock dock;
+    dock.setDocument(&document);
+    dock.setSelection({0, 1, 2}, {}, {});
+    QCOMPARE(dock.value(QStringLiteral("Racks")), QLocale().toString(3));
+    QList<QTreeWidgetItem *> ids = dock.tree()->findItems(QStringLiteral("Rack ids"), Qt::MatchExactly);
+    QCOMPARE(ids.size(), 1);
+    QCOMPARE(ids.front()->childCount(), 3);
+    QCOMPARE(ids.front()->child(2)->text(0), QString::fromStdString(mDesign.racks[2].id));
+}
+
+QTEST_MAIN(TestDocks)
+#include "test_docks.moc"

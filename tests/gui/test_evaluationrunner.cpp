@@ -1,0 +1,140 @@
+// The engine off the GUI thread: results arrive by signal, a newer run supersedes an older one,
+// a cancelled run delivers nothing, and destroying the runner mid-run is safe.
+
+#include "catalog.h"
+#include "design.h"
+#include "evaluation.h"
+#include "evaluationrunner.h"
+#include "templates.h"
+
+#include <QSignalSpy>
+#include <QThread>
+#include <QtTest>
+
+using namespace cp;
+using namespace cp::gui;
+
+class TestEvaluationRunner : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void deliversResultsOfTheSnapshot_data();
+    void deliversResultsOfTheSnapshot();
+    void newerRunSupersedesOlder();
+    void cancelDeliversNothing();
+    void snapshotIsACopy();
+    void destroyingWhileRunningIsSafe();
+
+private:
+    Catalog mCatalog;
+    Design mClassic;
+    Design mSupernode;
+};
+
+void TestEvaluationRunner::initTestCase()
+{
+    mCatalog = Catalog::builtin();
+    mClassic = generateTemplate({"classic", 256, {}}, mCatalog);
+    mSupernode = generateTemplate({"supernode", 144, {}}, mCatalog);
+}
+
+void TestEvaluationRunner::deliversResultsOfTheSnapshot_data()
+{
+    QTest::addColumn<QString>("kind");
+    QTest::newRow("classic") << QStringLiteral("classic");
+    QTest::newRow("supernode") << QStringLiteral("supernode");
+}
+
+void TestEvaluationRunner::deliversResultsOfTheSnapshot()
+{
+    QFETCH(QString, kind);
+    const Design &design = kind == QLatin1String("classic") ? mClassic : mSupernode;
+    EvaluationRunner runner;
+    QSignalSpy finished(&runner, &EvaluationRunner::finished);
+    QSignalSpy busy(&runner, &EvaluationRunner::busyChanged);
+    runner.start(design, mCatalog);
+    QVERIFY(runner.isBusy());
+    QVERIFY(finished.wait(60000));
+    QCOMPARE(finished.count(), 1);
+    QVERIFY(!runner.isBusy());
+    QCOMPARE(busy.count(), 2);
+
+    const auto outcome = finished.first().first().value<EvaluationOutcome>();
+    QVERIFY2(outcome.error.isEmpty(), qPrintable(outcome.error));
+    const Results expected = evaluate(design, mCatalog);
+    QCOMPARE(outcome.results.inventory.gpusTotal, expected.inventory.gpusTotal);
+    QCOMPARE(outcome.results.inventory.racksTotal, expected.inventory.racksTotal);
+    QCOMPARE(outcome.results.power.itKwTotal, expected.power.itKwTotal);
+    QVERIFY(!outcome.results.cancelled);
+    QCOMPARE(outcome.validation, validate(design, mCatalog));
+    QCOMPARE(runner.completedRuns(), 1);
+}
+
+void TestEvaluationRunner::newerRunSupersedesOlder()
+{
+    const long long classicGpus = evaluate(mClassic, mCatalog).inventory.gpusTotal;
+    const long long supernodeGpus = evaluate(mSupernode, mCatalog).inventory.gpusTotal;
+    QVERIFY(classicGpus != supernodeGpus);
+
+    EvaluationRunner runner;
+    QSignalSpy finished(&runner, &EvaluationRunner::finished);
+    runner.start(mClassic, mCatalog);
+    runner.start(mSupernode, mCatalog);
+    QVERIFY(finished.wait(60000));
+    // Give a stale run every chance to arrive late; it must not.
+    QTest::qWait(300);
+    QCOMPARE(finished.count(), 1);
+    const auto outcome = finished.first().first().value<EvaluationOutcome>();
+    QCOMPARE(outcome.results.inventory.gpusTotal, supernodeGpus);
+    QCOMPARE(runner.completedRuns(), 1);
+    QVERIFY(!runner.isBusy());
+}
+
+void TestEvaluationRunner::cancelDeliversNothing()
+{
+    EvaluationRunner runner;
+    QSignalSpy finished(&runner, &EvaluationRunner::finished);
+    QSignalSpy busy(&runner, &EvaluationRunner::busyChanged);
+    runner.start(mClassic, mCatalog);
+    runner.cancel();
+    QVERIFY(!runner.isBusy());
+    QTest::qWait(500);
+    QCOMPARE(finished.count(), 0);
+    QCOMPARE(busy.count(), 2);
+    QCOMPARE(busy.last().first().toBool(), false);
+
+    // The runner is usable again after a cancel.
+    runner.start(mSupernode, mCatalog);
+    QVERIFY(finished.wait(60000));
+    QCOMPARE(finished.count(), 1);
+}
+
+void TestEvaluationRunner::snapshotIsACopy()
+{
+    // Changing the design right after start must not change what the worker evaluates.
+    Design design = mSupernode;
+    const long long expected = evaluate(design, mCatalog).inventory.gpusTotal;
+    EvaluationRunner runner;
+    QSignalSpy finished(&runner, &EvaluationRunner::finished);
+    runner.start(design, mCatalog);
+    design.racks.clear();
+    QVERIFY(finished.wait(60000));
+    QCOMPARE(finished.first().first().value<EvaluationOutcome>().results.inventory.gpusTotal, expected);
+}
+
+void TestEvaluationRunner::destroyingWhileRunningIsSafe()
+{
+    const Design big = generateTemplate({"classic", 16384, {}}, mCatalog);
+    for (int i = 0; i < 3; ++i) {
+        auto runner = std::make_unique<EvaluationRunner>();
+        runner->start(big, mCatalog);
+        runner->start(mClassic, mCatalog);
+        runner.reset(); // cancels, waits for the workers
+    }
+    QTest::qWait(100);
+}
+
+QTEST_MAIN(TestEvaluationRunner)
+#include "test_evaluationrunner.moc"

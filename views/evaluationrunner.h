@@ -1,0 +1,68 @@
+#pragma once
+
+#include "evaluation.h"
+#include "problem.h"
+
+#include <QObject>
+#include <QString>
+
+#include <atomic>
+#include <memory>
+#include <vector>
+
+template<typename T>
+class QFutureWatcher;
+
+namespace cp {
+class Catalog;
+struct Design;
+} // namespace cp
+
+namespace cp::gui {
+
+/// What one evaluation run delivers: the engine's results and the design's validation problems.
+struct EvaluationOutcome
+{
+    Results results;
+    Problems validation;
+    QString error; ///< set when the engine threw; results are then empty
+};
+
+/// Runs the engine on a snapshot in a worker thread; a newer run supersedes an older one.
+class EvaluationRunner final : public QObject
+{
+    Q_OBJECT
+
+public:
+    explicit EvaluationRunner(QObject *parent = nullptr);
+    /// Cancels every run still going and waits for the workers, which hold no GUI state.
+    ~EvaluationRunner() override;
+
+    /// Copies the design and catalog and evaluates the copy; cancels the run before, if any.
+    void start(const Design &design, const Catalog &catalog);
+    /// Cancels the current run; no finished() follows for it.
+    void cancel();
+
+    bool isBusy() const { return mBusy; }
+    /// How many runs delivered results so far.
+    int completedRuns() const { return mCompletedRuns; }
+
+Q_SIGNALS:
+    void busyChanged(bool busy);
+    /// Delivered on the GUI thread, only for the newest run.
+    void finished(const cp::gui::EvaluationOutcome &outcome);
+
+private:
+    struct Run;
+
+    void cancelRuns();
+    void setBusy(bool busy);
+    void onRunFinished(Run *run);
+
+    std::vector<std::unique_ptr<Run>> mRuns;
+    unsigned long long mGeneration = 0;
+    int mCompletedRuns = 0;
+    bool mBusy = false;
+};
+
+} // namespace cp::gui

@@ -1,0 +1,153 @@
+#include "legendwidget.h"
+
+#include <QLocale>
+#include <QPainter>
+
+#include <cmath>
+
+namespace cp::gui {
+
+namespace {
+
+constexpr int kMargin = 8;
+constexpr int kSwatch = 12;
+constexpr int kSpacing = 4;
+
+} // namespace
+
+LegendWidget::LegendWidget(QWidget *parent)
+    : QWidget(parent)
+{
+    // Clicks go through to the plan underneath.
+    setAttribute(Qt::WA_TransparentForMouseEvents);
+    setAttribute(Qt::WA_NoSystemBackground);
+}
+
+void LegendWidget::setTitle(const QString &title)
+{
+    mTitle = title;
+    updateGeometry();
+    adjustSize();
+    update();
+}
+
+void LegendWidget::setRackCounts(const std::array<int, kRackCategoryCount> &counts)
+{
+    mRackCounts = counts;
+    updateGeometry();
+    adjustSize();
+    update();
+}
+
+void LegendWidget::setUnitCounts(int power, int cooling)
+{
+    mPowerUnits = power;
+    mCoolingUnits = cooling;
+    updateGeometry();
+    adjustSize();
+    update();
+}
+
+void LegendWidget::setPixelsPerMetre(qreal pixelsPerMetre)
+{
+    if (qFuzzyCompare(mPixelsPerMetre, pixelsPerMetre))
+        return;
+    mPixelsPerMetre = pixelsPerMetre;
+    update();
+}
+
+QVector<LegendWidget::Row> LegendWidget::rows() const
+{
+    QVector<Row> result;
+    const QLocale locale;
+    for (int i = 0; i < kRackCategoryCount; ++i) {
+        const auto category = static_cast<RackCategory>(i);
+        if (mRackCounts[i] == 0 && category == RackCategory::Empty)
+            continue;
+        result.push_back({Row::Symbol::Rack, rackCategoryColor(category),
+                          tr("%1 racks (%2)").arg(rackCategoryName(category), locale.toString(mRackCounts[i]))});
+    }
+    result.push_back({Row::Symbol::Power, powerUnitColor(), tr("Power units (%1)").arg(locale.toString(mPowerUnits))});
+    result.push_back(
+        {Row::Symbol::Cooling, coolingUnitColor(), tr("Cooling units (%1)").arg(locale.toString(mCoolingUnits))});
+    return result;
+}
+
+std::pair<double, qreal> LegendWidget::scaleBar() const
+{
+    if (mPixelsPerMetre <= 0.0)
+        return {0.0, 0.0};
+    const double target = 100.0 / mPixelsPerMetre; // metres in ~100 px
+    const double decade = std::pow(10.0, std::floor(std::log10(target)));
+    double metres = decade;
+    for (double step : {1.0, 2.0, 5.0, 10.0})
+        if (decade * step <= target * 1.5)
+            metres = decade * step;
+    return {metres, metres * mPixelsPerMetre};
+}
+
+QSize LegendWidget::sizeHint() const
+{
+    const QFontMetrics fm(font());
+    QFont bold = font();
+    bold.setBold(true);
+    const QFontMetrics fmBold(bold);
+    int width = fmBold.horizontalAdvance(mTitle);
+    const auto list = rows();
+    for (const Row &row : list)
+        width = std::max(width, kSwatch + 6 + fm.horizontalAdvance(row.text));
+    width = std::max(width, 200);
+    const int lineH = std::max(fm.height(), kSwatch) + kSpacing;
+    const int height = fmBold.height() + kSpacing + lineH * static_cast<int>(list.size()) + lineH + fm.height();
+    return {width + 2 * kMargin, height + 2 * kMargin};
+}
+
+void LegendWidget::paintEvent(QPaintEvent *)
+{
+    QPainter p(this);
+    p.setRenderHint(QPainter::Antialiasing);
+    p.setPen(QPen(QColor(0, 0, 0, 60), 1));
+    p.setBrush(QColor(255, 255, 255, 225));
+    p.drawRoundedRect(QRectF(rect()).adjusted(0.5, 0.5, -0.5, -0.5), 5, 5);
+
+    const QFontMetrics fm(font());
+    QFont bold = font();
+    bold.setBold(true);
+    int y = kMargin;
+    p.setPen(palette().color(QPalette::WindowText));
+    p.setFont(bold);
+    p.drawText(QRect(kMargin, y, width() - 2 * kMargin, QFontMetrics(bold).height()), Qt::AlignLeft | Qt::AlignVCenter,
+               mTitle);
+    y += QFontMetrics(bold).height() + kSpacing;
+    p.setFont(font());
+
+    const int lineH = std::max(fm.height(), kSwatch) + kSpacing;
+    for (const Row &row : rows()) {
+        const QRectF swatch(kMargin, y + (lineH - kSpacing - kSwatch) / 2.0, kSwatch, kSwatch);
+        p.setPen(QPen(row.color.darker(160), 1));
+        p.setBrush(row.color);
+        switch (row.symbol) {
+        case Row::Symbol::Rack: p.drawRect(swatch.adjusted(2, 0, -2, 0)); break;
+        case Row::Symbol::Power: p.drawRect(swatch.adjusted(1.5, 1.5, -1.5, -1.5)); break;
+        case Row::Symbol::Cooling: p.drawEllipse(swatch.adjusted(1, 1, -1, -1)); break;
+        }
+        p.setPen(palette().color(QPalette::WindowText));
+        p.drawText(QRect(kMargin + kSwatch + 6, y, width(), lineH - kSpacing), Qt::AlignLeft | Qt::AlignVCenter,
+                   row.text);
+        y += lineH;
+    }
+
+    const auto [metres, pixels] = scaleBar();
+    if (pixels > 0.0) {
+        y += kSpacing;
+        const qreal x0 = kMargin;
+        p.setPen(QPen(palette().color(QPalette::WindowText), 1.5));
+        p.drawLine(QPointF(x0, y + 4), QPointF(x0 + pixels, y + 4));
+        p.drawLine(QPointF(x0, y), QPointF(x0, y + 8));
+        p.drawLine(QPointF(x0 + pixels, y), QPointF(x0 + pixels, y + 8));
+        const QString label = metres >= 1.0 ? tr("%1 m").arg(metres) : tr("%1 cm").arg(metres * 100.0);
+        p.drawText(QPointF(x0 + pixels + 6, y + 4 + fm.ascent() / 2.0 - 1), label);
+    }
+}
+
+} // namespace cp::gui

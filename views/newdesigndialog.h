@@ -1,0 +1,30 @@
+#pragma once
+
+#include <QDialog>
+
+class QComboBox;
+class QSpinBox;
+
+namespace cp::gui {
+
+/// Asks for a template (classic or supernode) and the number of GPUs to install.
+class NewDesignDialog final : public QDialog
+{
+    Q_OBJECT
+
+public:
+    explicit NewDesignDialog(QWidget *parent = nullptr);
+
+    /// "classic" or "supernode", as the model's generateTemplate() expects.
+    QString templateKind() const;
+    void setTemplateKind(const QString &kind);
+    /// Installed GPUs, spares included; 0 means the template's default.
+    long long gpus() const;
+    void setGpus(long long gpus);
+
+private:
+    QComboBox *mKind;
+    QSpinBox *mGpus;
+};
+
+} // namespace cp::gui

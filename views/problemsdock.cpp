@@ -1,0 +1,154 @@
+#include "problemsdock.h"
+
+#include <QApplication>
+#include <QHeaderView>
+#include <QLabel>
+#include <QStackedWidget>
+#include <QStyle>
+#include <QTreeWidget>
+
+#include <algorithm>
+
+namespace cp::gui {
+
+namespace {
+
+constexpr int SeverityRole = Qt::UserRole + 1;
+
+/// Sorts by severity rank (errors first) instead of by the severity's text.
+class ProblemItem final : public QTreeWidgetItem
+{
+public:
+    using QTreeWidgetItem::QTreeWidgetItem;
+
+    bool operator<(const QTreeWidgetItem &other) const override
+    {
+        const int column = treeWidget() ? treeWidget()->sortColumn() : 0;
+        if (column == 0)
+            return data(0, SeverityRole).toInt() < other.data(0, SeverityRole).toInt();
+        return QTreeWidgetItem::operator<(other);
+    }
+};
+
+QString severityText(Severity severity)
+{
+    switch (severity) {
+    case Severity::Error: return ProblemsDock::tr("Error");
+    case Severity::Warning: return ProblemsDock::tr("Warning");
+    case Severity::Info: return ProblemsDock::tr("Info");
+    }
+    return {};
+}
+
+QIcon severityIcon(Severity severity)
+{
+    QStyle *style = QApplication::style();
+    switch (severity) {
+    case Severity::Error: return style->standardIcon(QStyle::SP_MessageBoxCritical);
+    case Severity::Warning: return style->standardIcon(QStyle::SP_MessageBoxWarning);
+    case Severity::Info: return style->standardIcon(QStyle::SP_MessageBoxInformation);
+    }
+    return {};
+}
+
+// Errors first: the rank sorts ascending.
+int severityRank(Severity severity)
+{
+    switch (severity) {
+    case Severity::Error: return 0;
+    case Severity::Warning: return 1;
+    case Severity::Info: return 2;
+    }
+    return 3;
+}
+
+} // namespace
+
+ProblemsDock::ProblemsDock(QWidget *parent)
+    : QDockWidget(tr("Problems"), parent)
+    , mStack(new QStackedWidget)
+    , mTree(new QTreeWidget)
+    , mEmpty(new QLabel)
+{
+    setObjectName(QStringLiteral("problemsDock"));
+    mTree->setObjectName(QStringLiteral("problemsTree"));
+    mTree->setColumnCount(4);
+    mTree->setHeaderLabels({tr("Severity"), tr("Part"), tr("Message"), tr("Found by")});
+    mTree->setRootIsDecorated(false);
+    mTree->setAlternatingRowColors(true);
+    mTree->setUniformRowHeights(true);
+    mTree->setWordWrap(false);
+    mTree->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    mTree->header()->setSectionResizeMode(1, QHeaderView::Interactive);
+    mTree->header()->setSectionResizeMode(2, QHeaderView::Stretch);
+    mTree->header()->setSectionResizeMode(3, QHeaderView::ResizeToContents);
+    mTree->header()->setStretchLastSection(false);
+    mTree->setColumnWidth(1, 160);
+    mTree->setSortingEnabled(true);
+    mTree->sortByColumn(0, Qt::AscendingOrder);
+    mEmpty->setObjectName(QStringLiteral("problemsEmpty"));
+    mEmpty->setAlignment(Qt::AlignCenter);
+    mEmpty->setEnabled(false);
+    mStack->addWidget(mTree);
+    mStack->addWidget(mEmpty);
+    setWidget(mStack);
+    clear();
+    connect(mTree, &QTreeWidget::itemActivated, this,
+            [this](QTreeWidgetItem *item) { Q_EMIT problemActivated(item->text(1)); });
+}
+
+void ProblemsDock::clear()
+{
+    mTree->clear();
+    setWindowTitle(tr("Problems"));
+    mEmpty->setText(tr("Not evaluated yet."));
+    mStack->setCurrentWidget(mEmpty);
+}
+
+void ProblemsDock::showEmptyState()
+{
+    mEmpty->setText(tr("No problems found."));
+    mStack->setCurrentWidget(mEmpty);
+}
+
+void ProblemsDock::setProblems(const Problems &validation, const Problems &evaluation)
+{
+    mTree->setSortingEnabled(false);
+    mTree->clear();
+    auto addAll = [this](const Problems &problems, const QString &source, const Problems *skip) {
+        for (const Problem &problem : problems) {
+            if (skip && std::find(skip->begin(), skip->end(), problem) != skip->end())
+                continue;
+            auto *item = new ProblemItem(mTree, {severityText(problem.severity), QString::fromStdString(problem.place),
+                                                 QString::fromStdString(problem.message), source});
+            item->setIcon(0, severityIcon(problem.severity));
+            item->setData(0, SeverityRole, severityRank(problem.severity));
+            item->setToolTip(2, QString::fromStdString(problem.message));
+            item->setToolTip(1, QString::fromStdString(problem.place));
+        }
+    };
+    addAll(validation, tr("validation"), nullptr);
+    addAll(evaluation, tr("evaluation"), &validation);
+    mTree->setSortingEnabled(true);
+
+    int errors = 0, warnings = 0;
+    for (int i = 0; i < mTree->topLevelItemCount(); ++i) {
+        const int rank = mTree->topLevelItem(i)->data(0, SeverityRole).toInt();
+        errors += rank == 0 ? 1 : 0;
+        warnings += rank == 1 ? 1 : 0;
+    }
+    if (mTree->topLevelItemCount() == 0) {
+        setWindowTitle(tr("Problems"));
+        showEmptyState();
+    } else {
+        setWindowTitle(tr("Problems (%1 errors, %2 warnings)").arg(errors).arg(warnings));
+        mStack->setCurrentWidget(mTree);
+    }
+}
+
+int ProblemsDock::problemCount() const
+{
+    return mTree->topLevelItemCount();
+}
+
+} // namespace cp::gui

@@ -1,0 +1,177 @@
+#include "resultsdock.h"
+
+#include "evaluation.h"
+
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLocale>
+#include <QTreeWidget>
+#include <QTreeWidgetItemIterator>
+#include <QVBoxLayout>
+
+namespace cp::gui {
+
+namespace {
+
+constexpr int KeyRole = Qt::UserRole + 1;
+
+QString integer(long long value)
+{
+    return QLocale().toString(static_cast<qlonglong>(value));
+}
+
+QString decimal(double value, int decimals)
+{
+    return QLocale().toString(value, 'f', decimals);
+}
+
+} // namespace
+
+ResultsDock::ResultsDock(QWidget *parent)
+    : QDockWidget(tr("Results"), parent)
+    , mInventory(makeTree(QStringLiteral("inventoryTree")))
+    , mPower(makeTree(QStringLiteral("powerTree")))
+    , mStatus(new QLabel)
+{
+    setObjectName(QStringLiteral("resultsDock"));
+    mStatus->setObjectName(QStringLiteral("resultsStatus"));
+    auto *body = new QWidget;
+    auto *layout = new QVBoxLayout(body);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->setSpacing(2);
+    auto *tables = new QHBoxLayout;
+    tables->setSpacing(6);
+    tables->addWidget(mInventory);
+    tables->addWidget(mPower);
+    layout->addLayout(tables, 1);
+    layout->addWidget(mStatus);
+    setWidget(body);
+    clear();
+}
+
+QTreeWidget *ResultsDock::makeTree(const QString &objectName)
+{
+    auto *tree = new QTreeWidget;
+    tree->setObjectName(objectName);
+    tree->setColumnCount(3);
+    tree->setHeaderLabels({tr("Figure"), tr("Value"), tr("Unit")});
+    tree->header()->setSectionResizeMode(0, QHeaderView::Stretch);
+    tree->header()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
+    tree->header()->setSectionResizeMode(2, QHeaderView::ResizeToContents);
+    tree->header()->setStretchLastSection(false);
+    tree->setAlternatingRowColors(true);
+    tree->setUniformRowHeights(true);
+    tree->setRootIsDecorated(false);
+    tree->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    return tree;
+}
+
+void ResultsDock::clear()
+{
+    mInventory->clear();
+    mPower->clear();
+    mStatus->setText(tr("Not evaluated yet."));
+}
+
+void ResultsDock::setStale(bool stale)
+{
+    mInventory->setEnabled(!stale);
+    mPower->setEnabled(!stale);
+    if (stale)
+        mStatus->setText(tr("Evaluating…"));
+}
+
+QTreeWidgetItem *ResultsDock::addRow(QTreeWidget *tree, const QString &key, const QString &label, const QString &value,
+                                     const QString &unit, QTreeWidgetItem *parent)
+{
+    auto *item = parent ? new QTreeWidgetItem(parent, {label, value, unit}) : new QTreeWidgetItem(tree, {label, value, unit});
+    item->setData(0, KeyRole, key);
+    item->setTextAlignment(1, Qt::AlignRight | Qt::AlignVCenter);
+    if (!key.isEmpty())
+        item->setToolTip(0, key);
+    return item;
+}
+
+void ResultsDock::setResults(const Results &results)
+{
+    mInventory->clear();
+    mPower->clear();
+    const InventoryResults &inv = results.inventory;
+
+    auto inv_ = [this](const QString &key, const QString &label, const QString &value, const QString &unit,
+                       QTreeWidgetItem *parent = nullptr) {
+        return addRow(mInventory, key, label, value, unit, parent);
+    };
+    const QString gpus = tr("GPUs");
+    inv_(QStringLiteral("inventory.gpus_total"), tr("GPUs installed"), integer(inv.gpusTotal), gpus);
+    inv_(QStringLiteral("inventory.gpus_active"), tr("GPUs active"), integer(inv.gpusActive), gpus);
+    inv_(QStringLiteral("inventory.gpus_spare"), tr("GPUs spare"), integer(inv.gpusSpare), gpus);
+    if (inv.servers > 0)
+        inv_(QStringLiteral("inventory.servers"), tr("Servers"), integer(inv.servers), tr("nodes"));
+    if (inv.supernodes > 0)
+        inv_(QStringLiteral("inventory.supernodes"), tr("Supernodes"), integer(inv.supernodes), tr("nodes"));
+    inv_(QStringLiteral("inventory.racks_total"), tr("Racks"), integer(inv.racksTotal), tr("racks"));
+    inv_(QStringLiteral("inventory.compute_racks"), tr("   compute"), integer(inv.computeRacks), tr("racks"));
+    inv_(QStringLiteral("inventory.network_racks"), tr("   network"), integer(inv.networkRacks), tr("racks"));
+    inv_(QStringLiteral("inventory.storage_racks"), tr("   storage"), integer(inv.storageRacks), tr("racks"));
+    // Tiers in fabric order, not alphabetical.
+    for (const char *tier : {"leaf", "spine", "core"}) {
+        auto it = inv.switchesByTier.find(tier);
+        if (it != inv.switchesByTier.end())
+            inv_(QStringLiteral("inventory.switches_by_tier.%1").arg(QLatin1String(tier)),
+                 tr("Switches, %1").arg(QLatin1String(tier)), integer(it->second), tr("switches"));
+    }
+    for (const auto &[tier, count] : inv.switchesByTier) {
+        if (tier != "leaf" && tier != "spine" && tier != "core")
+            inv_(QStringLiteral("inventory.switches_by_tier.%1").arg(QString::fromStdString(tier)),
+                 tr("Switches, %1").arg(QString::fromStdString(tier)), integer(count), tr("switches"));
+    }
+    for (const auto &[network, count] : inv.otherSwitches)
+        inv_(QStringLiteral("inventory.other_switches.%1").arg(QString::fromStdString(network)),
+             tr("Switches, %1 network").arg(QString::fromStdString(network)), integer(count), tr("switches"));
+    inv_(QStringLiteral("inventory.nics"), tr("NICs"), integer(inv.nics), tr("NICs"));
+    inv_(QStringLiteral("inventory.storage_nodes"), tr("Storage nodes"), integer(inv.storageNodes), tr("nodes"));
+    inv_(QStringLiteral("inventory.storage_capacity_tb"), tr("Storage capacity"), decimal(inv.storageCapacityTb, 0),
+         tr("TB"));
+    inv_(QStringLiteral("inventory.power_units"), tr("Power units"), integer(inv.powerUnits), tr("units"));
+    inv_(QStringLiteral("inventory.cooling_units"), tr("Cooling units"), integer(inv.coolingUnits), tr("units"));
+
+    const PowerResults &power = results.power;
+    auto pow_ = [this](const QString &key, const QString &label, const QString &value, const QString &unit,
+                       QTreeWidgetItem *parent = nullptr) {
+        return addRow(mPower, key, label, value, unit, parent);
+    };
+    const QString kw = tr("kW");
+    pow_(QStringLiteral("power.it_kw_total"), tr("IT power (training load)"), decimal(power.itKwTotal, 1), kw);
+    pow_(QStringLiteral("power.it_kw_nameplate"), tr("IT power (nameplate)"), decimal(power.itKwNameplate, 1), kw);
+    pow_(QStringLiteral("power.facility_kw_total"), tr("Facility power"), decimal(power.facilityKwTotal, 1), kw);
+    pow_(QStringLiteral("power.pue"), tr("PUE"), decimal(power.pue, 2), QString());
+    pow_(QStringLiteral("power.max_rack_kw"), tr("Densest rack"), decimal(power.maxRackKw, 1), tr("kW/rack"));
+    pow_(QStringLiteral("power.energy_mwh_per_year"), tr("Energy per year"), decimal(power.energyMwhPerYear, 0),
+         tr("MWh/yr"));
+    if (!power.kwByRow.empty()) {
+        mPower->setRootIsDecorated(true);
+        QTreeWidgetItem *rows = pow_(QString(), tr("IT power by row"), QString(), QString());
+        for (const auto &[row, rowKw] : power.kwByRow)
+            pow_(QStringLiteral("power.kw_by_row.%1").arg(QString::fromStdString(row)), QString::fromStdString(row),
+                 decimal(rowKw, 1), kw, rows);
+        rows->setExpanded(power.kwByRow.size() <= 24);
+    }
+
+    setStale(false);
+    mStatus->setText(results.cancelled ? tr("Evaluation was cancelled; figures are partial.")
+                                       : tr("Up to date."));
+}
+
+QString ResultsDock::value(const QString &key) const
+{
+    for (QTreeWidget *tree : {mInventory, mPower}) {
+        for (QTreeWidgetItemIterator it(tree); *it; ++it)
+            if ((*it)->data(0, KeyRole).toString() == key)
+                return (*it)->text(1);
+    }
+    return {};
+}
+
+} // namespace cp::gui

@@ -1,0 +1,43 @@
+#pragma once
+
+#include <QDockWidget>
+
+class QLabel;
+class QTreeWidget;
+class QTreeWidgetItem;
+
+namespace cp {
+struct Results;
+} // namespace cp
+
+namespace cp::gui {
+
+/// The engine's figures for the design: inventory and power, each with its unit.
+class ResultsDock final : public QDockWidget
+{
+    Q_OBJECT
+
+public:
+    explicit ResultsDock(QWidget *parent = nullptr);
+
+    void setResults(const Results &results);
+    /// Shown while the engine works on a newer snapshot; the old figures stay, greyed.
+    void setStale(bool stale);
+    void clear();
+
+    /// The displayed value for a results key (e.g. "inventory.gpus_total"); empty if absent.
+    QString value(const QString &key) const;
+    QTreeWidget *inventoryTree() const { return mInventory; }
+    QTreeWidget *powerTree() const { return mPower; }
+
+private:
+    QTreeWidgetItem *addRow(QTreeWidget *tree, const QString &key, const QString &label, const QString &value,
+                            const QString &unit, QTreeWidgetItem *parent = nullptr);
+    static QTreeWidget *makeTree(const QString &objectName);
+
+    QTreeWidget *mInventory;
+    QTreeWidget *mPower;
+    QLabel *mStatus;
+};
+
+} // namespace cp::gui
