@@ -4,6 +4,7 @@
 #include "design.h"
 #include "designjson.h"
 #include "evaluation.h"
+#include "estimatespec.h"
 #include "projectfile.h"
 #include "templates.h"
 
@@ -40,6 +41,14 @@ Commands:
         Read a design JSON file and save it as a project.
   catalog [--json]
         List the catalog (the default plus any --catalog file).
+  estimate SPEC.json [--json]
+        Predict a training workload on a described cluster without a layout
+        (format in docs/estimate.md): step time, TFLOP/s per GPU, MFU, tokens/s,
+        memory per GPU, time to train. Parallelism left out is searched.
+  search FILE [--top N] [--json]
+        Search the best parallelism (TP, PP, DP, CP, EP, micro-batch, interleave,
+        recomputation, ZeRO) for a design's (.cplan or .json) cluster and workload;
+        prints the top N (default 5) and why the others lost.
 
 Options:
   --catalog FILE   load a user catalog beside the default one (its entries win)
@@ -287,6 +296,55 @@ int cmdCatalog(const std::vector<std::string> &argv, const cp::Catalog &catalog)
     return 0;
 }
 
+int cmdEstimate(const std::vector<std::string> &argv, const cp::Catalog &catalog)
+{
+    const Args a = parse(argv, {}, {"--json"});
+    if (a.positional.size() != 1)
+        usageError("estimate needs exactly one SPEC.json");
+    const cp::EstimateSpec spec = cp::loadEstimateSpec(a.positional[0], catalog);
+    const cp::EstimateOutcome outcome = cp::runEstimate(spec);
+    if (a.flag("--json"))
+        std::cout << cp::estimateToJson(spec, outcome).dump(2) << "\n";
+    else
+        std::cout << cp::estimateToText(spec, outcome);
+    return 0;
+}
+
+int cmdSearch(const std::vector<std::string> &argv, cp::Catalog catalog)
+{
+    const Args a = parse(argv, {"--top"}, {"--json"});
+    if (a.positional.size() != 1)
+        usageError("search needs exactly one FILE");
+    int top = 5;
+    if (const std::string t = a.option("--top"); !t.empty()) {
+        try {
+            size_t used = 0;
+            top = std::stoi(t, &used);
+            if (used != t.size() || top < 1 || top > 1000)
+                throw std::invalid_argument(t);
+        } catch (const std::exception &) {
+            usageError("--top needs a whole number from 1 to 1000, got \"" + t + "\"");
+        }
+    }
+    const cp::Design design = loadDesign(a.positional[0], catalog);
+    cp::EstimateSpec spec;
+    try {
+        spec = cp::estimateSpecFromDesign(design, catalog);
+    } catch (const std::invalid_argument &e) {
+        throw Failure{1, a.positional[0] + ": " + e.what()};
+    }
+    // The search explores every free field, recomputation included.
+    spec.parallelism.recompute = -1;
+    cp::SearchOptions options;
+    options.topK = top;
+    const cp::EstimateOutcome outcome = cp::runEstimate(spec, options);
+    if (a.flag("--json"))
+        std::cout << cp::estimateToJson(spec, outcome).dump(2) << "\n";
+    else
+        std::cout << cp::estimateToText(spec, outcome);
+    return 0;
+}
+
 int run(int argc, char **argv)
 {
     std::vector<std::string> args(argv + 1, argv + argc);
@@ -335,6 +393,10 @@ int run(int argc, char **argv)
         return cmdImport(args, catalog);
     if (command == "catalog")
         return cmdCatalog(args, catalog);
+    if (command == "estimate")
+        return cmdEstimate(args, catalog);
+    if (command == "search")
+        return cmdSearch(args, catalog);
     usageError("unknown command \"" + command + "\"");
 }
 

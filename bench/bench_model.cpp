@@ -1,0 +1,82 @@
+// Benchmarks of the training-performance model: one step estimate, and the full parallelism
+// search for 16,384 H100 (issue 3 aims at >= 100,000 configurations per second per core).
+
+#include "parallelismsearch.h"
+#include "trainingmodel.h"
+
+#include <benchmark/benchmark.h>
+
+namespace {
+
+cp::ClusterSpec h100(long long gpus)
+{
+    cp::ClusterSpec c;
+    c.gpu = cp::GpuSpec{"h100-sxm", 989.4, 1978.9, 80, 3.35};
+    c.gpus = gpus;
+    c.domainGpus = 8;
+    c.scaleUpGbPerSPerGpu = 450;
+    c.scaleOutGbpsPerGpu = 400;
+    c.tiers = 3;
+    c.oversubscription = {1, 1, 7};
+    return c;
+}
+
+cp::ModelSpec llama405b()
+{
+    cp::ModelSpec m;
+    m.layers = 126;
+    m.hidden = 16384;
+    m.heads = 128;
+    m.kvHeads = 8;
+    m.ffnHidden = 53248;
+    m.vocab = 128256;
+    return m;
+}
+
+cp::TrainingSpec training()
+{
+    cp::TrainingSpec t;
+    t.seqLen = 8192;
+    t.globalBatchTokens = 16777216.0;
+    t.tokens = 15.6e12;
+    return t;
+}
+
+void BM_EstimateStep(benchmark::State &state)
+{
+    const cp::ClusterSpec c = h100(8192);
+    const cp::ModelSpec m = llama405b();
+    const cp::TrainingSpec t = training();
+    cp::ParallelConfig p;
+    p.tp = 8;
+    p.pp = 16;
+    p.dp = 64;
+    p.interleave = 4;
+    p.recompute = cp::Recompute::Full;
+    for (auto _ : state)
+        benchmark::DoNotOptimize(cp::estimateStep(c, m, t, p));
+    state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_EstimateStep);
+
+void BM_SearchParallelism(benchmark::State &state)
+{
+    const cp::ClusterSpec c = h100(state.range(0));
+    const cp::ModelSpec m = llama405b();
+    const cp::TrainingSpec t = training();
+    long long evaluated = 0;
+    for (auto _ : state) {
+        const cp::SearchResult r = cp::searchParallelism(c, m, t);
+        evaluated += r.evaluated;
+        benchmark::DoNotOptimize(r.top.data());
+    }
+    state.SetItemsProcessed(evaluated);
+    state.counters["configs_per_s"] =
+        benchmark::Counter(double(evaluated), benchmark::Counter::kIsRate);
+    state.counters["configs_per_search"] = double(evaluated) / double(state.iterations());
+}
+BENCHMARK(BM_SearchParallelism)->Arg(1024)->Arg(16384)->Unit(benchmark::kMillisecond);
+
+} // namespace
+
+BENCHMARK_MAIN();

@@ -1,0 +1,166 @@
+// Drives `cluster-planner-cli estimate` and `search` as a user would: real processes, real files.
+
+#include "testsupport.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+
+class TestEstimateCli : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void helpListsCommands();
+    void estimateJson();
+    void estimateText();
+    void estimateErrors();
+    void searchDesign();
+    void searchUsage();
+
+private:
+    struct Run
+    {
+        int code;
+        QString out;
+        QString err;
+    };
+    Run run(const QStringList &args);
+    QString path(const char *name) const { return mDir.filePath(QString::fromUtf8(name)); }
+    static QString spec(const char *name)
+    {
+        return QString::fromStdString(cptest::dataPath((std::string("estimate/") + name).c_str()));
+    }
+
+    QTemporaryDir mDir;
+};
+
+TestEstimateCli::Run TestEstimateCli::run(const QStringList &args)
+{
+    QProcess p;
+    p.start(QStringLiteral(CP_CLI), args);
+    if (!p.waitForFinished(120000))
+        return {-1, {}, QStringLiteral("timeout")};
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2,
+            QString::fromUtf8(p.readAllStandardOutput()),
+            QString::fromUtf8(p.readAllStandardError())};
+}
+
+void TestEstimateCli::helpListsCommands()
+{
+    const Run r = run({QStringLiteral("--help")});
+    QCOMPARE(r.code, 0);
+    QVERIFY(r.out.contains(QStringLiteral("  estimate SPEC.json")));
+    QVERIFY(r.out.contains(QStringLiteral("  search FILE")));
+}
+
+void TestEstimateCli::estimateJson()
+{
+    const Run r =
+        run({QStringLiteral("estimate"), spec("llama3-405b.json"), QStringLiteral("--json")});
+    QCOMPARE(r.code, 0);
+    QVERIFY(r.err.isEmpty());
+    QJsonParseError error;
+    const QJsonObject o = QJsonDocument::fromJson(r.out.toUtf8(), &error).object();
+    QCOMPARE(error.error, QJsonParseError::NoError);
+    for (const char *key :
+         {"step_time_s", "model_tflops_per_gpu", "hardware_tflops_per_gpu", "mfu", "tokens_per_s",
+          "memory_gb_per_gpu", "time_to_train_days", "breakdown", "parallelism_used"})
+        QVERIFY2(o.contains(QString::fromUtf8(key)), key);
+    const QJsonObject p = o.value(QStringLiteral("parallelism_used")).toObject();
+    QCOMPARE(p.value(QStringLiteral("tp")).toInt(), 8);
+    QCOMPARE(p.value(QStringLiteral("pp")).toInt(), 16);
+    QCOMPARE(p.value(QStringLiteral("dp")).toInt(), 64);
+    QVERIFY(o.value(QStringLiteral("chosen_by_search"))
+                .toArray()
+                .contains(QStringLiteral("microbatch")));
+    QVERIFY(o.value(QStringLiteral("mfu")).toDouble() > 0.2 &&
+            o.value(QStringLiteral("mfu")).toDouble() < 0.7);
+}
+
+void TestEstimateCli::estimateText()
+{
+    const Run r = run({QStringLiteral("estimate"), spec("megatron-1t.json")});
+    QCOMPARE(r.code, 0);
+    QVERIFY(r.out.contains(QStringLiteral("Hardware TFLOP/s/GPU")));
+    QVERIFY(r.out.contains(QStringLiteral("TP8 PP64 DP6")));
+}
+
+void TestEstimateCli::estimateErrors()
+{
+    cptest::writeFile(path("bad.json").toStdString(),
+                      R"({"gpu": "h100-sxm", "gpus": 64, "model": {"layers": "x"}})");
+    Run r = run({QStringLiteral("estimate"), path("bad.json")});
+    QCOMPARE(r.code, 1);
+    QVERIFY(r.err.contains(QStringLiteral("bad.json")));
+    QVERIFY(r.err.contains(QStringLiteral("model.layers")));
+    cptest::writeFile(path("trunc.json").toStdString(), R"({"gpu": "h100-sxm", "gpus": 6)");
+    r = run({QStringLiteral("estimate"), path("trunc.json")});
+    QCOMPARE(r.code, 1);
+    QVERIFY(r.err.contains(QStringLiteral("trunc.json")));
+    r = run({QStringLiteral("estimate"), path("missing.json")});
+    QCOMPARE(r.code, 1);
+    r = run({QStringLiteral("estimate")});
+    QCOMPARE(r.code, 2);
+    r = run({QStringLiteral("estimate"), spec("llama3-405b.json"), QStringLiteral("--frobnicate")});
+    QCOMPARE(r.code, 2);
+}
+
+void TestEstimateCli::searchDesign()
+{
+    QCOMPARE(run({QStringLiteral("new"), QStringLiteral("--template"), QStringLiteral("classic"),
+                  QStringLiteral("--gpus"), QStringLiteral("1024"), QStringLiteral("-o"),
+                  path("c.cplan")})
+                 .code,
+             0);
+    Run r = run({QStringLiteral("search"), path("c.cplan"), QStringLiteral("--top"),
+                 QStringLiteral("3"), QStringLiteral("--json")});
+    QCOMPARE(r.code, 0);
+    const QJsonObject o = QJsonDocument::fromJson(r.out.toUtf8()).object();
+    QCOMPARE(o.value(QStringLiteral("cluster")).toObject().value(QStringLiteral("gpus")).toInt(),
+             1024);
+    QCOMPARE(
+        o.value(QStringLiteral("cluster")).toObject().value(QStringLiteral("domain_gpus")).toInt(),
+        8);
+    QCOMPARE(o.value(QStringLiteral("cluster"))
+                 .toObject()
+                 .value(QStringLiteral("scale_out_gbps_per_gpu"))
+                 .toDouble(),
+             400.0);
+    const QJsonObject search = o.value(QStringLiteral("search")).toObject();
+    QVERIFY(search.value(QStringLiteral("evaluated")).toInt() > 100);
+    // The template's workload is a 405B model: 1,024 H100 hold it.
+    QCOMPARE(search.value(QStringLiteral("top")).toArray().size(), 3);
+
+    // Supernodes: the scale-up domain is the working GPUs of the NVL72 (64 of 72).
+    QCOMPARE(run({QStringLiteral("new"), QStringLiteral("--template"), QStringLiteral("supernode"),
+                  QStringLiteral("--gpus"), QStringLiteral("1152"), QStringLiteral("-o"),
+                  path("s.cplan")})
+                 .code,
+             0);
+    r = run({QStringLiteral("search"), path("s.cplan"), QStringLiteral("--json")});
+    QCOMPARE(r.code, 0);
+    const QJsonObject s = QJsonDocument::fromJson(r.out.toUtf8())
+                              .object()
+                              .value(QStringLiteral("cluster"))
+                              .toObject();
+    QCOMPARE(s.value(QStringLiteral("domain_gpus")).toInt(), 64);
+    QCOMPARE(s.value(QStringLiteral("gpus")).toInt(), 1024);
+    r = run({QStringLiteral("search"), path("s.cplan")});
+    QCOMPARE(r.code, 0);
+    QVERIFY(r.out.contains(QStringLiteral("Runners-up")));
+}
+
+void TestEstimateCli::searchUsage()
+{
+    QCOMPARE(run({QStringLiteral("search")}).code, 2);
+    QCOMPARE(run({QStringLiteral("search"), path("c.cplan"), QStringLiteral("--top"),
+                  QStringLiteral("zero")})
+                 .code,
+             2);
+    QCOMPARE(run({QStringLiteral("search"), path("nothing.cplan")}).code, 1);
+}
+
+QTEST_GUILESS_MAIN(TestEstimateCli)
+#include "test_estimate_cli.moc"

@@ -1,0 +1,469 @@
+// Validates the training-step model against published runs, with ONE calibration set
+// (model/trainingmodel.cpp, defaultCalibration()), and tests the parallelism search and the
+// estimate-spec reader.
+//
+// Sources of the validation cases (spec files in tests/data/estimate/):
+// - Narayanan et al., "Efficient Large-Scale Language Model Training on GPU Clusters Using
+//   Megatron-LM", SC'21, Table 1 (A100 80 GB, 312 TFLOP/s 16-bit peak, seq 2048, vocab 51,200,
+//   GELU MLP, full recomputation, interleaved schedule): 1.7B → 137, 18.4B → 135, 145.6B → 148,
+//   1T → 163 TFLOP/s per GPU. Megatron-LM counts recomputation: compare hardware_tflops_per_gpu.
+// - Llama Team, "The Llama 3 Herd of Models", 2024, Table 4: 405B on 8,192 H100 (989 TFLOP/s),
+//   TP8 CP1 PP16 DP64, seq 8192, 16M tokens per batch → 430 TFLOP/s per GPU, 43 % MFU (model
+//   FLOPs).
+// Each prediction must land within ±10 % (issue 3, "Validation").
+
+#include "catalog.h"
+#include "estimatespec.h"
+#include "parallelismsearch.h"
+#include "testsupport.h"
+#include "trainingmodel.h"
+
+#include <nlohmann/json.hpp>
+
+#include <atomic>
+#include <cmath>
+
+using namespace cp;
+using json = nlohmann::json;
+
+namespace {
+
+ClusterSpec h100Cluster(long long gpus)
+{
+    ClusterSpec c;
+    c.gpu = GpuSpec{"h100-sxm", 989.4, 1978.9, 80, 3.35};
+    c.gpus = gpus;
+    c.domainGpus = 8;
+    c.scaleUpGbPerSPerGpu = 450;
+    c.scaleOutGbpsPerGpu = 400;
+    c.tiers = 3;
+    return c;
+}
+
+ModelSpec llama8b()
+{
+    ModelSpec m;
+    m.layers = 32;
+    m.hidden = 4096;
+    m.heads = 32;
+    m.kvHeads = 8;
+    m.ffnHidden = 14336;
+    m.vocab = 128256;
+    return m;
+}
+
+ModelSpec llama405b()
+{
+    ModelSpec m;
+    m.layers = 126;
+    m.hidden = 16384;
+    m.heads = 128;
+    m.kvHeads = 8;
+    m.ffnHidden = 53248;
+    m.vocab = 128256;
+    return m;
+}
+
+TrainingSpec training(int seq, double batchTokens)
+{
+    TrainingSpec t;
+    t.seqLen = seq;
+    t.globalBatchTokens = batchTokens;
+    t.tokens = 1e12;
+    return t;
+}
+
+} // namespace
+
+class TestTrainingModel : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void publishedRuns_data();
+    void publishedRuns();
+    void parameterCounts_data();
+    void parameterCounts();
+    void modelFlopsFormula();
+    void activationMemoryMatchesKorthikanti();
+    void recomputationTradesMemoryForTime();
+    void tpAcrossDomainIsSlower();
+    void dpAcrossOversubscribedTierIsSlower();
+    void bubbleShrinksWithInterleaving();
+    void moeAddsAllToAll();
+    void searchFindsAConfigThatFits();
+    void searchExplainsRunnersUp();
+    void searchCancel();
+    void searchProgress();
+    void nothingFits405bOnEightGpus();
+    void specDefaultsAreReported();
+    void specErrors_data();
+    void specErrors();
+};
+
+void TestTrainingModel::publishedRuns_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("metric");
+    QTest::addColumn<double>("published");
+    // Narayanan et al. SC'21, Table 1 (TFLOP/s per GPU, recomputation counted).
+    QTest::newRow("Megatron 1.7B") << "megatron-1.7b.json"
+                                   << "hardware_tflops_per_gpu" << 137.0;
+    QTest::newRow("Megatron 18.4B") << "megatron-18.4b.json"
+                                    << "hardware_tflops_per_gpu" << 135.0;
+    QTest::newRow("Megatron 145.6B") << "megatron-145.6b.json"
+                                     << "hardware_tflops_per_gpu" << 148.0;
+    QTest::newRow("Megatron 1T") << "megatron-1t.json"
+                                 << "hardware_tflops_per_gpu" << 163.0;
+    // Llama 3 paper, Table 4 (405B, 8,192 GPUs).
+    QTest::newRow("Llama 3 405B TFLOP/s") << "llama3-405b.json"
+                                          << "model_tflops_per_gpu" << 430.0;
+    QTest::newRow("Llama 3 405B MFU") << "llama3-405b.json"
+                                      << "mfu" << 0.43;
+}
+
+void TestTrainingModel::publishedRuns()
+{
+    QFETCH(QString, file);
+    QFETCH(QString, metric);
+    QFETCH(double, published);
+    const std::string path = cptest::dataPath(("estimate/" + file.toStdString()).c_str());
+    const EstimateSpec spec = loadEstimateSpec(path, Catalog::builtin());
+    const EstimateOutcome o = runEstimate(spec);
+    QVERIFY2(o.estimate.feasible(), o.search.failureReason().c_str());
+    const double predicted = estimateToJson(spec, o).at(metric.toStdString()).get<double>();
+    const double error = predicted / published - 1.0;
+    qInfo("%s: published %.3f predicted %.3f error %+.1f %%",
+          qPrintable(QString::fromUtf8(QTest::currentDataTag())), published, predicted,
+          100.0 * error);
+    QVERIFY2(std::fabs(error) <= 0.10, qPrintable(QStringLiteral("error %1 %").arg(100.0 * error)));
+}
+
+void TestTrainingModel::parameterCounts_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<double>("billions");
+    QTest::newRow("1.7B") << "megatron-1.7b.json" << 1.7;
+    QTest::newRow("18.4B") << "megatron-18.4b.json" << 18.4;
+    QTest::newRow("145.6B") << "megatron-145.6b.json" << 145.6;
+    QTest::newRow("1T") << "megatron-1t.json" << 1008.0;
+    QTest::newRow("405B") << "llama3-405b.json" << 405.0;
+}
+
+void TestTrainingModel::parameterCounts()
+{
+    // Megatron-LM Table 1 counts position embeddings too (s·h) and rounds to 0.1 B; within 4 %.
+    QFETCH(QString, file);
+    QFETCH(double, billions);
+    const EstimateSpec spec = loadEstimateSpec(
+        cptest::dataPath(("estimate/" + file.toStdString()).c_str()), Catalog::builtin());
+    QVERIFY(std::fabs(spec.model.totalParams() / 1e9 / billions - 1.0) < 0.04);
+}
+
+void TestTrainingModel::modelFlopsFormula()
+{
+    // 6·N + 12·L·h·s per token, N = layer matrices + LM head (DESIGN.md).
+    ModelSpec m = llama8b();
+    const TrainingSpec t = training(8192, 8192.0 * 512);
+    ParallelConfig c;
+    c.tp = 8;
+    c.dp = 8;
+    const StepEstimate e = estimateStep(h100Cluster(64), m, t, c);
+    const double h = m.hidden, L = m.layers, s = t.seqLen;
+    const double n = L * (m.layerParams() - 2 * h) + double(m.vocab) * h;
+    QVERIFY(std::fabs(e.modelFlopsPerStep / (t.globalBatchTokens * (6 * n + 12 * L * h * s)) -
+                      1.0) < 1e-9);
+    QVERIFY(e.hardwareFlopsPerStep == e.modelFlopsPerStep); // no recomputation
+}
+
+void TestTrainingModel::activationMemoryMatchesKorthikanti()
+{
+    // Korthikanti et al. 2022, Table 2: no parallelism, no recomputation: s·b·h·(34 + 5·a·s/h)
+    // bytes per layer for a GPT layer (GELU MLP 4h, dropout, unfused attention).
+    ModelSpec m;
+    m.layers = 4;
+    m.hidden = 1024;
+    m.heads = 16;
+    m.ffnHidden = 4096;
+    m.vocab = 1000;
+    m.mlp = MlpKind::Gelu;
+    m.dropout = true;
+    TrainingSpec t = training(2048, 2048.0 * 2);
+    t.attention = AttentionKind::Unfused;
+    ClusterSpec cl = h100Cluster(1);
+    cl.gpu.hbmGb = 1e6;
+    ParallelConfig c;
+    c.microbatch = 2;
+    const StepEstimate e = estimateStep(cl, m, t, c);
+    const double s = 2048, b = 2, h = 1024, a = 16;
+    QVERIFY(std::fabs(e.memory.activations - m.layers * s * b * h * (34 + 5 * a * s / h)) < 1.0);
+    // Full recomputation keeps 2·s·b·h per layer plus one layer rebuilt.
+    c.recompute = Recompute::Full;
+    const StepEstimate f = estimateStep(cl, m, t, c);
+    QVERIFY(std::fabs(f.memory.activations -
+                      (m.layers * 2 * s * b * h + s * b * h * (34 + 5 * a * s / h))) < 1.0);
+}
+
+void TestTrainingModel::recomputationTradesMemoryForTime()
+{
+    const ModelSpec m = llama8b();
+    const TrainingSpec t = training(8192, 8192.0 * 256);
+    ParallelConfig c;
+    c.tp = 8;
+    c.dp = 8;
+    const StepEstimate none = estimateStep(h100Cluster(64), m, t, c);
+    c.recompute = Recompute::Full;
+    const StepEstimate full = estimateStep(h100Cluster(64), m, t, c);
+    QVERIFY(full.memory.activations < none.memory.activations / 5);
+    QVERIFY(full.stepTimeS > none.stepTimeS * 1.2);
+    QVERIFY(full.hardwareTflopsPerGpu > full.modelTflopsPerGpu);
+    QCOMPARE(full.modelFlopsPerStep, none.modelFlopsPerStep);
+}
+
+void TestTrainingModel::tpAcrossDomainIsSlower()
+{
+    // Same model and layout; TP 8 inside an 8-GPU NVLink domain vs across 4-GPU domains.
+    const ModelSpec m = llama8b();
+    const TrainingSpec t = training(8192, 8192.0 * 256);
+    ParallelConfig c;
+    c.tp = 8;
+    c.dp = 8;
+    c.recompute = Recompute::Full;
+    ClusterSpec inside = h100Cluster(64), across = h100Cluster(64);
+    across.domainGpus = 4;
+    const StepEstimate a = estimateStep(inside, m, t, c), b = estimateStep(across, m, t, c);
+    QVERIFY(b.time.tpTotalS > 1.5 * a.time.tpTotalS);
+    QVERIFY(b.stepTimeS > a.stepTimeS);
+}
+
+void TestTrainingModel::dpAcrossOversubscribedTierIsSlower()
+{
+    const ModelSpec m = llama8b();
+    const TrainingSpec t = training(8192, 8192.0 * 4096);
+    ParallelConfig c;
+    c.tp = 8;
+    c.dp = 1024;
+    c.recompute = Recompute::Full;
+    ClusterSpec flat = h100Cluster(8192), tapered = h100Cluster(8192);
+    tapered.oversubscription = {1, 1, 7};
+    const StepEstimate a = estimateStep(flat, m, t, c), b = estimateStep(tapered, m, t, c);
+    QVERIFY(b.time.dpTotalS > 2 * a.time.dpTotalS);
+}
+
+void TestTrainingModel::bubbleShrinksWithInterleaving()
+{
+    const ModelSpec m = llama405b();
+    const TrainingSpec t = training(8192, 16777216.0);
+    ParallelConfig c;
+    c.tp = 8;
+    c.pp = 16;
+    c.dp = 64;
+    c.recompute = Recompute::Full;
+    const StepEstimate v1 = estimateStep(h100Cluster(8192), m, t, c);
+    c.interleave = 4;
+    const StepEstimate v4 = estimateStep(h100Cluster(8192), m, t, c);
+    // 1F1B bubble (p−1)/m of ideal time, interleaved divided by v (Narayanan et al. 2021).
+    const double ideal = v1.time.bubbleS / (15.0 / 32.0);
+    QVERIFY(std::fabs(ideal - (v1.time.computeS + v1.time.tpExposedS)) < 1e-6 * ideal);
+    QVERIFY(std::fabs(v4.time.bubbleS - v1.time.bubbleS / 4) < 1e-9 * v1.time.bubbleS);
+}
+
+void TestTrainingModel::moeAddsAllToAll()
+{
+    ModelSpec m = llama8b();
+    m.experts = 8;
+    m.topK = 2;
+    const TrainingSpec t = training(4096, 4096.0 * 512);
+    ParallelConfig c;
+    c.tp = 1;
+    c.dp = 64;
+    c.ep = 8;
+    c.recompute = Recompute::Full;
+    c.zero = 1;
+    const StepEstimate e = estimateStep(h100Cluster(64), m, t, c);
+    QVERIFY(e.feasible());
+    QVERIFY(e.time.epExposedS > 0);
+    QVERIFY(m.activeParams() < m.totalParams() / 2);
+    // MFU counts active parameters only.
+    c.ep = 3;
+    QCOMPARE(int(estimateStep(h100Cluster(64), m, t, c).infeasible), int(Infeasible::Experts));
+}
+
+void TestTrainingModel::searchFindsAConfigThatFits()
+{
+    SearchOptions o;
+    o.topK = 5;
+    const SearchResult r =
+        searchParallelism(h100Cluster(64), llama8b(), training(8192, 8192.0 * 512), o);
+    QVERIFY(r.found());
+    QVERIFY(r.evaluated > 100);
+    for (const RankedConfig &rc : r.top) {
+        QVERIFY(rc.estimate.feasible());
+        QVERIFY(rc.estimate.memoryGb() <= 80.0);
+        QVERIFY(rc.estimate.stepTimeS >= r.top.front().estimate.stepTimeS);
+    }
+    const ParallelConfig &best = r.top.front().estimate.config;
+    QCOMPARE((long long)best.tp * best.pp * best.dp * best.cp, 64LL);
+}
+
+void TestTrainingModel::searchExplainsRunnersUp()
+{
+    SearchOptions o;
+    o.topK = 4;
+    const SearchResult r =
+        searchParallelism(h100Cluster(64), llama8b(), training(8192, 8192.0 * 512), o);
+    QCOMPARE(int(r.top.size()), 4);
+    QVERIFY(r.top[0].why.empty());
+    for (size_t i = 1; i < r.top.size(); ++i)
+        QVERIFY2(r.top[i].why.find("slower by") == 0, r.top[i].why.c_str());
+}
+
+void TestTrainingModel::searchCancel()
+{
+    std::atomic<bool> cancel{true};
+    SearchOptions o;
+    o.cancel = &cancel;
+    const SearchResult r =
+        searchParallelism(h100Cluster(16384), llama405b(), training(8192, 16777216.0), o);
+    QVERIFY(r.cancelled);
+    QCOMPARE(r.evaluated, 0LL);
+    QVERIFY(!r.found());
+
+    // Cancelled from the progress callback part-way: stops early.
+    std::atomic<bool> stop{false};
+    SearchOptions p;
+    p.cancel = &stop;
+    int calls = 0;
+    p.progress = [&](double) {
+        if (++calls == 3)
+            stop = true;
+    };
+    const SearchResult partial =
+        searchParallelism(h100Cluster(16384), llama405b(), training(8192, 16777216.0), p);
+    const SearchResult full =
+        searchParallelism(h100Cluster(16384), llama405b(), training(8192, 16777216.0));
+    QVERIFY(partial.cancelled);
+    QVERIFY(partial.evaluated < full.evaluated);
+}
+
+void TestTrainingModel::searchProgress()
+{
+    std::vector<double> seen;
+    SearchOptions o;
+    o.progress = [&](double f) { seen.push_back(f); };
+    searchParallelism(h100Cluster(1024), llama8b(), training(8192, 8192.0 * 1024), o);
+    QVERIFY(seen.size() > 2);
+    QCOMPARE(seen.back(), 1.0);
+    for (size_t i = 1; i < seen.size(); ++i)
+        QVERIFY(seen[i] >= seen[i - 1]);
+}
+
+void TestTrainingModel::nothingFits405bOnEightGpus()
+{
+    const SearchResult r =
+        searchParallelism(h100Cluster(8), llama405b(), training(8192, 8192.0 * 64));
+    QVERIFY(!r.found());
+    QVERIFY(r.rejectedMemory > 0);
+    const std::string why = r.failureReason();
+    QVERIFY2(why.find("does not fit") == 0 && why.find("> 80 GB") != std::string::npos,
+             why.c_str());
+    // 405 B parameters × 18 B over 8 GPUs even fully sharded: > 900 GB per GPU.
+    QVERIFY(r.closestMiss.memoryGb() > 500);
+}
+
+void TestTrainingModel::specDefaultsAreReported()
+{
+    const json j = json::parse(R"({"gpu": "h100-sxm", "gpus": 64,
+        "model": {"layers": 32, "hidden": 4096, "heads": 32, "vocab": 128256},
+        "training": {"seq_len": 8192, "global_batch_tokens": 4194304},
+        "parallelism": "auto"})");
+    const EstimateSpec spec = parseEstimateSpec(j, "mem.json", Catalog::builtin());
+    QCOMPARE(spec.model.kvHeads, 32);
+    QCOMPARE(spec.model.ffnHidden, 11008); // 8/3·4096 rounded up to 256
+    QCOMPARE(spec.cluster.scaleUpGbPerSPerGpu, 450.0);
+    bool reported = false;
+    for (const auto &d : spec.defaultsUsed)
+        reported = reported || d.find("model.kv_heads") == 0;
+    QVERIFY(reported);
+    const EstimateOutcome o = runEstimate(spec);
+    QVERIFY(o.searched && o.estimate.feasible());
+    const json out = estimateToJson(spec, o);
+    for (const char *key : {"step_time_s", "model_tflops_per_gpu", "hardware_tflops_per_gpu", "mfu",
+                            "tokens_per_s", "memory_gb_per_gpu", "time_to_train_days", "breakdown",
+                            "parallelism_used", "chosen_by_search", "defaults_used"})
+        QVERIFY2(out.contains(key), key);
+    for (const char *key : {"compute_s", "tp_exposed_s", "pp_exposed_s", "dp_exposed_s",
+                            "ep_exposed_s", "cp_exposed_s", "bubble_s", "optimizer_s"})
+        QVERIFY2(out.at("breakdown").contains(key), key);
+    QCOMPARE(int(out.at("chosen_by_search").size()), 8); // all but ep (dense model)
+}
+
+void TestTrainingModel::specErrors_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("place");
+    QTest::addColumn<QString>("problem");
+    const QString base = QStringLiteral(
+        R"({"gpu": %1, "gpus": %2, "model": {"layers": %3, "hidden": 4096, "heads": 32, "vocab": 32000},
+            "training": {"seq_len": 4096, "global_batch_tokens": 4194304}, "parallelism": %4})");
+    QTest::newRow("unknown gpu") << base.arg(QStringLiteral("\"z9000\""), QStringLiteral("64"),
+                                             QStringLiteral("32"), QStringLiteral("\"auto\""))
+                                 << "gpu"
+                                 << "unknown catalog id";
+    QTest::newRow("not an accelerator")
+        << base.arg(QStringLiteral("\"qm9700\""), QStringLiteral("64"), QStringLiteral("32"),
+                    QStringLiteral("\"auto\""))
+        << "gpu"
+        << "not an accelerator";
+    QTest::newRow("layers a string")
+        << base.arg(QStringLiteral("\"h100-sxm\""), QStringLiteral("64"), QStringLiteral("\"32\""),
+                    QStringLiteral("\"auto\""))
+        << "model.layers"
+        << "must be a number";
+    QTest::newRow("negative gpus") << base.arg(QStringLiteral("\"h100-sxm\""), QStringLiteral("-8"),
+                                               QStringLiteral("32"), QStringLiteral("\"auto\""))
+                                   << "gpus"
+                                   << "out of range";
+    QTest::newRow("absurd gpus") << base.arg(QStringLiteral("\"h100-sxm\""), QStringLiteral("1e12"),
+                                             QStringLiteral("32"), QStringLiteral("\"auto\""))
+                                 << "gpus"
+                                 << "out of range";
+    QTest::newRow("product") << base.arg(QStringLiteral("\"h100-sxm\""), QStringLiteral("64"),
+                                         QStringLiteral("32"),
+                                         QStringLiteral(R"({"tp": 8, "pp": 2, "dp": 8, "cp": 1})"))
+                             << "parallelism"
+                             << "but gpus is 64";
+    QTest::newRow("parallelism word")
+        << base.arg(QStringLiteral("\"h100-sxm\""), QStringLiteral("64"), QStringLiteral("32"),
+                    QStringLiteral("\"best\""))
+        << "parallelism"
+        << "\"auto\"";
+    QTest::newRow("inline gpu missing hbm")
+        << base.arg(QStringLiteral(R"({"peak_tflops_bf16": 312})"), QStringLiteral("64"),
+                    QStringLiteral("32"), QStringLiteral("\"auto\""))
+        << "gpu.hbm_gb"
+        << "is required";
+    QTest::newRow("unknown key") << base.arg(QStringLiteral("\"h100-sxm\""), QStringLiteral("64"),
+                                             QStringLiteral("32"),
+                                             QStringLiteral(R"({"tp": 8, "pipeline": 2})"))
+                                 << "parallelism.pipeline"
+                                 << "unknown key";
+}
+
+void TestTrainingModel::specErrors()
+{
+    QFETCH(QString, text);
+    QFETCH(QString, place);
+    QFETCH(QString, problem);
+    try {
+        parseEstimateSpec(json::parse(text.toStdString()), "bad.json", Catalog::builtin());
+        QFAIL("no LoadError");
+    } catch (const LoadError &e) {
+        CP_COMPARE_STR(e.file(), std::string("bad.json"));
+        CP_COMPARE_STR(e.place(), place.toStdString());
+        QVERIFY2(QString::fromStdString(e.problem()).contains(problem), e.what());
+    }
+}
+
+QTEST_GUILESS_MAIN(TestTrainingModel)
+#include "test_trainingmodel.moc"
