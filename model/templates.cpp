@@ -176,8 +176,8 @@ public:
         return w / 1000.0;
     }
 
-    /// Splits the current row's racks into runs whose load fits `capacityKw`, and gives each
-    /// run a group of units: 2N (an A and a B unit) or N+1.
+    /// Gives the current row's racks groups of units: 2N pairs (A and B), each pair serving a
+    /// run of racks whose load fits one unit, or one N / N+1 group sized for the whole row.
     void wireRow(std::vector<FacilityUnit> &list, const std::string &unitId, const char *prefix,
                  double capacityKw, Redundancy redundancy, bool liquid)
     {
@@ -188,7 +188,10 @@ public:
             const Rack &r = mDesign.racks[idx];
             const double kw = liquid ? rackLiquidKw(r)
                                      : (mLiquidOnly ? rackMaxKw(r) - rackLiquidKw(r) : rackMaxKw(r));
-            if (runs.empty() || load + kw > capacityKw) {
+            // A 2N pair must carry its run alone, so runs are cut at one unit's capacity; N and
+            // N+1 groups grow by adding units, so one group serves the whole row.
+            const bool cut = redundancy == Redundancy::TwoN && load + kw > capacityKw;
+            if (runs.empty() || cut) {
                 runs.emplace_back();
                 loads.push_back(0);
                 load = 0;
