@@ -1,5 +1,7 @@
 #include "estimatespec.h"
 
+#include "fabric.h"
+
 #include "catalog.h"
 #include "design.h"
 #include "evaluation.h"
@@ -383,7 +385,8 @@ EstimateSpec loadEstimateSpec(const std::string &path, const Catalog &catalog)
 
 // --- from a design ----------------------------------------------------------------------------
 
-ClusterSpec clusterFromDesign(const Design &design, const Catalog &catalog)
+ClusterSpec clusterFromDesign(const Design &design, const Catalog &catalog, long long gpusActive,
+                              const FabricResults &fabric)
 {
     ClusterSpec c;
     const CatalogEntry *node = nullptr;
@@ -419,22 +422,25 @@ ClusterSpec clusterFromDesign(const Design &design, const Catalog &catalog)
     c.scaleOutGbpsPerGpu = nic ? nics * nic->figure("gbps") / std::max(1, nodeGpus) : 400.0;
     const CatalogEntry *sw = catalog.find(design.fabric.switchId);
     c.radix = sw ? std::max(4, int(sw->figure("ports", 64))) : 64;
-    c.gpus = evaluate(design, catalog).inventory.gpusActive;
-    c.tiers = design.fabric.tiers > 0 ? design.fabric.tiers : tiersFor(double(c.gpus), c.radix);
-    // The design lists oversubscription per tier above the leaf; ours starts at the leaf.
+    c.gpus = gpusActive;
+    // The tiers and tapers the racks actually build; the design's settings when it has no switches.
+    c.tiers = fabric.tiers > 0 ? fabric.tiers
+                               : (design.fabric.tiers > 0 ? design.fabric.tiers : tiersFor(double(c.gpus), c.radix));
+    // The fabric lists oversubscription per tier above the leaf; ours starts at the leaf.
     c.oversubscription.push_back(1.0);
-    for (double o : design.fabric.oversubscription)
+    for (double o : fabric.tiers > 0 ? fabric.oversubscription : design.fabric.oversubscription)
         c.oversubscription.push_back(std::max(1.0, o));
     while (int(c.oversubscription.size()) > c.tiers)
         c.oversubscription.pop_back();
     return c;
 }
 
-EstimateSpec estimateSpecFromDesign(const Design &design, const Catalog &catalog)
+EstimateSpec estimateSpecFromDesign(const Design &design, const Catalog &catalog,
+                                    long long gpusActive, const FabricResults &fabric)
 {
     EstimateSpec spec;
     spec.name = design.name;
-    spec.cluster = clusterFromDesign(design, catalog);
+    spec.cluster = clusterFromDesign(design, catalog, gpusActive, fabric);
     const Workload &w = design.workload;
     ModelSpec &m = spec.model;
     m.layers = w.layers;

@@ -12,6 +12,7 @@ namespace cp {
 
 class Catalog;
 struct Design;
+struct FabricResults;
 
 /// A workload on a described cluster, without a layout: what `cluster-planner-cli estimate` reads
 /// (format in docs/estimate.md).
@@ -35,11 +36,15 @@ EstimateSpec parseEstimateSpec(const nlohmann::json &json, const std::string &or
 /// The cluster a design describes: GPUs active (inventory), the accelerator of its servers or
 /// supernodes, the scale-up domain (node GPUs minus spares), NIC bandwidth per GPU (nics × Gb/s /
 /// GPUs, or the fabric's NIC override), tiers, switch radix and oversubscription of its fabric.
+/// `gpusActive` and `fabric` come from the engine's inventory and fabric stages: the tiers and the
+/// oversubscription are those the racks build.
 /// Throws std::invalid_argument if the design has no GPU node.
-ClusterSpec clusterFromDesign(const Design &design, const Catalog &catalog);
+ClusterSpec clusterFromDesign(const Design &design, const Catalog &catalog, long long gpusActive,
+                              const FabricResults &fabric);
 /// The design's cluster and workload as an estimate spec (parallelism fixed where the workload
 /// fixes it, searched otherwise; recomputation searched).
-EstimateSpec estimateSpecFromDesign(const Design &design, const Catalog &catalog);
+EstimateSpec estimateSpecFromDesign(const Design &design, const Catalog &catalog,
+                                    long long gpusActive, const FabricResults &fabric);
 
 /// The outcome of `estimate`: the configuration used and, when a search ran, what it found.
 struct EstimateOutcome

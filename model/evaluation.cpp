@@ -153,6 +153,37 @@ Results evaluate(const Design &design, const Catalog &catalog, const std::atomic
     for (const auto &[tier, key] : {std::pair{"leaf", 0}, {"spine", 1}, {"core", 2}})
         inv.switchesByTier.emplace(tier, 0);
     inv.gpusActive = inv.gpusTotal - inv.gpusSpare;
+
+    // --- fabric as built, then the workload on it -------------------------------------------
+    res.fabric = buildFabric(design, catalog);
+    res.problems.insert(res.problems.end(), res.fabric.problems.begin(), res.fabric.problems.end());
+    if (cancelled(cancel)) {
+        res.cancelled = true;
+        return res;
+    }
+    const bool workloadSound = std::none_of(res.problems.begin(), res.problems.end(), [](const Problem &p) {
+        return p.severity == Severity::Error && p.place.rfind("workload", 0) == 0;
+    });
+    if (inv.gpusActive > 0 && workloadSound) {
+        try {
+            PerformanceResults &perf = res.performance;
+            perf.spec = estimateSpecFromDesign(design, catalog, inv.gpusActive, res.fabric);
+            SearchOptions options;
+            options.cancel = cancel;
+            perf.outcome = runEstimate(perf.spec, options);
+            perf.available = perf.outcome.estimate.feasible();
+            if (!perf.available && !cancelled(cancel))
+                res.problems.push_back({Severity::Warning, "workload",
+                                        "no parallel layout of the workload runs on this cluster ("
+                                            + std::string(infeasibleName(perf.outcome.estimate.infeasible)) + ")"});
+        } catch (const std::invalid_argument &e) {
+            res.problems.push_back({Severity::Warning, "workload", e.what()});
+        }
+    }
+    if (cancelled(cancel)) {
+        res.cancelled = true;
+        return res;
+    }
     inv.powerUnits = (long long)design.powerUnits.size();
     inv.coolingUnits = (long long)design.coolingUnits.size();
     for (const auto *list : {&design.powerUnits, &design.coolingUnits})
@@ -249,6 +280,10 @@ Results evaluate(const Design &design, const Catalog &catalog, const std::atomic
     } else {
         pow.pue = 1.0;
     }
+    // Transceivers are network IT load that no rack's parts list carries.
+    pow.opticsKw = res.fabric.opticsPowerKw;
+    pow.itKwTotal += pow.opticsKw;
+    pow.itKwNameplate += pow.opticsKw;
     pow.facilityKwTotal = pow.itKwTotal * pow.pue;
     pow.energyMwhPerYear = pow.facilityKwTotal * 8760.0 / 1000.0;
 
@@ -272,6 +307,50 @@ json resultsToJson(const Results &r)
                          {"capacity_kw", u.capacityKw}});
         return a;
     };
+    const FabricResults &f = r.fabric;
+    json cables = json::array();
+    for (const CableRun &c : f.cables)
+        cables.push_back({{"tier", c.tier}, {"catalog_id", c.catalogId}, {"count", c.count},
+                          {"total_length_m", c.totalLengthM}, {"max_length_m", c.maxLengthM},
+                          {"power_kw", c.powerW / 1000.0}, {"price_usd", c.priceUsd}});
+    json matrix = {{"level", f.matrixLevel}, {"side", f.matrixSide()}};
+    if (!f.bandwidthGbPerS.empty()) {
+        const auto [lo, hi] = std::minmax_element(f.bandwidthGbPerS.begin(), f.bandwidthGbPerS.end());
+        double sum = 0;
+        for (float v : f.bandwidthGbPerS)
+            sum += v;
+        matrix["min_gb_per_s"] = *lo;
+        matrix["max_gb_per_s"] = *hi;
+        matrix["mean_gb_per_s"] = sum / double(f.bandwidthGbPerS.size());
+        // The whole matrix only while it stays readable; the app reads it from Results directly.
+        if (f.matrixSide() <= 256) {
+            matrix["labels"] = f.matrixLabels;
+            json rows = json::array();
+            for (int a = 0; a < f.matrixSide(); ++a) {
+                json row = json::array();
+                for (int b = 0; b < f.matrixSide(); ++b)
+                    row.push_back(std::round(f.bandwidth(a, b) * 100.0) / 100.0);
+                rows.push_back(std::move(row));
+            }
+            matrix["gb_per_s"] = std::move(rows);
+        }
+    }
+    json fabric = {{"topology", f.topology}, {"tiers", f.tiers}, {"switch_id", f.switchId},
+                   {"radix", f.radix}, {"port_gbps", f.portGbps}, {"domain_gpus", f.domainGpus},
+                   {"scale_up_gb_per_s_per_gpu", f.scaleUpGbPerSPerGpu},
+                   {"scale_out_gbps_per_gpu", f.scaleOutGbpsPerGpu},
+                   {"scale_out_gb_per_s_per_gpu", f.scaleOutGbpsPerGpu / 8.0},
+                   {"oversubscription", f.oversubscription}, {"bisection_gb_per_s", f.bisectionGbPerS},
+                   {"links_by_tier", f.linksByTier}, {"cables", cables},
+                   {"optics_power_kw", f.opticsPowerKw}, {"cables_price_usd", f.cablesPriceUsd},
+                   {"leaf_groups", f.leafGroups}, {"pods", f.pods}, {"max_switch_hops", f.maxHops},
+                   {"max_latency_us", f.maxLatencyUs}, {"bandwidth_matrix", matrix}};
+    json performance = {{"available", r.performance.available}};
+    if (r.performance.available) {
+        performance = estimateToJson(r.performance.spec, r.performance.outcome);
+        performance["available"] = true;
+    }
+
     json problems = json::array();
     for (const Problem &pr : r.problems)
         problems.push_back({{"severity", severityName(pr.severity)}, {"part", pr.place}, {"message", pr.message}});
@@ -285,8 +364,10 @@ json resultsToJson(const Results &r)
           {"storage_nodes", inv.storageNodes}, {"storage_capacity_tb", inv.storageCapacityTb},
           {"power_units", inv.powerUnits}, {"cooling_units", inv.coolingUnits},
           {"parts_by_catalog_id", inv.partsByCatalogId}}},
+        {"fabric", fabric},
+        {"performance", performance},
         {"power",
-         {{"it_kw_total", p.itKwTotal}, {"it_kw_nameplate", p.itKwNameplate},
+         {{"it_kw_total", p.itKwTotal}, {"it_kw_nameplate", p.itKwNameplate}, {"optics_kw", p.opticsKw},
           {"facility_kw_total", p.facilityKwTotal}, {"pue", p.pue}, {"max_rack_kw", p.maxRackKw},
           {"energy_mwh_per_year", p.energyMwhPerYear}, {"kw_by_row", p.kwByRow}, {"racks", racks},
           {"power_units", units(p.powerUnits)}}},

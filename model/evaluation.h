@@ -1,5 +1,7 @@
 #pragma once
 
+#include "estimatespec.h"
+#include "fabric.h"
 #include "problem.h"
 
 #include <nlohmann/json_fwd.hpp>
@@ -59,6 +61,7 @@ struct PowerResults
 {
     double itKwTotal = 0.0;     ///< at training load
     double itKwNameplate = 0.0;
+    double opticsKw = 0.0;      ///< transceivers of the fabric's cables (included in itKwTotal)
     double facilityKwTotal = 0.0;
     double pue = 0.0;
     double maxRackKw = 0.0;
@@ -69,10 +72,20 @@ struct PowerResults
     double energyMwhPerYear = 0.0;
 };
 
+/// Training speed of the design's workload on the design's cluster (fabric as built).
+struct PerformanceResults
+{
+    bool available = false; ///< false when the design has no GPUs or no workload runs
+    EstimateSpec spec;      ///< the cluster and workload as the training model saw them
+    EstimateOutcome outcome;
+};
+
 /// Everything the engine computes for one design snapshot.
 struct Results
 {
     InventoryResults inventory;
+    FabricResults fabric;
+    PerformanceResults performance;
     PowerResults power;
     Problems problems;
     bool cancelled = false;

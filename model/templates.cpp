@@ -497,6 +497,29 @@ Design supernode(const TemplateOptions &o, const Catalog &catalog)
 
 } // namespace
 
+/// A sample workload sized to the cluster: the Llama 3 shapes (Llama 3 paper, Table 3) of 8B,
+/// 70B or 405B parameters, so that the sample trains on the GPUs it is given.
+Workload sampleWorkload(long long gpus)
+{
+    Workload w; // 405B by default (design.h)
+    if (gpus < 256) {
+        w.name = "Llama-3-8B-like";
+        w.layers = 32;
+        w.hidden = 4096;
+        w.heads = 32;
+        w.kvHeads = 8;
+        w.ffnHidden = 14336;
+    } else if (gpus < 4096) {
+        w.name = "Llama-3-70B-like";
+        w.layers = 80;
+        w.hidden = 8192;
+        w.heads = 64;
+        w.kvHeads = 8;
+        w.ffnHidden = 28672;
+    }
+    return w;
+}
+
 Design generateTemplate(const TemplateOptions &options, const Catalog &catalog)
 {
     if (options.gpus < 0)
@@ -504,10 +527,17 @@ Design generateTemplate(const TemplateOptions &options, const Catalog &catalog)
     if (options.gpus > kMaxGpus)
         throw std::invalid_argument("--gpus " + std::to_string(options.gpus) + " is above the "
                                     + std::to_string(kMaxGpus) + " GPUs a template can generate");
-    if (options.kind == "classic")
-        return classic(options, catalog);
-    if (options.kind == "supernode")
-        return supernode(options, catalog);
+    if (options.kind == "classic" || options.kind == "supernode") {
+        Design d = options.kind == "classic" ? classic(options, catalog) : supernode(options, catalog);
+        long long gpus = 0;
+        for (const Rack &r : d.racks)
+            for (const Mount &m : r.contents)
+                if (const CatalogEntry *e = catalog.find(m.catalogId);
+                    e && (e->kind == PartKind::Server || e->kind == PartKind::Supernode))
+                    gpus += std::llround(e->figure("gpus")) * m.count;
+        d.workload = sampleWorkload(gpus);
+        return d;
+    }
     throw std::invalid_argument("unknown template \"" + options.kind + "\" (classic or supernode)");
 }
 

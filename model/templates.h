@@ -20,6 +20,10 @@ struct TemplateOptions
 /// count or a GPU id the catalog has no node for.
 Design generateTemplate(const TemplateOptions &options, const Catalog &catalog);
 
+/// A Llama-3-shaped workload sized to `gpus` (8B below 256 GPUs, 70B below 4,096, else 405B).
+struct Workload;
+Workload sampleWorkload(long long gpus);
+
 /// The design the app opens when started without a file.
 Design sampleDesign(const Catalog &catalog);
 

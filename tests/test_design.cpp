@@ -72,7 +72,7 @@ void TestDesign::problems_data()
     row("absurd tokens", [](Design &d, Catalog &) { d.workload.tokens = 1e20; }, "workload.tokens", "not plausible");
     row("precision", [](Design &d, Catalog &) { d.workload.precision = "fp64"; }, "workload.precision", "bf16");
     row("manual parallelism zero", [](Design &d, Catalog &) { d.workload.parallelism = {false, 8, 0, 64, 1, 1, 1, 1}; }, "workload.parallelism.pp", "at least 1");
-    row("pp splits layers", [](Design &d, Catalog &) { d.workload.parallelism = {false, 8, 5, 64, 1, 1, 1, 1}; }, "workload.parallelism.pp", "do not split evenly");
+    row("pp splits layers", [](Design &d, Catalog &) { d.workload.parallelism = {false, 8, 7, 64, 1, 1, 1, 1}; }, "workload.parallelism.pp", "do not split evenly");
     row("negative mtbf", [](Design &d, Catalog &) { d.reliability.gpuMtbfHours = -1; }, "reliability.gpuMtbfHours", "positive");
     row("pue", [](Design &d, Catalog &) { d.finance.pue = 0.5; }, "finance.pue", "between 1.0 and 3.0");
     row("negative energy price", [](Design &d, Catalog &) { d.finance.energyUsdPerKwh = -0.1; }, "finance.energyUsdPerKwh", "negative");

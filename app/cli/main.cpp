@@ -329,7 +329,8 @@ int cmdSearch(const std::vector<std::string> &argv, cp::Catalog catalog)
     const cp::Design design = loadDesign(a.positional[0], catalog);
     cp::EstimateSpec spec;
     try {
-        spec = cp::estimateSpecFromDesign(design, catalog);
+        const cp::Results evaluated = cp::evaluate(design, catalog);
+        spec = cp::estimateSpecFromDesign(design, catalog, evaluated.inventory.gpusActive, evaluated.fabric);
     } catch (const std::invalid_argument &e) {
         throw Failure{1, a.positional[0] + ": " + e.what()};
     }

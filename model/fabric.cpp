@@ -1,0 +1,435 @@
+#include "fabric.h"
+
+#include "catalog.h"
+#include "design.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <unordered_map>
+
+namespace cp {
+
+namespace {
+
+// Cable routes run up to an overhead tray, along it and down again: a Manhattan route with 10 %
+// slack for bends and service loops, plus 3 m of rise and drop (assumption, docs/model.md).
+// Two ports in the same rack take a 2 m patch lead.
+constexpr double kRouteSlack = 1.1;
+constexpr double kRiseAndDropM = 3.0;
+constexpr double kSameRackM = 2.0;
+// Achievable share of the line rate (the same constants as the collectives: InfiniBand/RoCE
+// ~0.9, NVLink ~0.8 of wire speed; docs/model.md §Calibration).
+constexpr double kNetworkEfficiency = 0.9;
+constexpr double kScaleUpEfficiency = 0.8;
+// Latency: a switch hop (assumption: ~300 ns port to port for NDR InfiniBand or a cut-through
+// Ethernet switch, unless the catalog gives latency_ns) and 5 ns per metre of fibre or copper.
+constexpr double kSwitchHopNs = 300.0;
+constexpr double kPropagationNsPerM = 5.0;
+
+double routeM(const Rack &a, const Rack &b)
+{
+    if (&a == &b)
+        return kSameRackM;
+    return kRouteSlack * (std::abs(a.xM - b.xM) + std::abs(a.yM - b.yM)) + kRiseAndDropM;
+}
+
+int mediumRank(const CatalogEntry &c)
+{
+    const std::string m = c.attribute("medium");
+    if (m == "dac")
+        return 0;
+    if (m == "aec")
+        return 1;
+    return 2; // optics: AOC or a transceiver pair
+}
+
+/// Picks cables by reach: passive copper while it reaches, then active copper, then the cheapest
+/// optics that reach.
+class CablePicker
+{
+public:
+    CablePicker(const Catalog &catalog)
+    {
+        for (const CatalogEntry *c : catalog.ofKind(PartKind::Cable))
+            mBySpeed[c->figure("gbps")].push_back(c);
+        for (auto &[speed, list] : mBySpeed)
+            std::sort(list.begin(), list.end(), [](const CatalogEntry *a, const CatalogEntry *b) {
+                const int ra = mediumRank(*a), rb = mediumRank(*b);
+                if (ra != rb)
+                    return ra < rb;
+                if (ra < 2)
+                    return a->figure("max_length_m") < b->figure("max_length_m");
+                return a->figure("price_usd") < b->figure("price_usd");
+            });
+    }
+
+    /// The cable for `lengthM` at `gbps`; nullptr when the catalog has none of that speed.
+    /// `tooLong` is set when nothing reaches and the longest-reaching cable is returned.
+    const CatalogEntry *pick(double gbps, double lengthM, bool &tooLong) const
+    {
+        tooLong = false;
+        auto it = mBySpeed.find(gbps);
+        if (it == mBySpeed.end()) {
+            // Breakout: a faster port split into lanes of this speed uses the faster cable type.
+            for (auto jt = mBySpeed.begin(); jt != mBySpeed.end(); ++jt)
+                if (jt->first > gbps) {
+                    it = jt;
+                    break;
+                }
+            if (it == mBySpeed.end())
+                return nullptr;
+        }
+        const CatalogEntry *longest = nullptr;
+        for (const CatalogEntry *c : it->second) {
+            if (c->figure("max_length_m") >= lengthM)
+                return c;
+            if (!longest || c->figure("max_length_m") > longest->figure("max_length_m"))
+                longest = c;
+        }
+        tooLong = true;
+        return longest;
+    }
+
+private:
+    std::map<double, std::vector<const CatalogEntry *>> mBySpeed;
+};
+
+struct SwitchRack
+{
+    size_t rack;
+    long long switches = 0;
+};
+
+} // namespace
+
+FabricResults buildFabric(const Design &design, const Catalog &catalog)
+{
+    FabricResults f;
+    f.topology = topologyName(design.fabric.topology);
+    const CatalogEntry *sw = catalog.find(design.fabric.switchId);
+    f.switchId = design.fabric.switchId;
+    f.radix = sw ? int(sw->figure("ports")) : 0;
+    f.portGbps = sw ? sw->figure("port_gbps") : 0.0;
+    const double hopNs = sw ? sw->figure("latency_ns", kSwitchHopNs) : kSwitchHopNs;
+
+    // --- what each rack holds --------------------------------------------------------------
+    const size_t n = design.racks.size();
+    std::vector<long long> nics(n, 0), gpus(n, 0);
+    std::vector<SwitchRack> leafRacks, spineRacks, coreRacks;
+    long long totalNics = 0, totalGpus = 0, leaves = 0, spines = 0, cores = 0;
+    double nicGbpsSum = 0.0;
+    bool rackIsDomain = false;
+    for (size_t i = 0; i < n; ++i) {
+        long long leaf = 0, spine = 0, core = 0;
+        for (const Mount &m : design.racks[i].contents) {
+            const CatalogEntry *e = catalog.find(m.catalogId);
+            if (!e || m.count < 1)
+                continue;
+            if (e->kind == PartKind::Server || e->kind == PartKind::Supernode) {
+                const long long nodeNics = std::llround(e->figure("nics")) * m.count;
+                const CatalogEntry *nic = catalog.find(design.fabric.nicId.empty() ? e->ref("nic") : design.fabric.nicId);
+                nics[i] += nodeNics;
+                gpus[i] += std::llround(e->figure("gpus")) * m.count;
+                nicGbpsSum += nodeNics * (nic ? nic->figure("gbps") : 0.0);
+                const int domain = int(std::llround(e->figure("gpus")));
+                if (domain > f.domainGpus) {
+                    f.domainGpus = domain;
+                    if (const CatalogEntry *acc = catalog.find(e->ref("accelerator")))
+                        f.scaleUpGbPerSPerGpu = acc->figure("scale_up_gb_per_s");
+                }
+                rackIsDomain = rackIsDomain || e->kind == PartKind::Supernode;
+            } else if (e->kind == PartKind::Switch) {
+                if (m.role == SwitchRole::Leaf)
+                    leaf += m.count;
+                else if (m.role == SwitchRole::Spine)
+                    spine += m.count;
+                else if (m.role == SwitchRole::Core)
+                    core += m.count;
+            }
+        }
+        if (leaf)
+            leafRacks.push_back({i, leaf});
+        if (spine)
+            spineRacks.push_back({i, spine});
+        if (core)
+            coreRacks.push_back({i, core});
+        totalNics += nics[i];
+        totalGpus += gpus[i];
+        leaves += leaf;
+        spines += spine;
+        cores += core;
+    }
+    f.tiers = (leaves > 0) + (spines > 0) + (cores > 0);
+    f.scaleOutGbpsPerGpu = totalGpus > 0 ? nicGbpsSum / double(totalGpus) : 0.0;
+    const double nicGbps = totalNics > 0 ? nicGbpsSum / double(totalNics) : 0.0;
+    if (totalNics > 0 && leaves == 0) {
+        f.problems.push_back({Severity::Error, "fabric", "the design has GPU NICs but no leaf switches"});
+        return f;
+    }
+    if (totalNics == 0)
+        return f;
+
+    // --- leaf groups: the leaf racks of a row serve that row's compute racks ----------------
+    std::map<std::string, std::vector<size_t>> leafRacksByRow; // indexes into leafRacks
+    for (size_t k = 0; k < leafRacks.size(); ++k)
+        leafRacksByRow[design.racks[leafRacks[k].rack].row].push_back(k);
+    std::map<std::string, int> groupOfRow;
+    std::vector<std::string> groupRows;
+    for (const auto &[row, list] : leafRacksByRow) {
+        groupOfRow[row] = int(groupRows.size());
+        groupRows.push_back(row);
+    }
+    std::vector<int> rackLeafGroup(n, -1);
+    std::vector<long long> groupNics(groupRows.size(), 0), groupLeaves(groupRows.size(), 0);
+    for (const auto &[row, list] : leafRacksByRow)
+        for (size_t k : list)
+            groupLeaves[groupOfRow[row]] += leafRacks[k].switches;
+
+    CablePicker picker(catalog);
+    std::map<std::pair<std::string, std::string>, CableRun> runs;
+    bool warnedReach = false, warnedSpeed = false;
+    const auto addCables = [&](const char *tier, double gbps, double count, double lengthM) {
+        if (count <= 0)
+            return;
+        bool tooLong = false;
+        const CatalogEntry *c = picker.pick(gbps, lengthM, tooLong);
+        if (!c) {
+            if (!warnedSpeed)
+                f.problems.push_back({Severity::Warning, "fabric", "the catalog has no cable for "
+                                          + std::to_string(int(gbps)) + " Gb/s links"});
+            warnedSpeed = true;
+            return;
+        }
+        if (tooLong && !warnedReach) {
+            f.problems.push_back({Severity::Warning, "fabric",
+                                  std::string(tier) + " link of " + std::to_string(int(std::lround(lengthM)))
+                                      + " m is beyond the reach of every " + std::to_string(int(gbps))
+                                      + " Gb/s cable in the catalog (longest: \"" + c->id + "\")"});
+            warnedReach = true;
+        }
+        CableRun &run = runs[{tier, c->id}];
+        run.tier = tier;
+        run.catalogId = c->id;
+        run.count += std::llround(count); // counts here are whole or shares summing to whole
+        run.totalLengthM += count * lengthM;
+        run.maxLengthM = std::max(run.maxLengthM, lengthM);
+        run.powerW += count * c->figure("power_w");
+        run.priceUsd += count * c->figure("price_usd");
+    };
+
+    // Endpoint cables: each compute rack's NICs spread over its group's leaf racks.
+    for (size_t i = 0; i < n; ++i) {
+        if (nics[i] == 0)
+            continue;
+        const Rack &r = design.racks[i];
+        auto it = groupOfRow.find(r.row);
+        int group = -1;
+        if (it != groupOfRow.end()) {
+            group = it->second;
+        } else {
+            // No leaf in this row: the nearest leaf rack's row.
+            double best = 1e300;
+            for (const SwitchRack &l : leafRacks) {
+                const double d = routeM(r, design.racks[l.rack]);
+                if (d < best) {
+                    best = d;
+                    group = groupOfRow[design.racks[l.rack].row];
+                }
+            }
+        }
+        rackLeafGroup[i] = group;
+        groupNics[group] += nics[i];
+        const auto &list = leafRacksByRow[groupRows[group]];
+        for (size_t k : list) {
+            const double share = double(leafRacks[k].switches) / double(groupLeaves[group]);
+            addCables("endpoint", nicGbps, double(nics[i]) * share, routeM(r, design.racks[leafRacks[k].rack]));
+        }
+    }
+    f.linksByTier["endpoint"] = totalNics;
+    f.leafGroups = (long long)groupRows.size();
+
+    // Leaf ports: as many up as down (non-blocking) where the switch has room.
+    const int radix = std::max(2, f.radix);
+    double leafUp = 0;
+    std::vector<double> groupUp(groupRows.size(), 0.0);
+    for (size_t g = 0; g < groupRows.size(); ++g) {
+        const double ports = double(groupLeaves[g]) * radix;
+        if (double(groupNics[g]) > ports)
+            f.problems.push_back({Severity::Error, groupRows[g],
+                                  std::to_string(groupNics[g]) + " NICs attach to "
+                                      + std::to_string(groupLeaves[g]) + " leaf switches of "
+                                      + std::to_string(radix) + " ports"});
+        groupUp[g] = std::max(0.0, std::min(double(groupNics[g]), ports - double(groupNics[g])));
+        leafUp += groupUp[g];
+    }
+
+    // --- upper tiers -------------------------------------------------------------------------
+    const double portGbps = f.portGbps > 0 ? f.portGbps : nicGbps;
+    double leafSpineLinks = 0, spineCoreLinks = 0;
+    if (spines > 0) {
+        const double spineDown = double(spines) * (cores > 0 ? radix / 2 : radix);
+        leafSpineLinks = std::min(leafUp, spineDown);
+        const double scale = leafUp > 0 ? leafSpineLinks / leafUp : 0.0;
+        for (size_t g = 0; g < groupRows.size(); ++g)
+            for (size_t k : leafRacksByRow[groupRows[g]]) {
+                const Rack &lr = design.racks[leafRacks[k].rack];
+                const double up = groupUp[g] * scale * double(leafRacks[k].switches) / double(groupLeaves[g]);
+                for (const SwitchRack &s : spineRacks)
+                    addCables("leaf-spine", portGbps, up * double(s.switches) / double(spines),
+                              routeM(lr, design.racks[s.rack]));
+            }
+        f.oversubscription.push_back(std::max(1.0, nicGbpsSum / (leafSpineLinks * portGbps)));
+        f.linksByTier["leaf-spine"] = std::llround(leafSpineLinks);
+    }
+    if (cores > 0 && spines > 0) {
+        const double spineUp = double(spines) * (radix / 2);
+        const double coreDown = double(cores) * radix;
+        spineCoreLinks = std::min(spineUp, coreDown);
+        for (const SwitchRack &s : spineRacks) {
+            const double up = spineCoreLinks * double(s.switches) / double(spines);
+            for (const SwitchRack &c : coreRacks)
+                addCables("spine-core", portGbps, up * double(c.switches) / double(cores),
+                          routeM(design.racks[s.rack], design.racks[c.rack]));
+        }
+        f.oversubscription.push_back(std::max(1.0, leafSpineLinks / spineCoreLinks));
+        f.linksByTier["spine-core"] = std::llround(spineCoreLinks);
+    }
+    for (auto &[key, run] : runs) {
+        f.opticsPowerKw += run.powerW / 1000.0;
+        f.cablesPriceUsd += run.priceUsd;
+        f.cables.push_back(run);
+    }
+
+    // Bisection: half the GPUs send to the other half through the narrowest tier.
+    double taper = 1.0;
+    for (double o : f.oversubscription)
+        taper *= o;
+    f.bisectionGbPerS = nicGbpsSum / 8.0 / 2.0 / taper;
+
+    // --- pods: leaf groups whose endpoints one set of spines serves (3 or more tiers) ---------
+    std::vector<int> groupPod(groupRows.size(), 0);
+    const long long podEndpoints = cores > 0 ? (long long)(radix / 2) * (radix / 2) : totalNics;
+    {
+        long long inPod = 0;
+        int pod = 0;
+        for (size_t g = 0; g < groupRows.size(); ++g) {
+            if (inPod > 0 && inPod + groupNics[g] > podEndpoints) {
+                ++pod;
+                inPod = 0;
+            }
+            groupPod[g] = pod;
+            inPod += groupNics[g];
+        }
+        f.pods = pod + 1;
+    }
+
+    // --- the achievable-bandwidth matrix -----------------------------------------------------
+    const double nicGBps = f.scaleOutGbpsPerGpu / 8.0 * kNetworkEfficiency;
+    const double os1 = f.oversubscription.size() > 0 ? f.oversubscription[0] : 1.0;
+    const double os2 = f.oversubscription.size() > 1 ? f.oversubscription[1] : 1.0;
+    const bool leafSpineGroups = design.fabric.topology == TopologyKind::LeafSpine;
+
+    std::vector<size_t> computeRacks;
+    for (size_t i = 0; i < n; ++i)
+        if (rackLeafGroup[i] >= 0)
+            computeRacks.push_back(i);
+    // Topology order: by pod, then leaf group, then position in the design.
+    std::stable_sort(computeRacks.begin(), computeRacks.end(), [&](size_t a, size_t b) {
+        const int ga = rackLeafGroup[a], gb = rackLeafGroup[b];
+        if (groupPod[ga] != groupPod[gb])
+            return groupPod[ga] < groupPod[gb];
+        return ga < gb;
+    });
+    struct Member
+    {
+        int group, pod;
+        double leafRackDistanceM;
+    };
+    std::vector<Member> members; // one per matrix index
+    f.rackGroup.assign(n, -1);
+    const auto leafDistance = [&](size_t rack) {
+        const auto &list = leafRacksByRow[groupRows[rackLeafGroup[rack]]];
+        return routeM(design.racks[rack], design.racks[leafRacks[list.front()].rack]);
+    };
+    if (computeRacks.size() <= size_t(FabricResults::kMaxMatrixSide)) {
+        f.matrixLevel = "rack";
+        for (size_t i : computeRacks) {
+            f.rackGroup[i] = int(members.size());
+            f.matrixLabels.push_back(design.racks[i].id);
+            members.push_back({rackLeafGroup[i], groupPod[rackLeafGroup[i]], leafDistance(i)});
+        }
+    } else if (groupRows.size() <= size_t(FabricResults::kMaxMatrixSide)) {
+        f.matrixLevel = "leaf group";
+        std::vector<int> index(groupRows.size(), -1);
+        for (size_t i : computeRacks) {
+            const int g = rackLeafGroup[i];
+            if (index[g] < 0) {
+                index[g] = int(members.size());
+                f.matrixLabels.push_back(groupRows[g]);
+                members.push_back({g, groupPod[g], leafDistance(i)});
+            }
+            f.rackGroup[i] = index[g];
+        }
+    } else {
+        f.matrixLevel = "pod";
+        std::vector<int> index(size_t(f.pods), -1);
+        for (size_t i : computeRacks) {
+            const int p = groupPod[rackLeafGroup[i]];
+            if (index[p] < 0) {
+                index[p] = int(members.size());
+                f.matrixLabels.push_back("Pod " + std::to_string(p + 1));
+                members.push_back({-1, p, leafDistance(i)});
+            }
+            f.rackGroup[i] = index[p];
+        }
+    }
+    const size_t side = members.size();
+    f.bandwidthGbPerS.assign(side * side, 0.0f);
+    f.hops.assign(side * side, 0);
+    const double upGBps = f.scaleUpGbPerSPerGpu * kScaleUpEfficiency;
+    double spineDistance = 0.0; // typical leaf-to-spine run, for latency
+    if (!f.cables.empty()) {
+        double len = 0, count = 0;
+        for (const CableRun &c : f.cables)
+            if (c.tier != "endpoint") {
+                len += c.totalLengthM;
+                count += double(c.count);
+            }
+        spineDistance = count > 0 ? len / count : 0.0;
+    }
+    for (size_t a = 0; a < side; ++a) {
+        for (size_t b = 0; b < side; ++b) {
+            double bw;
+            int hops;
+            const Member &ma = members[a], &mb = members[b];
+            if (a == b && f.matrixLevel == "rack" && rackIsDomain) {
+                bw = upGBps; // a supernode rack is one NVLink domain
+                hops = 0;
+            } else if (ma.group >= 0 && ma.group == mb.group && !leafSpineGroups) {
+                bw = nicGBps; // rail-aligned: one leaf
+                hops = 1;
+            } else if (ma.pod == mb.pod && f.tiers >= 2) {
+                bw = nicGBps / os1;
+                hops = 3;
+            } else if (ma.pod == mb.pod) {
+                bw = nicGBps;
+                hops = 1;
+            } else {
+                bw = nicGBps / (os1 * os2);
+                hops = 5;
+            }
+            f.bandwidthGbPerS[a * side + b] = float(bw);
+            f.hops[a * side + b] = (unsigned char)hops;
+            if (hops > f.maxHops) {
+                f.maxHops = hops;
+            }
+            const double wireM = ma.leafRackDistanceM + mb.leafRackDistanceM
+                                 + (hops >= 3 ? 2 * spineDistance : 0.0) * (hops >= 5 ? 2 : 1);
+            f.maxLatencyUs = std::max(f.maxLatencyUs, (hops * hopNs + wireM * kPropagationNsPerM) / 1000.0);
+        }
+    }
+    return f;
+}
+
+} // namespace cp
