@@ -6,6 +6,12 @@
 
 #include <benchmark/benchmark.h>
 
+#include "catalog.h"
+#include "design.h"
+#include "evaluation.h"
+#include "fabric.h"
+#include "templates.h"
+
 namespace {
 
 cp::ClusterSpec h100(long long gpus)
@@ -78,5 +84,27 @@ void BM_SearchParallelism(benchmark::State &state)
 BENCHMARK(BM_SearchParallelism)->Arg(1024)->Arg(16384)->Unit(benchmark::kMillisecond);
 
 } // namespace
+
+// The fabric as built from the racks of a classic template (cables routed rack to rack, the
+// bandwidth matrix), and the whole evaluation (inventory, fabric, training search, power).
+static void BM_BuildFabric(benchmark::State &state)
+{
+    const cp::Catalog catalog = cp::Catalog::builtin();
+    const cp::Design design = cp::generateTemplate({"classic", state.range(0), {}}, catalog);
+    for (auto _ : state)
+        benchmark::DoNotOptimize(cp::buildFabric(design, catalog));
+    state.counters["racks"] = double(design.racks.size());
+}
+BENCHMARK(BM_BuildFabric)->Arg(16384)->Arg(100000)->Unit(benchmark::kMillisecond);
+
+static void BM_Evaluate(benchmark::State &state)
+{
+    const cp::Catalog catalog = cp::Catalog::builtin();
+    const cp::Design design = cp::generateTemplate({"classic", state.range(0), {}}, catalog);
+    for (auto _ : state)
+        benchmark::DoNotOptimize(cp::evaluate(design, catalog));
+    state.counters["racks"] = double(design.racks.size());
+}
+BENCHMARK(BM_Evaluate)->Arg(16384)->Arg(100000)->Unit(benchmark::kMillisecond);
 
 BENCHMARK_MAIN();

@@ -44,6 +44,16 @@ int mediumRank(const CatalogEntry &c)
     return 2; // optics: AOC or a transceiver pair
 }
 
+/// A cable type with the figures routing needs, read from the catalog once.
+struct CableType
+{
+    const CatalogEntry *entry;
+    int rank;      ///< 0 passive copper, 1 active copper, 2 optics
+    double reachM;
+    double powerW;
+    double priceUsd;
+};
+
 /// Picks cables by reach: passive copper while it reaches, then active copper, then the cheapest
 /// optics that reach.
 class CablePicker
@@ -52,47 +62,43 @@ public:
     CablePicker(const Catalog &catalog)
     {
         for (const CatalogEntry *c : catalog.ofKind(PartKind::Cable))
-            mBySpeed[c->figure("gbps")].push_back(c);
+            mBySpeed[c->figure("gbps")].push_back({c, mediumRank(*c), c->figure("max_length_m"),
+                                                  c->figure("power_w"), c->figure("price_usd")});
         for (auto &[speed, list] : mBySpeed)
-            std::sort(list.begin(), list.end(), [](const CatalogEntry *a, const CatalogEntry *b) {
-                const int ra = mediumRank(*a), rb = mediumRank(*b);
-                if (ra != rb)
-                    return ra < rb;
-                if (ra < 2)
-                    return a->figure("max_length_m") < b->figure("max_length_m");
-                return a->figure("price_usd") < b->figure("price_usd");
+            std::sort(list.begin(), list.end(), [](const CableType &a, const CableType &b) {
+                if (a.rank != b.rank)
+                    return a.rank < b.rank;
+                if (a.rank < 2)
+                    return a.reachM < b.reachM;
+                return a.priceUsd < b.priceUsd;
             });
     }
 
     /// The cable for `lengthM` at `gbps`; nullptr when the catalog has none of that speed.
     /// `tooLong` is set when nothing reaches and the longest-reaching cable is returned.
-    const CatalogEntry *pick(double gbps, double lengthM, bool &tooLong) const
+    const CableType *pick(double gbps, double lengthM, bool &tooLong) const
     {
         tooLong = false;
         auto it = mBySpeed.find(gbps);
         if (it == mBySpeed.end()) {
             // Breakout: a faster port split into lanes of this speed uses the faster cable type.
-            for (auto jt = mBySpeed.begin(); jt != mBySpeed.end(); ++jt)
-                if (jt->first > gbps) {
-                    it = jt;
-                    break;
-                }
+            it = mBySpeed.upper_bound(gbps);
             if (it == mBySpeed.end())
                 return nullptr;
         }
-        const CatalogEntry *longest = nullptr;
-        for (const CatalogEntry *c : it->second) {
-            if (c->figure("max_length_m") >= lengthM)
-                return c;
-            if (!longest || c->figure("max_length_m") > longest->figure("max_length_m"))
-                longest = c;
+        const CableType *longest = nullptr;
+        for (const CableType &c : it->second) {
+            if (c.reachM >= lengthM)
+                return &c;
+            if (!longest || c.reachM > longest->reachM)
+                longest = &c;
         }
         tooLong = true;
         return longest;
     }
 
 private:
-    std::map<double, std::vector<const CatalogEntry *>> mBySpeed;
+    std::map<double, std::vector<CableType>> mBySpeed;
 };
 
 struct SwitchRack
@@ -187,13 +193,15 @@ FabricResults buildFabric(const Design &design, const Catalog &catalog)
             groupLeaves[groupOfRow[row]] += leafRacks[k].switches;
 
     CablePicker picker(catalog);
-    std::map<std::pair<std::string, std::string>, CableRun> runs;
+    // A handful of (tier, cable) runs: a short vector beats a map keyed by strings in the
+    // leaf-to-spine loop, which visits every pair of leaf and spine racks.
+    std::vector<std::pair<const CableType *, CableRun>> runs;
     bool warnedReach = false, warnedSpeed = false;
     const auto addCables = [&](const char *tier, double gbps, double count, double lengthM) {
         if (count <= 0)
             return;
         bool tooLong = false;
-        const CatalogEntry *c = picker.pick(gbps, lengthM, tooLong);
+        const CableType *c = picker.pick(gbps, lengthM, tooLong);
         if (!c) {
             if (!warnedSpeed)
                 f.problems.push_back({Severity::Warning, "fabric", "the catalog has no cable for "
@@ -205,17 +213,24 @@ FabricResults buildFabric(const Design &design, const Catalog &catalog)
             f.problems.push_back({Severity::Warning, "fabric",
                                   std::string(tier) + " link of " + std::to_string(int(std::lround(lengthM)))
                                       + " m is beyond the reach of every " + std::to_string(int(gbps))
-                                      + " Gb/s cable in the catalog (longest: \"" + c->id + "\")"});
+                                      + " Gb/s cable in the catalog (longest: \"" + c->entry->id + "\")"});
             warnedReach = true;
         }
-        CableRun &run = runs[{tier, c->id}];
-        run.tier = tier;
-        run.catalogId = c->id;
-        run.count += std::llround(count); // counts here are whole or shares summing to whole
-        run.totalLengthM += count * lengthM;
-        run.maxLengthM = std::max(run.maxLengthM, lengthM);
-        run.powerW += count * c->figure("power_w");
-        run.priceUsd += count * c->figure("price_usd");
+        CableRun *run = nullptr;
+        for (auto &[entry, r] : runs)
+            if (entry == c && r.tier == tier) {
+                run = &r;
+                break;
+            }
+        if (!run) {
+            runs.push_back({c, CableRun{tier, c->entry->id, 0, 0.0, 0.0, 0.0, 0.0}});
+            run = &runs.back().second;
+        }
+        run->shareCount += count; // shares of a rack's links sum to whole cables per tier
+        run->totalLengthM += count * lengthM;
+        run->maxLengthM = std::max(run->maxLengthM, lengthM);
+        run->powerW += count * c->powerW;
+        run->priceUsd += count * c->priceUsd;
     };
 
     // Endpoint cables: each compute rack's NICs spread over its group's leaf racks.
@@ -295,7 +310,8 @@ FabricResults buildFabric(const Design &design, const Catalog &catalog)
         f.oversubscription.push_back(std::max(1.0, leafSpineLinks / spineCoreLinks));
         f.linksByTier["spine-core"] = std::llround(spineCoreLinks);
     }
-    for (auto &[key, run] : runs) {
+    for (auto &[entry, run] : runs) {
+        run.count = std::llround(run.shareCount);
         f.opticsPowerKw += run.powerW / 1000.0;
         f.cablesPriceUsd += run.priceUsd;
         f.cables.push_back(run);
@@ -398,12 +414,13 @@ FabricResults buildFabric(const Design &design, const Catalog &catalog)
             }
         spineDistance = count > 0 ? len / count : 0.0;
     }
+    const bool rackLevel = f.matrixLevel == "rack";
     for (size_t a = 0; a < side; ++a) {
         for (size_t b = 0; b < side; ++b) {
             double bw;
             int hops;
             const Member &ma = members[a], &mb = members[b];
-            if (a == b && f.matrixLevel == "rack" && rackIsDomain) {
+            if (a == b && rackLevel && rackIsDomain) {
                 bw = upGBps; // a supernode rack is one NVLink domain
                 hops = 0;
             } else if (ma.group >= 0 && ma.group == mb.group && !leafSpineGroups) {

@@ -21,6 +21,7 @@ struct CableRun
     double maxLengthM = 0.0;
     double powerW = 0.0;   ///< transceivers at both ends, all cables
     double priceUsd = 0.0;
+    double shareCount = 0.0; ///< links summed as shares while routing; `count` is it rounded
 };
 
 /// The scale-out fabric as the racks on the floor build it, and what it delivers.

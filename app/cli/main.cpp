@@ -208,9 +208,57 @@ void printText(const cp::Design &design, const cp::Results &r)
     for (const auto &[role, n] : inv.otherSwitches)
         std::cout << "  " << std::left << std::setw(22) << (role + " switches") << n << "\n";
     std::cout << "  storage               " << inv.storageNodes << " nodes, " << fixed(inv.storageCapacityTb, 0)
-              << " TB\n\nPower\n"
+              << " TB\n";
+
+    const auto &f = r.fabric;
+    std::string taper;
+    for (double o : f.oversubscription)
+        taper += (taper.empty() ? "" : ", ") + fixed(o, 2) + ":1";
+    std::cout << "\nFabric\n"
+              << "  topology              " << f.topology << ", " << f.tiers << " tiers of " << f.switchId
+              << " (" << f.radix << " × " << fixed(f.portGbps, 0) << " Gb/s)\n"
+              << "  scale-up              " << f.domainGpus << " GPUs per domain, "
+              << fixed(f.scaleUpGbPerSPerGpu, 0) << " GB/s per GPU\n"
+              << "  scale-out             " << fixed(f.scaleOutGbpsPerGpu, 0) << " Gb/s per GPU\n"
+              << "  oversubscription      " << (taper.empty() ? std::string("none") : taper) << "\n"
+              << "  bisection             " << fixed(f.bisectionGbPerS / 1000.0, 1) << " TB/s\n"
+              << "  leaf groups, pods     " << f.leafGroups << ", " << f.pods << "\n"
+              << "  worst path            " << f.maxHops << " switch hops, " << fixed(f.maxLatencyUs, 2) << " µs\n"
+              << "  cables                ";
+    long long cables = 0;
+    double metres = 0;
+    for (const auto &c : f.cables) {
+        cables += c.count;
+        metres += c.totalLengthM;
+    }
+    std::cout << cables << " (" << fixed(metres / 1000.0, 1) << " km), optics " << fixed(f.opticsPowerKw, 1)
+              << " kW, $" << fixed(f.cablesPriceUsd / 1e6, 2) << "M\n";
+    for (const auto &c : f.cables)
+        std::cout << "    " << std::left << std::setw(12) << c.tier << std::setw(12) << c.catalogId << std::right
+                  << std::setw(8) << c.count << "  up to " << fixed(c.maxLengthM, 1) << " m\n";
+
+    std::cout << "\nPerformance (" << design.workload.name << ")\n";
+    if (r.performance.available) {
+        const auto &e = r.performance.outcome.estimate;
+        const auto &pc = e.config;
+        std::cout << "  parallelism           TP" << pc.tp << " PP" << pc.pp << " DP" << pc.dp << " CP" << pc.cp
+                  << " EP" << pc.ep << ", micro-batch " << pc.microbatch << ", interleave " << pc.interleave
+                  << ", recompute " << cp::recomputeName(pc.recompute) << ", ZeRO-" << pc.zero
+                  << (r.performance.outcome.searched ? " (searched)" : "") << "\n"
+                  << "  MFU                   " << fixed(e.mfu * 100.0, 1) << " %\n"
+                  << "  model TFLOP/s per GPU " << fixed(e.modelTflopsPerGpu, 0) << "\n"
+                  << "  step time             " << fixed(e.stepTimeS, 2) << " s\n"
+                  << "  tokens per second     " << fixed(e.tokensPerS, 0) << "\n"
+                  << "  memory per GPU        " << fixed(e.memoryGb(), 1) << " GB of " << fixed(e.hbmGb, 0) << " GB\n"
+                  << "  time to train         " << fixed(e.timeToTrainDays, 1) << " days\n";
+    } else {
+        std::cout << "  not available (see problems)\n";
+    }
+
+    std::cout << "\nPower\n"
               << "  IT power              " << fixed(p.itKwTotal, 1) << " kW at training load ("
               << fixed(p.itKwNameplate, 1) << " kW nameplate)\n"
+              << "  optics (in IT power)  " << fixed(p.opticsKw, 1) << " kW\n"
               << "  PUE                   " << fixed(p.pue, 2) << "\n"
               << "  facility power        " << fixed(p.facilityKwTotal, 1) << " kW\n"
               << "  max rack power        " << fixed(p.maxRackKw, 1) << " kW\n"
