@@ -146,7 +146,7 @@ void MainWindow::createDocks()
     splitDockWidget(mResults, mProblems, Qt::Horizontal);
     resizeDocks({mPalette, mInspector}, {270, 330}, Qt::Horizontal);
     resizeDocks({mResults}, {270}, Qt::Vertical);
-    resizeDocks({mResults, mProblems}, {900, 600}, Qt::Horizontal);
+    resizeDocks({mResults, mProblems}, {1150, 450}, Qt::Horizontal);
 }
 
 void MainWindow::createActions()

@@ -32,6 +32,7 @@ ResultsDock::ResultsDock(QWidget *parent)
     : QDockWidget(tr("Results"), parent)
     , mInventory(makeTree(QStringLiteral("inventoryTree")))
     , mPower(makeTree(QStringLiteral("powerTree")))
+    , mPerformance(makeTree(QStringLiteral("performanceTree")))
     , mStatus(new QLabel)
 {
     setObjectName(QStringLiteral("resultsDock"));
@@ -43,6 +44,7 @@ ResultsDock::ResultsDock(QWidget *parent)
     auto *tables = new QHBoxLayout;
     tables->setSpacing(6);
     tables->addWidget(mInventory);
+    tables->addWidget(mPerformance);
     tables->addWidget(mPower);
     layout->addLayout(tables, 1);
     layout->addWidget(mStatus);
@@ -56,8 +58,9 @@ QTreeWidget *ResultsDock::makeTree(const QString &objectName)
     tree->setObjectName(objectName);
     tree->setColumnCount(3);
     tree->setHeaderLabels({tr("Figure"), tr("Value"), tr("Unit")});
-    tree->header()->setSectionResizeMode(0, QHeaderView::Stretch);
-    tree->header()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
+    // Labels are never cut; values take what is left and align right.
+    tree->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    tree->header()->setSectionResizeMode(1, QHeaderView::Stretch);
     tree->header()->setSectionResizeMode(2, QHeaderView::ResizeToContents);
     tree->header()->setStretchLastSection(false);
     tree->setAlternatingRowColors(true);
@@ -71,6 +74,7 @@ void ResultsDock::clear()
 {
     mInventory->clear();
     mPower->clear();
+    mPerformance->clear();
     mStatus->setText(tr("Not evaluated yet."));
 }
 
@@ -78,6 +82,7 @@ void ResultsDock::setStale(bool stale)
 {
     mInventory->setEnabled(!stale);
     mPower->setEnabled(!stale);
+    mPerformance->setEnabled(!stale);
     if (stale)
         mStatus->setText(tr("Evaluating…"));
 }
@@ -97,6 +102,7 @@ void ResultsDock::setResults(const Results &results)
 {
     mInventory->clear();
     mPower->clear();
+    mPerformance->clear();
     const InventoryResults &inv = results.inventory;
 
     auto inv_ = [this](const QString &key, const QString &label, const QString &value, const QString &unit,
@@ -159,6 +165,52 @@ void ResultsDock::setResults(const Results &results)
         rows->setExpanded(power.kwByRow.size() <= 24);
     }
 
+    // Fabric as built and the workload's speed on it.
+    const FabricResults &fabric = results.fabric;
+    auto perf_ = [this](const QString &key, const QString &label, const QString &value, const QString &unit) {
+        return addRow(mPerformance, key, label, value, unit);
+    };
+    perf_(QStringLiteral("fabric.tiers"), tr("Fabric (%1)").arg(QString::fromStdString(fabric.topology)),
+          integer(fabric.tiers), tr("tiers"));
+    perf_(QStringLiteral("fabric.scale_up_gb_per_s_per_gpu"), tr("Scale-up (%1-GPU domain)").arg(fabric.domainGpus),
+          decimal(fabric.scaleUpGbPerSPerGpu, 0), tr("GB/s"));
+    perf_(QStringLiteral("fabric.scale_out_gbps_per_gpu"), tr("Scale-out per GPU"), decimal(fabric.scaleOutGbpsPerGpu, 0),
+          tr("Gb/s"));
+    QStringList taper;
+    for (double o : fabric.oversubscription)
+        taper << decimal(o, 2) + QStringLiteral(":1");
+    perf_(QStringLiteral("fabric.oversubscription"), tr("Oversubscription"),
+          taper.isEmpty() ? tr("none") : taper.join(QStringLiteral(", ")), QString());
+    perf_(QStringLiteral("fabric.bisection_gb_per_s"), tr("Bisection"), decimal(fabric.bisectionGbPerS / 1000.0, 1),
+          tr("TB/s"));
+    perf_(QStringLiteral("fabric.max_switch_hops"), tr("Worst path"), integer(fabric.maxHops), tr("switch hops"));
+    long long cables = 0;
+    for (const CableRun &c : fabric.cables)
+        cables += c.count;
+    perf_(QStringLiteral("fabric.cables"), tr("Cables"), integer(cables), tr("links"));
+    perf_(QStringLiteral("fabric.optics_power_kw"), tr("Optics power"), decimal(fabric.opticsPowerKw, 1), tr("kW"));
+    const PerformanceResults &perf = results.performance;
+    if (perf.available) {
+        const StepEstimate &e = perf.outcome.estimate;
+        const ParallelConfig &c = e.config;
+        QString layout = QStringLiteral("TP%1 PP%2 DP%3").arg(c.tp).arg(c.pp).arg(c.dp);
+        if (c.cp > 1)
+            layout += QStringLiteral(" CP%1").arg(c.cp);
+        if (c.ep > 1)
+            layout += QStringLiteral(" EP%1").arg(c.ep);
+        perf_(QStringLiteral("performance.parallelism_used"),
+              perf.outcome.searched ? tr("Layout (searched)") : tr("Layout"), layout, QString());
+        perf_(QStringLiteral("performance.mfu"), tr("MFU"), decimal(e.mfu * 100.0, 1), tr("%"));
+        perf_(QStringLiteral("performance.model_tflops_per_gpu"), tr("Model TFLOP/s per GPU"),
+              decimal(e.modelTflopsPerGpu, 0), tr("TFLOP/s"));
+        perf_(QStringLiteral("performance.tokens_per_s"), tr("Tokens per second"), decimal(e.tokensPerS, 0), tr("tok/s"));
+        perf_(QStringLiteral("performance.memory_gb_per_gpu"), tr("Memory per GPU"), decimal(e.memoryGb(), 1), tr("GB"));
+        perf_(QStringLiteral("performance.time_to_train_days"), tr("Time to train"), decimal(e.timeToTrainDays, 1),
+              tr("days"));
+    } else {
+        perf_(QStringLiteral("performance.available"), tr("Training speed"), tr("n/a"), tr("see Problems"));
+    }
+
     setStale(false);
     mStatus->setText(results.cancelled ? tr("Evaluation was cancelled; figures are partial.")
                                        : tr("Up to date."));
@@ -166,7 +218,7 @@ void ResultsDock::setResults(const Results &results)
 
 QString ResultsDock::value(const QString &key) const
 {
-    for (QTreeWidget *tree : {mInventory, mPower}) {
+    for (QTreeWidget *tree : {mInventory, mPerformance, mPower}) {
         for (QTreeWidgetItemIterator it(tree); *it; ++it)
             if ((*it)->data(0, KeyRole).toString() == key)
                 return (*it)->text(1);

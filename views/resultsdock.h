@@ -12,7 +12,7 @@ struct Results;
 
 namespace cp::gui {
 
-/// The engine's figures for the design: inventory and power, each with its unit.
+/// The engine's figures for the design: inventory, fabric and training speed, power; each with its unit.
 class ResultsDock final : public QDockWidget
 {
     Q_OBJECT
@@ -29,6 +29,7 @@ public:
     QString value(const QString &key) const;
     QTreeWidget *inventoryTree() const { return mInventory; }
     QTreeWidget *powerTree() const { return mPower; }
+    QTreeWidget *performanceTree() const { return mPerformance; }
 
 private:
     QTreeWidgetItem *addRow(QTreeWidget *tree, const QString &key, const QString &label, const QString &value,
@@ -37,6 +38,7 @@ private:
 
     QTreeWidget *mInventory;
     QTreeWidget *mPower;
+    QTreeWidget *mPerformance;
     QLabel *mStatus;
 };
 

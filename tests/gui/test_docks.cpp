@@ -32,6 +32,7 @@ private Q_SLOTS:
 
     void resultsShowFiguresWithUnits();
     void resultsTiersInFabricOrder();
+    void resultsShowFabricAndTraining();
 
     void problemsMergedAndWorstFirst();
 
@@ -198,6 +199,34 @@ void TestDocks::resultsShowFiguresWithUnits()
 
     dock.clear();
     QVERIFY(dock.value(QStringLiteral("inventory.gpus_total")).isEmpty());
+}
+
+void TestDocks::resultsShowFabricAndTraining()
+{
+    Results results;
+    results.fabric.tiers = 3;
+    results.fabric.topology = "rail-optimized";
+    results.fabric.oversubscription = {1.0, 2.0};
+    results.fabric.bisectionGbPerS = 25600.0;
+    ResultsDock dock;
+    dock.setResults(results);
+    const QLocale locale;
+    QCOMPARE(dock.value(QStringLiteral("fabric.tiers")), locale.toString(3));
+    QCOMPARE(dock.value(QStringLiteral("fabric.bisection_gb_per_s")), locale.toString(25.6, 'f', 1));
+    QCOMPARE(dock.value(QStringLiteral("fabric.oversubscription")),
+             locale.toString(1.0, 'f', 2) + QStringLiteral(":1, ") + locale.toString(2.0, 'f', 2) + QStringLiteral(":1"));
+    // No feasible layout: the training figures say so instead of showing zeros.
+    QCOMPARE(dock.value(QStringLiteral("performance.available")), QStringLiteral("n/a"));
+    QVERIFY(dock.value(QStringLiteral("performance.mfu")).isEmpty());
+
+    results.performance.available = true;
+    results.performance.outcome.estimate.mfu = 0.431;
+    results.performance.outcome.estimate.config.tp = 8;
+    results.performance.outcome.estimate.config.pp = 16;
+    results.performance.outcome.estimate.config.dp = 64;
+    dock.setResults(results);
+    QCOMPARE(dock.value(QStringLiteral("performance.mfu")), locale.toString(43.1, 'f', 1));
+    QCOMPARE(dock.value(QStringLiteral("performance.parallelism_used")), QStringLiteral("TP8 PP16 DP64"));
 }
 
 void TestDocks::resultsTiersInFabricOrder()
