@@ -151,6 +151,8 @@ GpuSpec gpuFromCatalog(const CatalogEntry &e)
     g.peakTflopsFp8 = e.figure("peak_tflops_fp8");
     g.hbmGb = e.figure("hbm_gb");
     g.hbmTbPerS = e.figure("hbm_tb_per_s");
+    g.gemmTflopsBf16 =
+        e.figure("gemm_tflops_bf16_sustained"); // optional, measured (catalog source)
     return g;
 }
 
@@ -187,7 +189,8 @@ EstimateSpec parseEstimateSpec(const json &root, const std::string &origin, cons
     } else if (gj.is_object()) {
         rd.onlyKeys(gj, "gpu",
                     {"id", "name", "source", "peak_tflops_bf16", "peak_tflops_fp8", "hbm_gb",
-                     "hbm_tb_per_s", "scale_up_gb_per_s", "tdp_w"});
+                     "hbm_tb_per_s", "scale_up_gb_per_s", "tdp_w", "gemm_tflops_bf16_sustained",
+                     "gemm_source"});
         GpuSpec &g = spec.cluster.gpu;
         g.id = gj.contains("id") && gj.at("id").is_string() ? gj.at("id").get<std::string>()
                                                             : "inline";
@@ -197,6 +200,9 @@ EstimateSpec parseEstimateSpec(const json &root, const std::string &origin, cons
         g.hbmGb = rd.number(gj, "hbm_gb", "gpu", 1e-3, 1e5, true);
         g.hbmTbPerS = rd.number(gj, "hbm_tb_per_s", "gpu", 1e-3, 1e4, true);
         gpuScaleUp = rd.number(gj, "scale_up_gb_per_s", "gpu", 0, 1e5, false, 0.0, "none");
+        g.gemmTflopsBf16 =
+            rd.number(gj, "gemm_tflops_bf16_sustained", "gpu", 0, g.peakTflopsBf16, false, 0.0,
+                      "unknown: peak × the default sustained share, docs/model.md §3");
     } else {
         rd.fail("gpu", std::string("must be a catalog id or an object, not ") + gj.type_name());
     }
@@ -425,7 +431,8 @@ ClusterSpec clusterFromDesign(const Design &design, const Catalog &catalog, long
     c.gpus = gpusActive;
     // The tiers and tapers the racks actually build; the design's settings when it has no switches.
     c.tiers = fabric.tiers > 0 ? fabric.tiers
-                               : (design.fabric.tiers > 0 ? design.fabric.tiers : tiersFor(double(c.gpus), c.radix));
+                               : (design.fabric.tiers > 0 ? design.fabric.tiers
+                                                          : tiersFor(double(c.gpus), c.radix));
     // The fabric lists oversubscription per tier above the leaf; ours starts at the leaf.
     c.oversubscription.push_back(1.0);
     for (double o : fabric.tiers > 0 ? fabric.oversubscription : design.fabric.oversubscription)
@@ -598,6 +605,8 @@ json estimateToJson(const EstimateSpec &spec, const EstimateOutcome &o)
     j["params_active"] = spec.model.activeParams();
     j["breakdown"] = breakdownJson(e);
     j["memory_gb"] = memoryJson(e);
+    j["memory_stage"] = e.memory.stage; // the pipeline rank the memory figures are for
+    j["activation_layers_in_flight"] = e.memory.layersInFlight;
     j["parallelism_used"] = parallelToJson(e.config);
     j["chosen_by_search"] = o.chosenBySearch;
     j["defaults_used"] = spec.defaultsUsed;
@@ -609,6 +618,7 @@ json estimateToJson(const EstimateSpec &spec, const EstimateOutcome &o)
                                                                        : c.gpu.peakTflopsBf16},
              {"hbm_gb", c.gpu.hbmGb},
              {"hbm_tb_per_s", c.gpu.hbmTbPerS},
+             {"gemm_tflops_bf16_sustained", c.gpu.gemmTflopsBf16},
              {"domain_gpus", c.domainGpus},
              {"scale_up_gb_per_s_per_gpu", c.scaleUpGbPerSPerGpu},
              {"scale_out_gbps_per_gpu", c.scaleOutGbpsPerGpu},
@@ -691,7 +701,8 @@ std::string estimateToText(const EstimateSpec &spec, const EstimateOutcome &o)
       << fixedText(e.memory.gradients / 1e9, 1) << ", optimizer "
       << fixedText(e.memory.optimizer / 1e9, 1) << ", activations "
       << fixedText(e.memory.activations / 1e9, 1) << ", other "
-      << fixedText(e.memory.other / 1e9, 1) << ")\n";
+      << fixedText(e.memory.other / 1e9, 1) << "; pipeline rank " << e.memory.stage << ", "
+      << fixedText(e.memory.layersInFlight, 1) << " layer activations held)\n";
     if (spec.training.tokens > 0)
         s << "Time to train          " << fixedText(e.timeToTrainDays, 1) << " days for "
           << fixedText(spec.training.tokens / 1e9, 0) << " B tokens\n";

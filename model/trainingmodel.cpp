@@ -107,11 +107,16 @@ const Calibration &defaultCalibration()
 {
     static const Calibration c = [] {
         Calibration k;
-        // Sustained share of dense peak for large GEMMs inside a training step: cuBLAS alone
-        // reaches ~80–90 % on A100 and ~70–80 % on H100 (power-limited clocks), less once clocks
-        // drop under a whole step's load and kernels share the GPU with NCCL. Fitted once against
-        // the five published runs of tests/test_trainingmodel.cpp (docs/validation.md).
-        k.gemmEfficiencyMax = 0.70;
+        // Share of the accelerator's *sustained* dense GEMM rate (GpuSpec::gemmTflopsBf16, a
+        // measured catalog figure: the rate cuBLAS holds at the power limit) that the GEMMs of a
+        // training step reach: NCCL kernels share the SMs, the step's other kernels keep the
+        // caches cold. Fitted once against the five published runs (docs/validation.md); with
+        // A100's measured 271 TFLOP/s it gives 217 TFLOP/s (0.70 of its peak), with H100's
+        // 703 it gives 562 (0.57 of its peak).
+        k.gemmEfficiencyMax = 0.80;
+        // Accelerators without a measured sustained rate: assumption, the sustained share of
+        // the 700 W Hopper parts (703 / 989, ml-engineering MSMF table; docs/model.md §3).
+        k.defaultGemmFraction = 0.71;
         // Achieved efficiency falls as 1/(1 + d0/m + d0/n + d0/k): tile quantisation and the
         // prologue/epilogue of each tile cost about a d0-wide slice of work per dimension
         // (a 128-wide head dimension costs ~19 %, a 2,304-wide hidden ~1 %).
@@ -279,6 +284,15 @@ StepEstimate estimateStep(const ClusterSpec &cluster, const ModelSpec &model,
         training.precision == Precision::Fp8
             ? (cluster.gpu.peakTflopsFp8 > 0 ? cluster.gpu.peakTflopsFp8 * 1e12 : 2.0 * peakBf16)
             : peakBf16;
+    // GEMMs run at the accelerator's sustained rate (power-limited clocks), not its nominal peak:
+    // a measured figure of the catalog entry, or the documented default share. The same share
+    // applies to FP8 (same clocks, same power limit). MFU stays against the nominal peak.
+    const double sustainedShare =
+        cluster.gpu.gemmTflopsBf16 > 0 && cluster.gpu.peakTflopsBf16 > 0
+            ? std::min(1.0, cluster.gpu.gemmTflopsBf16 / cluster.gpu.peakTflopsBf16)
+            : cal.defaultGemmFraction;
+    const double rateBf16 = peakBf16 * sustainedShare;
+    const double rateGemm = peakGemm * sustainedShare;
     const double hbmBw = cluster.gpu.hbmTbPerS * 1e12 * cal.memoryEfficiency;
     const Fabric fabric{&cluster, &cal};
 
@@ -293,12 +307,12 @@ StepEstimate estimateStep(const ClusterSpec &cluster, const ModelSpec &model,
     // --- compute of one layer, forward, one micro-batch, one GPU ------------------------------
     // Linear layers: Megatron-LM tensor parallelism splits QKV and MLP-in by columns and the output
     // projections by rows (Shoeybi et al. 2019, §3), so each GPU runs 1/t of every GEMM.
-    double gemmF = gemmTime(tok, h * (1.0 + 2.0 * kvRatio) / t, h, 1, peakGemm, hbmBw, cal) +
-                   gemmTime(tok, h, h / t, 1, peakGemm, hbmBw, cal);
+    double gemmF = gemmTime(tok, h * (1.0 + 2.0 * kvRatio) / t, h, 1, rateGemm, hbmBw, cal) +
+                   gemmTime(tok, h, h / t, 1, rateGemm, hbmBw, cal);
     double ffnActBytes = 0.0; // elementwise bytes of the activation function per token
     if (!moe) {
-        gemmF += gemmTime(tok, (mats - 1.0) * f / t, h, 1, peakGemm, hbmBw, cal) +
-                 gemmTime(tok, h, f / t, 1, peakGemm, hbmBw, cal);
+        gemmF += gemmTime(tok, (mats - 1.0) * f / t, h, 1, rateGemm, hbmBw, cal) +
+                 gemmTime(tok, h, f / t, 1, rateGemm, hbmBw, cal);
         // GELU reads and writes f values; SwiGLU reads gate and up (2f) and writes f (2 bytes
         // each).
         ffnActBytes = (model.mlp == MlpKind::SwiGlu ? 6.0 : 4.0) * f / t;
@@ -308,9 +322,9 @@ StepEstimate estimateStep(const ClusterSpec &cluster, const ModelSpec &model,
         // Megatron-Core MoE).
         const double local = double(model.experts) / ep;
         const double perExpert = std::max(1.0, tok * model.topK / local);
-        gemmF += gemmTime(perExpert, (mats - 1.0) * fe / t, h, local, peakGemm, hbmBw, cal) +
-                 gemmTime(perExpert, h, fe / t, local, peakGemm, hbmBw, cal) +
-                 gemmTime(tok, model.experts, h, 1, peakBf16, hbmBw, cal); // router
+        gemmF += gemmTime(perExpert, (mats - 1.0) * fe / t, h, local, rateGemm, hbmBw, cal) +
+                 gemmTime(perExpert, h, fe / t, local, rateGemm, hbmBw, cal) +
+                 gemmTime(tok, model.experts, h, 1, rateBf16, hbmBw, cal); // router
         // Activation plus permute/unpermute copies of each routed token (read + write h, twice).
         ffnActBytes =
             model.topK * ((model.mlp == MlpKind::SwiGlu ? 6.0 : 4.0) * fe / t + 8.0 * h / spDiv);
@@ -324,13 +338,13 @@ StepEstimate estimateStep(const ClusterSpec &cluster, const ModelSpec &model,
         // Fused kernel (Dao et al. 2022): causal masking skips half the blocks; nothing s² is
         // stored.
         const double flops = 4.0 * b * sl * s * h / t * 0.5;
-        attnF = flops / (peakBf16 * gemmEfficiency(sl, s, dh, cal) * cal.flashEfficiency);
+        attnF = flops / (rateBf16 * gemmEfficiency(sl, s, dh, cal) * cal.flashEfficiency);
     } else {
         // Unfused: two batched GEMMs per head over the full s×s scores, then scale+mask+softmax
         // (fused kernel: read and write 2 bytes each) and, with dropout, dropout (read, write,
         // 1-byte mask).
-        attnF = gemmTime(sl, s, dh, b * headsLocal, peakBf16, hbmBw, cal) +
-                gemmTime(sl, dh, s, b * headsLocal, peakBf16, hbmBw, cal);
+        attnF = gemmTime(sl, s, dh, b * headsLocal, rateBf16, hbmBw, cal) +
+                gemmTime(sl, dh, s, b * headsLocal, rateBf16, hbmBw, cal);
         attnElemBytes = b * headsLocal * sl * s * (4.0 + (model.dropout ? 5.0 : 0.0));
     }
     const double attnFwd = attnF + attnElemBytes / hbmBw;
@@ -356,7 +370,7 @@ StepEstimate estimateStep(const ClusterSpec &cluster, const ModelSpec &model,
     // LM head and loss on the last stage: h×V/t GEMM (vocab-parallel), fp32 logits read and
     // written ~3 times by the fused cross-entropy.
     const double headFwd =
-        gemmTime(tok, V / t, h, 1, peakGemm, hbmBw, cal) + tok * 12.0 * V / t / hbmBw;
+        gemmTime(tok, V / t, h, 1, rateGemm, hbmBw, cal) + tok * 12.0 * V / t / hbmBw;
     const double headTotal = 3.0 * headFwd;
 
     // Stages: ceil(L/p) layers; a shortfall is taken from the first and last stages, as Llama 3
@@ -439,44 +453,86 @@ StepEstimate estimateStep(const ClusterSpec &cluster, const ModelSpec &model,
     // by v (Narayanan et al. 2021, §2.2, eq. for t_pb/t_id).
     const double bubble = p > 1 ? double(p - 1) / v * mbTime : 0.0;
 
-    // Data parallelism: gradients of this stage's parameters reduced over dp·cp ranks (CP ranks
-    // hold the same weights), once per step; expert weights over dp·cp/ep ranks.
+    // Data parallelism: gradients of a rank's parameters reduced over its dp·cp ranks (CP ranks
+    // hold the same weights); expert weights over dp·cp/ep ranks.
     const double layerDense = model.moe()
                                   ? model.layerParams() - double(model.experts) * mats * h * fe
                                   : model.layerParams();
     const double layerExpert = model.layerParams() - layerDense;
-    const double stageDense =
-        (p == 1 ? L * layerDense + model.embeddingParams() : Ls * layerDense + V * h) / t;
-    const double stageExpert = (p == 1 ? L : Ls) * layerExpert / (double(t) * ep);
+    // Parameters of pipeline rank r (÷ t): its layers, plus the input embedding on the first rank
+    // and the LM head on the last — which therefore hold one layer fewer (Llama 3 §3.3.2;
+    // tied embeddings keep a copy on both, as Megatron-LM does). DP traffic and the optimizer
+    // step follow the rank holding the most.
+    auto rankLayers = [&](int rank) {
+        return p == 1 ? L : rank == 0 ? firstLayers : rank == p - 1 ? lastLayers : Ls;
+    };
+    auto rankDense = [&](int rank) {
+        const double emb =
+            p == 1 ? model.embeddingParams() : (rank == 0 || rank == p - 1 ? V * h : 0.0);
+        return (rankLayers(rank) * layerDense + emb) / t;
+    };
+    auto rankExpert = [&](int rank) { return rankLayers(rank) * layerExpert / (double(t) * ep); };
+    // The ranks that can be the most loaded: the first, the first full middle one (most
+    // micro-batches in flight of the middle ranks), the last.
+    const int candidates[3] = {0, p > 2 ? 1 : 0, p - 1};
+    double stageDense = 0.0, stageExpert = 0.0;
+    for (int rank : candidates)
+        if (rankDense(rank) + rankExpert(rank) > stageDense + stageExpert) {
+            stageDense = rankDense(rank);
+            stageExpert = rankExpert(rank);
+        }
     const double stageParams = stageDense + stageExpert;
     const int dpGroup = dp * cpn;
-    double dpTime = 0.0;
+    // Communication per step (`dpStep`) and per micro-batch (`dpMb`) by ZeRO stage (Rajbhandari
+    // et al. 2020), 16-bit values:
+    // - 0: one all-reduce of the gradients (PyTorch DDP, Megatron-LM 2021);
+    // - 1: reduce-scatter of the gradients + all-gather of the updated parameters (same volume);
+    // - 2: gradients *and* optimizer state sharded, parameters kept whole from the first forward
+    //   to the last backward — FSDP "no reshard after forward", as Llama 3 ran (§3.3.2): the
+    //   parameters are gathered once per step, and each micro-batch's gradients are
+    //   reduce-scattered into the sharded accumulators (a sharded gradient cannot accumulate
+    //   locally; DeepSpeed ZeRO-2 does the same);
+    // - 3: parameters resharded after use: gathered before forward and before backward and the
+    //   gradients reduce-scattered, every micro-batch (1.5 × an all-reduce's volume).
+    double dpStep = 0.0, dpMb = 0.0;
     if (dpGroup > 1) {
-        const GroupSpan g = fabric.span(t, dpGroup);
-        // 16-bit gradients (and 16-bit parameters gathered back with a sharded optimizer: a
-        // reduce-scatter plus an all-gather move what one all-reduce moves; Rajbhandari et al.
-        // 2020).
-        const double dense = stageDense * 2.0;
-        dpTime = c.zero >= 1 ? reduceScatter(dense, g).seconds + allGather(dense, g).seconds
-                             : allReduce(dense, g).seconds;
-        if (stageExpert > 0 && dpGroup / ep > 1) {
-            const GroupSpan ge = fabric.span((long long)t * ep, dpGroup / ep);
-            const double ex = stageExpert * 2.0;
-            dpTime += c.zero >= 1 ? reduceScatter(ex, ge).seconds + allGather(ex, ge).seconds
-                                  : allReduce(ex, ge).seconds;
-        }
-        // ZeRO-3 / FSDP gathers the parameters before forward and backward and reduce-scatters the
-        // gradients for every micro-batch: 1.5× the all-reduce volume per micro-batch.
-        if (c.zero >= 3)
-            dpTime *= 1.5 * m;
+        auto add = [&](double params, const GroupSpan &g) {
+            const double bytes = params * 2.0;
+            const double rs = reduceScatter(bytes, g).seconds, ag = allGather(bytes, g).seconds;
+            switch (c.zero) {
+            case 0:
+                dpStep += allReduce(bytes, g).seconds;
+                break;
+            case 1:
+                dpStep += rs + ag;
+                break;
+            case 2:
+                dpStep += ag;
+                dpMb += rs;
+                break;
+            default:
+                dpMb += 1.5 * (rs + ag);
+                break;
+            }
+        };
+        add(stageDense, fabric.span(t, dpGroup));
+        if (stageExpert > 0 && dpGroup / ep > 1)
+            add(stageExpert, fabric.span((long long)t * ep, dpGroup / ep));
     }
+    const double dpTime = dpStep + m * dpMb;
     double dpExposed = dpTime;
     if (training.overlapComm) {
-        // Gradient buckets reduce while the backward pass of the last micro-batch runs (PyTorch
-        // DDP, Li et al. 2020; Megatron overlap-grad-reduce); ZeRO-3 hides under the whole step.
-        const double window =
-            c.zero >= 3 ? m * stageCompute : (stageCompute * (2.0 / 3.0)) + bubble;
-        dpExposed = std::max(dpTime * cal.overlappedExposed, dpTime - window);
+        // Overlap never hides everything: at least `overlappedExposed` of each part stays.
+        auto exposed = [&](double total, double window) {
+            return std::max(total * cal.overlappedExposed, total - window);
+        };
+        // Once per step: gradient buckets reduce while the last micro-batch's backward runs
+        // (PyTorch DDP, Li et al. 2020; Megatron overlap-grad-reduce), or — ZeRO-2 — the
+        // parameters are prefetched under the first forward; the bubble helps either way.
+        const double stepWindow =
+            (c.zero == 2 ? stageCompute / 3.0 : stageCompute * (2.0 / 3.0)) + bubble;
+        // Per micro-batch: asynchronous on its own stream, under that micro-batch's work.
+        dpExposed = exposed(dpStep, stepWindow) + m * exposed(dpMb, stageCompute);
     }
 
     // Adam step: read fp32 weight, gradient, m, v; write weight, m, v and the 16-bit copy
@@ -527,52 +583,90 @@ StepEstimate estimateStep(const ClusterSpec &cluster, const ModelSpec &model,
     r.timeToTrainDays = training.tokens > 0 ? training.tokens / r.tokensPerS / 86400.0 : 0.0;
     r.bubbleFraction = bubble / r.stepTimeS;
 
-    // --- memory per GPU
-    // ---------------------------------------------------------------------------- Mixed-precision
-    // Adam: 16-bit weights (2 B), fp32 gradient accumulation (4 B, Megatron's main grads), fp32
-    // master weights + m + v (12 B): 18 B/parameter (ZeRO paper §3.1 counts 16 with 16-bit
-    // gradients). ZeRO-1 shards the optimizer state, ZeRO-2 also the gradients, ZeRO-3 also the
-    // weights over the dp·cp ranks (Rajbhandari et al. 2020).
-    const double shardDense = dpGroup, shardExpert = std::max(1, dpGroup / ep);
-    auto sharded = [&](double bytesPerParam, int fromStage) {
-        if (c.zero < fromStage)
-            return bytesPerParam * stageParams;
-        return bytesPerParam * (stageDense / shardDense + stageExpert / shardExpert);
-    };
-    r.memory.weights = sharded(2.0, 3);
-    if (c.zero >= 3)
-        r.memory.weights += 2.0 * 2.0 * model.layerParams() / t; // two layers gathered at a time
-    r.memory.gradients = sharded(4.0, 2);
-    r.memory.optimizer = sharded(12.0, 1);
-
-    // Activations per layer per micro-batch, 16-bit (Korthikanti et al. 2022, Table 2, rebuilt term
-    // by term so that GQA, gated MLPs, flash attention and dropout change it): per token
-    // sequence-parallel part: 2 norm inputs (4h), QKV and MLP inputs (4h), dropout masks (2h);
-    // TP-sharded part: Q (2h), K and V (4h·kv/a), attention output (2h), MLP: GELU 4f, SwiGLU 6f;
-    // unfused attention adds softmax output 2·a·s (+3·a·s with dropout).
+    // --- memory per GPU (docs/model.md §2.5) ---------------------------------------------------
+    // Activations per layer per micro-batch, 16-bit, bytes per token: Korthikanti et al. 2022,
+    // Table 2, rebuilt tensor by tensor so that GQA, gated MLPs, flash attention and dropout
+    // change it. What each backward needs:
+    // - sequence-parallel part (÷ t only with SP, Korthikanti §4.2.2: the inputs of the
+    //   column-parallel GEMMs are kept sharded and gathered again in backward): the two norm
+    //   inputs (4h), the QKV and MLP-in GEMM inputs (4h), dropout masks (2h, GPT-era only);
+    // - TP-sharded part (÷ t): Q (2h) and K, V after RoPE (4h·kv/a, grouped-query attention,
+    //   Ainslie et al. 2023), the attention output (2h: flash attention's saved O is the output
+    //   projection's input); MLP: GELU keeps its input and output (4f); SwiGLU keeps gate and up
+    //   (4f), which its backward needs — the product silu(gate)·up, the down projection's input, is
+    //   rebuilt from them by the fused SwiGLU backward (a pointwise op, not layer recomputation);
+    // - attention core: unfused keeps the softmax output 2·a·s (+ 3·a·s mask and dropout output
+    //   with dropout); flash attention keeps only its fp32 log-sum-exp (4·a bytes), Dao et al.
+    //   2022.
+    // GELU, kv = a, dropout, unfused, no TP: 34h + 5as, Table 2 (tests/test_trainingmodel.cpp).
+    const double mlpAct = 4.0; // bytes per f: GELU input + output, or SwiGLU gate + up
     const double seqPart = (8.0 * h + (model.dropout ? 2.0 * h : 0.0)) / spDiv;
     double tpPart = (4.0 * h + 4.0 * h * kvRatio) / t;
-    tpPart += moe ? model.topK * ((model.mlp == MlpKind::SwiGlu ? 6.0 : 4.0) * fe + 4.0 * h) / t
-                  : (model.mlp == MlpKind::SwiGlu ? 6.0 : 4.0) * f / t;
+    tpPart += moe ? model.topK * (mlpAct * fe + 4.0 * h) / t : mlpAct * f / t;
     const double scores = training.attention == AttentionKind::Unfused
                               ? (model.dropout ? 5.0 : 2.0) * a * s / t
-                              : 0.0;
+                              : 4.0 * a / t;
     const double fullLayerPerTok = seqPart + tpPart + scores;
     double perLayerPerTok = fullLayerPerTok;
-    if (c.recompute == Recompute::Selective)
+    if (c.recompute == Recompute::Selective && training.attention == AttentionKind::Unfused)
         perLayerPerTok = seqPart + tpPart; // scores recomputed (Korthikanti et al. 2022, §4.2)
     else if (c.recompute == Recompute::Full)
         perLayerPerTok = 2.0 * h / spDiv; // the layer input only
-    // First stage holds p micro-batches in flight under 1F1B, times (1 + (p−1)/(p·v)) interleaved
-    // (Korthikanti et al. 2022, §4.3); without pipelining one micro-batch at a time.
-    const double inflight =
-        p > 1 ? std::min(m, p) * (1.0 + (v > 1 ? double(p - 1) / (double(p) * v) : 0.0)) : 1.0;
-    const int memLayers = p == 1 ? L : Ls;
-    r.memory.activations = tok * perLayerPerTok * memLayers * inflight;
-    if (c.recompute == Recompute::Full)
-        r.memory.activations += tok * fullLayerPerTok; // one layer rebuilt during backward
-    // fp32 logits and their gradient on the last stage, plus the reserve.
-    r.memory.other = tok * V / t * 4.0 * 2.0 + cal.memoryReserveGb * 1e9;
+
+    // Micro-batch chunks in flight on pipeline rank r at its peak: the warm-up forwards plus the
+    // first steady-state one. 1F1B: p − r (Narayanan et al. 2021 §2.2); interleaved with v chunks
+    // per rank, depth-first (Megatron-LM's schedule, Llama 3's with N = p): 2(p − r − 1) +
+    // (v − 1)·p + 1 chunks of (layers of the rank)/v each — Korthikanti et al. 2022 §4.3's
+    // 1 + (p − 1)/(p·v) factor for the first rank. Never more than the step's m·v.
+    // Pipeline-stage inputs and outputs are freed once sent (Megatron-LM deallocate_output_tensor,
+    // Llama 3 §3.3.2): a stage's input is the first norm's input, counted above; its output is not
+    // needed by its backward and is not held. The first rank's embedding chunk holds nothing
+    // (backward needs only the token ids), the last rank's head chunk only the logits below.
+    auto layersInFlight = [&](int rank) {
+        if (p == 1)
+            return double(L);
+        const double chunks =
+            v == 1 ? std::min(m, p - rank)
+                   : std::min(double(m) * v, 2.0 * (p - rank - 1) + double(v - 1) * p + 1.0);
+        return chunks * rankLayers(rank) / v;
+    };
+    // Mixed-precision Adam: 16-bit weights (2 B), fp32 gradient accumulation (4 B, Megatron's main
+    // grads; Llama 3 accumulates and reduce-scatters gradients in fp32, §3.3.2), fp32 master
+    // weights
+    // + m + v (12 B): 18 B/parameter (ZeRO paper §3.1 counts 16 with 16-bit gradients). ZeRO-1
+    // shards the optimizer state over the dp·cp ranks, ZeRO-2 also the gradients, ZeRO-3 also the
+    // weights (Rajbhandari et al. 2020); with ZeRO-2 the weights stay whole during the step (FSDP
+    // without reshard after forward, as Llama 3).
+    const double shardDense = dpGroup, shardExpert = std::max(1, dpGroup / ep);
+    const double layerLocal = (layerDense + layerExpert / ep) / t; // one layer's share on a GPU
+    bool first = true;
+    for (int rank : candidates) {
+        const double dense = rankDense(rank), expert = rankExpert(rank);
+        auto sharded = [&](double bytesPerParam, int fromStage) {
+            if (c.zero < fromStage)
+                return bytesPerParam * (dense + expert);
+            return bytesPerParam * (dense / shardDense + expert / shardExpert);
+        };
+        MemoryBreakdown mem;
+        mem.stage = rank;
+        mem.weights = sharded(2.0, 3);
+        if (c.zero >= 3)
+            mem.weights += 2.0 * 2.0 * layerLocal; // two layers gathered at a time
+        mem.gradients = sharded(4.0, 2);
+        if (c.zero >= 2 && dpGroup > 1)
+            mem.gradients += 4.0 * layerLocal; // one layer's gradients on their way to the shards
+        mem.optimizer = sharded(12.0, 1);
+        mem.layersInFlight = layersInFlight(rank);
+        mem.activations = tok * perLayerPerTok * mem.layersInFlight;
+        if (c.recompute == Recompute::Full)
+            mem.activations += tok * fullLayerPerTok; // one layer rebuilt during backward
+        // fp32 logits and their gradient of the micro-batch in the head (last rank), and the
+        // reserve (CUDA context, NCCL buffers, allocator fragmentation).
+        mem.other = (rank == p - 1 ? tok * V / t * 4.0 * 2.0 : 0.0) + cal.memoryReserveGb * 1e9;
+        if (first || mem.total() > r.memory.total())
+            r.memory = mem;
+        first = false;
+    }
 
     if (r.memory.total() > cluster.gpu.hbmGb * 1e9)
         r.infeasible = Infeasible::Memory;

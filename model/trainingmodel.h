@@ -15,6 +15,9 @@ struct GpuSpec
     double peakTflopsFp8 = 0.0;  ///< dense; 0 = 2 × bf16
     double hbmGb = 0.0;
     double hbmTbPerS = 0.0;
+    /// Sustained dense BF16 GEMM rate, TFLOP/s, measured at the power limit (catalog figure
+    /// `gemm_tflops_bf16_sustained`); 0 = unknown: peak × Calibration::defaultGemmFraction.
+    double gemmTflopsBf16 = 0.0;
 };
 
 /// A cluster as the training model sees it: GPUs, scale-up domains and the scale-out fabric.
@@ -144,6 +147,8 @@ struct StepBreakdown
 struct MemoryBreakdown
 {
     double weights = 0.0, gradients = 0.0, optimizer = 0.0, activations = 0.0, other = 0.0;
+    int stage = 0;               ///< the pipeline rank these figures are for (the most loaded)
+    double layersInFlight = 0.0; ///< layer activations held at its peak (micro-batch × layers)
     double total() const { return weights + gradients + optimizer + activations + other; }
 };
 
@@ -174,7 +179,12 @@ struct StepEstimate
 /// constant's rationale; tests/test_trainingmodel.cpp checks them against published runs).
 struct Calibration
 {
-    double gemmEfficiencyMax = 0.0; ///< best achievable share of dense peak for large GEMMs
+    /// Share of the accelerator's sustained GEMM rate (GpuSpec::gemmTflopsBf16) that large GEMMs
+    /// reach inside a training step.
+    double gemmEfficiencyMax = 0.0;
+    /// Sustained GEMM rate / dense peak for an accelerator whose catalog entry has no measured
+    /// `gemm_tflops_bf16_sustained` (an assumption, docs/model.md §3).
+    double defaultGemmFraction = 0.0;
     double gemmHalfDim = 0.0;      ///< a GEMM dimension of this size costs as much again (see .cpp)
     double flashEfficiency = 0.0;  ///< fused attention kernel vs the GEMM curve at head dim
     double memoryEfficiency = 0.0; ///< achievable share of HBM bandwidth for streaming kernels

@@ -77,6 +77,14 @@ void TestEstimateCli::estimateJson()
                 .contains(QStringLiteral("microbatch")));
     QVERIFY(o.value(QStringLiteral("mfu")).toDouble() > 0.2 &&
             o.value(QStringLiteral("mfu")).toDouble() < 0.7);
+    // Llama 3 ran without activation checkpointing (§3.3.2); the spec says so and it fits.
+    QCOMPARE(p.value(QStringLiteral("recompute")).toString(), QStringLiteral("none"));
+    QVERIFY(o.value(QStringLiteral("memory_gb_per_gpu")).toDouble() <= 80.0);
+    QVERIFY(o.contains(QStringLiteral("memory_stage")));
+    QVERIFY(o.value(QStringLiteral("cluster"))
+                .toObject()
+                .value(QStringLiteral("gemm_tflops_bf16_sustained"))
+                .toDouble() > 0);
 }
 
 void TestEstimateCli::estimateText()
