@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
@@ -505,6 +506,32 @@ EstimateOutcome runEstimate(const EstimateSpec &spec, const SearchOptions &optio
     o.fixed = p;
     out.searched = true;
     out.search = searchParallelism(spec.cluster, spec.model, spec.training, o);
+    out.gpusUsed = spec.cluster.gpus;
+    // A GPU count with a large odd factor (64 working GPUs of 72 per supernode gives
+    // 14,592 = 2^8·57) forces odd pipeline or data-parallel degrees. Jobs then run on fewer GPUs,
+    // a whole number of 2^k scale-up domains, and leave the rest idle: try those counts down to
+    // 85 % of the cluster when the data-parallel degree is free, and keep the fastest by tokens/s.
+    if (p.dp <= 0 && spec.cluster.domainGpus > 0) {
+        std::vector<long long> counts;
+        for (long long m = spec.cluster.domainGpus; m <= spec.cluster.gpus; m *= 2) {
+            const long long n = spec.cluster.gpus / m * m;
+            if (n < spec.cluster.gpus && n >= spec.cluster.gpus * 85 / 100
+                && std::find(counts.begin(), counts.end(), n) == counts.end())
+                counts.push_back(n);
+        }
+        for (long long n : counts) {
+            if (o.cancel && o.cancel->load())
+                break;
+            ClusterSpec fewer = spec.cluster;
+            fewer.gpus = n;
+            SearchResult r = searchParallelism(fewer, spec.model, spec.training, o);
+            const double best = out.search.found() ? out.search.top.front().estimate.tokensPerS : 0.0;
+            if (r.found() && r.top.front().estimate.tokensPerS > best * 1.0001) {
+                out.search = std::move(r);
+                out.gpusUsed = n;
+            }
+        }
+    }
     auto add = [&](bool free, const char *name) {
         if (free)
             out.chosenBySearch.push_back(name);
@@ -594,6 +621,7 @@ json estimateToJson(const EstimateSpec &spec, const EstimateOutcome &o)
     j["hardware_tflops_per_gpu"] = e.hardwareTflopsPerGpu;
     j["mfu"] = e.mfu;
     j["tokens_per_s"] = e.tokensPerS;
+    j["gpus_used"] = o.gpusUsed > 0 ? o.gpusUsed : spec.cluster.gpus;
     j["memory_gb_per_gpu"] = e.memoryGb();
     j["hbm_gb"] = e.hbmGb;
     j["time_to_train_days"] = e.timeToTrainDays;
@@ -689,6 +717,9 @@ std::string estimateToText(const EstimateSpec &spec, const EstimateOutcome &o)
             return s.str();
         s << "Figures if it fitted:\n";
     }
+    if (o.gpusUsed > 0 && o.gpusUsed < spec.cluster.gpus)
+        s << "\nGPUs used              " << o.gpusUsed << " of " << spec.cluster.gpus
+          << " (a count that splits into whole parallel groups trains faster)\n";
     s << "\nStep time              " << fixedText(e.stepTimeS, 3) << " s (" << e.microbatches
       << " micro-batches)\n"
       << "Model TFLOP/s per GPU  " << fixedText(e.modelTflopsPerGpu, 1) << "\n"

@@ -53,6 +53,7 @@ struct EstimateOutcome
     bool searched = false;
     SearchResult search;
     std::vector<std::string> chosenBySearch; ///< parallelism fields the search chose
+    long long gpusUsed = 0; ///< GPUs the job runs on: the cluster's, or fewer when that trains faster
 };
 
 /// Runs a spec: a direct estimate when the parallelism is complete, else a search over the

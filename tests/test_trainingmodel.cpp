@@ -94,6 +94,7 @@ private Q_SLOTS:
     void llama3FitsWithoutRecomputation();
     void sustainedGemmRateFromCatalog();
     void h100ClassicTemplateMfuIsPlausible();
+    void oddGpuCountsLeaveGpusIdle();
     void recomputationTradesMemoryForTime();
     void tpAcrossDomainIsSlower();
     void dpAcrossOversubscribedTierIsSlower();
@@ -299,6 +300,31 @@ void TestTrainingModel::h100ClassicTemplateMfuIsPlausible()
           100.0 * out.estimate.mfu);
     QVERIFY(out.estimate.mfu > 0.30);
     QVERIFY(out.estimate.mfu <= 0.55);
+}
+
+void TestTrainingModel::oddGpuCountsLeaveGpusIdle()
+{
+    // 16,416 GB200 in NVL72 racks with 8 spares each leave 14,592 = 2^8 · 57 working GPUs: every
+    // layout on all of them has a factor 57 in PP, DP or CP. Running on 14,336 (7 · 2^11, whole
+    // 64-GPU domains) must be found, be faster in tokens/s, and be reported.
+    TemplateOptions o;
+    o.kind = "supernode";
+    o.gpus = 16384;
+    const Catalog catalog = Catalog::builtin();
+    const Design design = generateTemplate(o, catalog);
+    const Results evaluated = evaluate(design, catalog);
+    QCOMPARE(evaluated.inventory.gpusActive, 14592LL);
+    const EstimateSpec spec =
+        estimateSpecFromDesign(design, catalog, evaluated.inventory.gpusActive, evaluated.fabric);
+    const EstimateOutcome out = runEstimate(spec);
+    QVERIFY(out.estimate.feasible());
+    QCOMPARE(out.gpusUsed, 14336LL);
+    const ParallelConfig &c = out.estimate.config;
+    QCOMPARE((long long)c.tp * c.pp * c.dp * c.cp, 14336LL);
+    // The same search held to all 14,592 GPUs trains slower.
+    const SearchResult all = searchParallelism(spec.cluster, spec.model, spec.training, {});
+    QVERIFY(all.found());
+    QVERIFY(out.estimate.tokensPerS > all.top.front().estimate.tokensPerS);
 }
 
 void TestTrainingModel::recomputationTradesMemoryForTime()

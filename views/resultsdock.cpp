@@ -200,6 +200,9 @@ void ResultsDock::setResults(const Results &results)
             layout += QStringLiteral(" EP%1").arg(c.ep);
         perf_(QStringLiteral("performance.parallelism_used"),
               perf.outcome.searched ? tr("Layout (searched)") : tr("Layout"), layout, QString());
+        if (perf.outcome.gpusUsed > 0 && perf.outcome.gpusUsed < perf.spec.cluster.gpus)
+            perf_(QStringLiteral("performance.gpus_used"), tr("GPUs the job uses"), integer(perf.outcome.gpusUsed),
+                  tr("of %1").arg(integer(perf.spec.cluster.gpus)));
         perf_(QStringLiteral("performance.mfu"), tr("MFU"), decimal(e.mfu * 100.0, 1), tr("%"));
         perf_(QStringLiteral("performance.model_tflops_per_gpu"), tr("Model TFLOP/s per GPU"),
               decimal(e.modelTflopsPerGpu, 0), tr("TFLOP/s"));
