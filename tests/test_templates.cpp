@@ -20,6 +20,8 @@ private Q_SLOTS:
     void superPodH100_data();
     void superPodH100();
     void classicThreeTiers();
+    void fatTreeCapacity_data();
+    void fatTreeCapacity();
     void roundsUpToWholeNodes();
     void rackLimitDecidesServersPerRack();
     void generatedDesignsAreValid_data();
@@ -135,6 +137,32 @@ void TestTemplates::classicThreeTiers()
     QCOMPARE(r.inventory.switchesByTier.at("core"), 64LL);
     QCOMPARE(r.inventory.racksTotal, 158LL);
     QVERIFY(r.problems.empty());
+}
+
+void TestTemplates::fatTreeCapacity_data()
+{
+    // Al-Fares et al., "A Scalable, Commodity Data Center Network Architecture", SIGCOMM 2008:
+    // k-port switches give k²/2 hosts in 2 tiers and k³/4 in 3 (k = 64: 2,048 and 65,536). One
+    // 8-GPU server (8 NICs) past each limit needs one more tier.
+    QTest::addColumn<int>("gpus");
+    QTest::addColumn<int>("tiers");
+    QTest::newRow("k²/2") << 2048 << 2;
+    QTest::newRow("k²/2 + 8") << 2056 << 3;
+    QTest::newRow("k³/4") << 65536 << 3;
+    QTest::newRow("k³/4 + 8") << 65544 << 4;
+}
+
+void TestTemplates::fatTreeCapacity()
+{
+    QFETCH(int, gpus);
+    QFETCH(int, tiers);
+    const Catalog c = Catalog::builtin();
+    const Design d = generateTemplate({"classic", gpus, {}}, c);
+    QCOMPARE(d.fabric.tiers, tiers);
+    const Results r = evaluate(d, c);
+    QCOMPARE(r.fabric.oversubscription.size(), size_t(std::min(tiers, 3) - 1)); // non-blocking as built
+    for (double o : r.fabric.oversubscription)
+        QCOMPARE(o, 1.0);
 }
 
 void TestTemplates::roundsUpToWholeNodes()
