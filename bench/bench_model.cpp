@@ -10,6 +10,8 @@
 #include "design.h"
 #include "evaluation.h"
 #include "fabric.h"
+#include "montecarlo.h"
+#include "reliability.h"
 #include "templates.h"
 
 namespace {
@@ -106,5 +108,38 @@ static void BM_Evaluate(benchmark::State &state)
     state.counters["racks"] = double(design.racks.size());
 }
 BENCHMARK(BM_Evaluate)->Arg(16384)->Arg(100000)->Unit(benchmark::kMillisecond);
+
+// The reliability stage alone (failure domains of every part from the wiring, interruption rate,
+// checkpoints, goodput), on the earlier stages' results of a classic template.
+static void BM_Reliability(benchmark::State &state)
+{
+    const cp::Catalog catalog = cp::Catalog::builtin();
+    const cp::Design design = cp::generateTemplate({"classic", state.range(0), {}}, catalog);
+    const cp::Results earlier = cp::evaluate(design, catalog);
+    for (auto _ : state)
+        benchmark::DoNotOptimize(cp::evaluateReliability(design, catalog, earlier));
+    state.counters["racks"] = double(design.racks.size());
+    state.counters["units"] = double(design.powerUnits.size() + design.coolingUnits.size());
+}
+BENCHMARK(BM_Reliability)->Arg(16384)->Arg(100000)->Unit(benchmark::kMillisecond);
+
+// Monte Carlo of a 30-day training run on the classic 16,384-GPU template, 1,000 runs.
+static void BM_MonteCarlo(benchmark::State &state)
+{
+    const cp::Catalog catalog = cp::Catalog::builtin();
+    const cp::Design design = cp::generateTemplate({"classic", 16384, {}}, catalog);
+    const cp::Results r = cp::evaluate(design, catalog);
+    cp::SimulationOptions o;
+    o.runs = int(state.range(0));
+    o.workHours = 30 * 24.0;
+    double failures = 0;
+    for (auto _ : state) {
+        const cp::SimulationResults s = cp::simulate(r.reliability.job, o);
+        failures = s.meanFailures;
+        benchmark::DoNotOptimize(s.p90Days);
+    }
+    state.counters["failures_per_run"] = failures;
+}
+BENCHMARK(BM_MonteCarlo)->Arg(1000)->Unit(benchmark::kMillisecond);
 
 BENCHMARK_MAIN();

@@ -205,8 +205,15 @@ json designToJson(const Design &d)
                          {"node_mtbf_hours", d.reliability.nodeMtbfHours},
                          {"switch_mtbf_hours", d.reliability.switchMtbfHours},
                          {"link_mtbf_hours", d.reliability.linkMtbfHours},
+                         {"nic_mtbf_hours", d.reliability.nicMtbfHours},
+                         {"software_mtbf_hours", d.reliability.softwareMtbfHours},
+                         {"power_unit_mtbf_hours", d.reliability.powerUnitMtbfHours},
+                         {"cooling_unit_mtbf_hours", d.reliability.coolingUnitMtbfHours},
                          {"checkpoint_interval_minutes", d.reliability.checkpointIntervalMinutes},
+                         {"detect_minutes", d.reliability.detectMinutes},
                          {"restart_minutes", d.reliability.restartMinutes},
+                         {"warmup_minutes", d.reliability.warmupMinutes},
+                         {"repair_hours", d.reliability.repairHours},
                          {"hot_spares_per_domain", d.reliability.hotSparesPerDomain}}},
         {"finance", {{"life_years", d.finance.lifeYears},
                      {"energy_usd_per_kwh", d.finance.energyUsdPerKwh}, {"pue", d.finance.pue},
@@ -327,8 +334,15 @@ Design designFromJson(const json &top, const std::string &origin)
         s.nodeMtbfHours = rel.number("node_mtbf_hours", s.nodeMtbfHours);
         s.switchMtbfHours = rel.number("switch_mtbf_hours", s.switchMtbfHours);
         s.linkMtbfHours = rel.number("link_mtbf_hours", s.linkMtbfHours);
+        s.nicMtbfHours = rel.number("nic_mtbf_hours", s.nicMtbfHours);
+        s.softwareMtbfHours = rel.number("software_mtbf_hours", s.softwareMtbfHours);
+        s.powerUnitMtbfHours = rel.number("power_unit_mtbf_hours", s.powerUnitMtbfHours);
+        s.coolingUnitMtbfHours = rel.number("cooling_unit_mtbf_hours", s.coolingUnitMtbfHours);
         s.checkpointIntervalMinutes = rel.number("checkpoint_interval_minutes", s.checkpointIntervalMinutes);
+        s.detectMinutes = rel.number("detect_minutes", s.detectMinutes);
         s.restartMinutes = rel.number("restart_minutes", s.restartMinutes);
+        s.warmupMinutes = rel.number("warmup_minutes", s.warmupMinutes);
+        s.repairHours = rel.number("repair_hours", s.repairHours);
         s.hotSparesPerDomain = rel.integer("hot_spares_per_domain", s.hotSparesPerDomain);
     }
     {

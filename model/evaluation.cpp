@@ -34,6 +34,18 @@ double nameplateW(const CatalogEntry &e)
     return e.figure("power_max_w", e.figure("power_w"));
 }
 
+/// Idle power in W: the catalog's idle figure (servers, supernodes and switches must carry one, with
+/// its source), else the training-load power: storage and the like are counted as not idling down.
+double idleW(const CatalogEntry &e, double utilisation)
+{
+    return e.hasFigure("power_idle_w") ? e.figure("power_idle_w") : typicalW(e, utilisation);
+}
+
+// Floor area a rack accounts for: its own footprint plus half of the cold aisle in front and half
+// of the hot aisle behind, at the rack's width. 1.2 m aisles (the templates' layout; ASHRAE TC 9.9
+// hot/cold-aisle practice of two floor tiles) give 0.6 m × (1.2 + 1.2) m = 1.44 m² for a 0.6 × 1.2 m rack.
+constexpr double kAisleShareDepthM = 1.2;
+
 // Cooling overhead per kW of heat removed, by the path the heat takes. Assumptions documented in
 // docs/results.md: chilled-water CRAH air cooling ~0.35 kW/kW, rear-door heat exchangers ~0.25,
 // direct liquid cooling with warm water ~0.10; plus power-distribution losses from UPS efficiency
@@ -73,7 +85,8 @@ Results evaluate(const Design &design, const Catalog &catalog, const std::atomic
     // --- inventory and rack power ---------------------------------------------------------
     std::unordered_map<std::string, size_t> rackIndex;
     std::vector<double> rackTypicalKw(design.racks.size(), 0.0), rackMaxKw(design.racks.size(), 0.0),
-        rackLiquidKw(design.racks.size(), 0.0);
+        rackLiquidKw(design.racks.size(), 0.0), rackIdleKw(design.racks.size(), 0.0);
+    std::vector<double> rackWeightKg(design.racks.size(), 0.0);
     for (size_t i = 0; i < design.racks.size(); ++i) {
         if ((i & 1023) == 0 && cancelled(cancel)) {
             res.cancelled = true;
@@ -92,6 +105,8 @@ Results evaluate(const Design &design, const Catalog &catalog, const std::atomic
             inv.partsByCatalogId[e->id] += n;
             rackTypicalKw[i] += typicalW(*e, util) * n / 1000.0;
             rackMaxKw[i] += nameplateW(*e) * n / 1000.0;
+            rackIdleKw[i] += idleW(*e, util) * n / 1000.0;
+            rackWeightKg[i] += e->figure("weight_kg") * double(n); // parts without a weight count 0
             rackLiquidKw[i] += typicalW(*e, util) * n * e->figure("liquid_fraction", 0.0) / 1000.0;
             switch (e->kind) {
             case PartKind::Server:
@@ -137,10 +152,16 @@ Results evaluate(const Design &design, const Catalog &catalog, const std::atomic
         inv.storageRacks += !compute && storage;
 
         const CatalogEntry *rackType = catalog.find(r.catalogId);
-        RackPower rp{r.id, r.row, rackTypicalKw[i], rackMaxKw[i],
-                     rackType ? rackType->figure("max_power_kw") : 0.0};
+        RackPower rp{r.id, r.row, rackTypicalKw[i], rackMaxKw[i], rackIdleKw[i],
+                     rackType ? rackType->figure("max_power_kw") : 0.0, 0.0};
+        if (rackType) {
+            const double w = rackType->figure("width_m", 0.6), depth = rackType->figure("depth_m", 1.2);
+            rp.kwPerM2 = rp.itKw / (w * (depth + kAisleShareDepthM));
+        }
+        pow.maxKwPerM2 = std::max(pow.maxKwPerM2, rp.kwPerM2);
         pow.itKwTotal += rp.itKw;
         pow.itKwNameplate += rp.maxKw;
+        pow.itKwIdle += rp.idleKw;
         pow.kwByRow[r.row] += rp.itKw;
         pow.maxRackKw = std::max(pow.maxRackKw, rp.itKw);
         if (rp.limitKw > 0 && rp.maxKw > rp.limitKw)
@@ -148,6 +169,14 @@ Results evaluate(const Design &design, const Catalog &catalog, const std::atomic
                                     "nameplate " + std::to_string(int(std::lround(rp.maxKw)))
                                         + " kW exceeds the rack limit of "
                                         + std::to_string(int(std::lround(rp.limitKw))) + " kW"});
+        // Floor loading: the rack's rated load (catalog max_weight_kg) against the parts it holds.
+        rp.weightKg = rackWeightKg[i];
+        if (rackType && rackType->hasFigure("max_weight_kg") && rp.weightKg > rackType->figure("max_weight_kg"))
+            res.problems.push_back({Severity::Error, r.id,
+                                    "contents weigh " + std::to_string(int(std::lround(rp.weightKg)))
+                                        + " kg, above the rack's rated load of "
+                                        + std::to_string(int(std::lround(rackType->figure("max_weight_kg"))))
+                                        + " kg"});
         pow.racks.push_back(std::move(rp));
     }
     for (const auto &[tier, key] : {std::pair{"leaf", 0}, {"spine", 1}, {"core", 2}})
@@ -220,9 +249,14 @@ Results evaluate(const Design &design, const Catalog &catalog, const std::atomic
         for (size_t i = 0; i < units.size(); ++i) {
             const FacilityUnit &u = units[i];
             const CatalogEntry *e = catalog.find(u.catalogId);
-            const auto &g = groups[u.group.empty() ? u.id : u.group];
+            const std::string group = u.group.empty() ? u.id : u.group;
+            const auto &g = groups[group];
             UnitLoad load{u.id, u.catalogId, loadPerUnit(g.first, g.second, u.redundancy),
-                          e ? e->figure("capacity_kw") : 0.0};
+                          e ? e->figure("capacity_kw") : 0.0, group, served[i]};
+            // Units of a group serve the same racks (A/B feeds, N+1 sets): the group's load is the
+            // largest any of them serves.
+            if (power)
+                pow.nameplateKwByFeed[group] = std::max(pow.nameplateKwByFeed[group], served[i]);
             if (load.capacityKw > 0 && load.loadKw > load.capacityKw)
                 res.problems.push_back(
                     {Severity::Error, u.id,
@@ -284,13 +318,69 @@ Results evaluate(const Design &design, const Catalog &catalog, const std::atomic
     pow.opticsKw = res.fabric.opticsPowerKw;
     pow.itKwTotal += pow.opticsKw;
     pow.itKwNameplate += pow.opticsKw;
+    pow.itKwIdle += pow.opticsKw;
     pow.facilityKwTotal = pow.itKwTotal * pow.pue;
     pow.energyMwhPerYear = pow.facilityKwTotal * 8760.0 / 1000.0;
+
+    // --- reliability: failure domains, interruptions, checkpoints, goodput ---------------------
+    if (cancelled(cancel)) {
+        res.cancelled = true;
+        return res;
+    }
+    res.reliability = evaluateReliability(design, catalog, res);
+    res.problems.insert(res.problems.end(), res.reliability.problems.begin(), res.reliability.problems.end());
 
     if (inv.gpusTotal == 0)
         res.problems.push_back({Severity::Warning, "design", "the design has no GPUs"});
     return res;
 }
+
+namespace {
+
+json reliabilityToJson(const ReliabilityResults &rel)
+{
+    if (!rel.available)
+        return {{"available", false}};
+    json kinds = json::object();
+    for (const FailureDomainKind &k : rel.kinds)
+        kinds[k.kind] = {{"count", k.count},
+                         {"failures_per_hour_each", k.failuresPerHour},
+                         {"mtbf_hours_each", k.failuresPerHour > 0 ? 1.0 / k.failuresPerHour : 0.0},
+                         {"gpus_lost_max", k.gpusLostMax},
+                         {"gpus_lost_mean", k.gpusLostMean},
+                         {"interrupts_job", k.interruptsJob},
+                         {"job_parts", k.jobParts},
+                         {"job_interruptions_per_day", k.jobFailuresPerHour * 24.0},
+                         {"events_per_month", k.eventsPerMonth},
+                         {"recovery", k.recovery}};
+    json largest = json::array();
+    for (const FailureDomain &d : rel.largestDomains)
+        largest.push_back({{"kind", d.kind}, {"part", d.part}, {"gpus", d.gpus}});
+    return {{"available", true},
+            {"job_mtbf_hours", rel.jobMtbfHours},
+            {"interruptions_per_day", rel.interruptionsPerHour * 24.0},
+            {"goodput", rel.goodput},
+            {"goodput_without_spares", rel.goodputWithoutSpares},
+            {"largest_failure_domain_gpus", rel.largestFailureDomainGpus},
+            {"largest_failure_domains", largest},
+            {"failure_domains", kinds},
+            {"params", rel.params},
+            {"checkpoint_bytes_per_param", rel.bytesPerParam},
+            {"checkpoint_size_tb", rel.checkpointSizeTb},
+            {"storage_write_gb_per_s", rel.storageWriteGbPerS},
+            {"storage_read_gb_per_s", rel.storageReadGbPerS},
+            {"checkpoint_write_s", rel.checkpointWriteS},
+            {"checkpoint_restore_s", rel.checkpointRestoreS},
+            {"checkpoint_interval_minutes", rel.checkpointIntervalMinutes},
+            {"checkpoint_interval_optimal", rel.intervalOptimal},
+            {"recovery_minutes", rel.job.recoveryH * 60.0},
+            {"time_lost_per_failure_minutes", rel.timeLostPerFailureMinutes},
+            {"hot_spares_per_domain", rel.job.sparesPerDomain},
+            {"time_to_train_days", rel.timeToTrainDays},
+            {"effective_time_to_train_days", rel.effectiveTimeToTrainDays}};
+}
+
+} // namespace
 
 json resultsToJson(const Results &r)
 {
@@ -299,12 +389,13 @@ json resultsToJson(const Results &r)
     json racks = json::array();
     for (const RackPower &rp : p.racks)
         racks.push_back({{"id", rp.rackId}, {"row", rp.row}, {"it_kw", rp.itKw},
-                         {"nameplate_kw", rp.maxKw}, {"limit_kw", rp.limitKw}});
+                         {"nameplate_kw", rp.maxKw}, {"idle_kw", rp.idleKw}, {"limit_kw", rp.limitKw},
+                         {"kw_per_m2", rp.kwPerM2}, {"weight_kg", rp.weightKg}});
     const auto units = [](const std::vector<UnitLoad> &list) {
         json a = json::array();
         for (const UnitLoad &u : list)
             a.push_back({{"id", u.unitId}, {"catalog_id", u.catalogId}, {"load_kw", u.loadKw},
-                         {"capacity_kw", u.capacityKw}});
+                         {"capacity_kw", u.capacityKw}, {"group", u.group}, {"served_kw", u.servedKw}});
         return a;
     };
     const FabricResults &f = r.fabric;
@@ -367,11 +458,13 @@ json resultsToJson(const Results &r)
         {"fabric", fabric},
         {"performance", performance},
         {"power",
-         {{"it_kw_total", p.itKwTotal}, {"it_kw_nameplate", p.itKwNameplate}, {"optics_kw", p.opticsKw},
+         {{"it_kw_total", p.itKwTotal}, {"it_kw_nameplate", p.itKwNameplate}, {"it_kw_idle", p.itKwIdle},
+          {"optics_kw", p.opticsKw}, {"max_kw_per_m2", p.maxKwPerM2}, {"nameplate_kw_by_feed", p.nameplateKwByFeed},
           {"facility_kw_total", p.facilityKwTotal}, {"pue", p.pue}, {"max_rack_kw", p.maxRackKw},
           {"energy_mwh_per_year", p.energyMwhPerYear}, {"kw_by_row", p.kwByRow}, {"racks", racks},
           {"power_units", units(p.powerUnits)}}},
         {"cooling", {{"cooling_units", units(p.coolingUnits)}}},
+        {"reliability", reliabilityToJson(r.reliability)},
         {"problems", problems},
     };
 }

@@ -3,6 +3,7 @@
 #include "estimatespec.h"
 #include "fabric.h"
 #include "problem.h"
+#include "reliability.h"
 
 #include <nlohmann/json_fwd.hpp>
 
@@ -45,7 +46,10 @@ struct RackPower
     std::string row;
     double itKw = 0.0;     ///< at training load
     double maxKw = 0.0;    ///< nameplate
+    double idleKw = 0.0;   ///< idle (parts' power_idle_w, else their training-load power)
     double limitKw = 0.0;  ///< the rack's rated limit
+    double kwPerM2 = 0.0;  ///< training load over the rack's footprint plus its share of the aisles
+    double weightKg = 0.0; ///< parts with a catalog weight_kg
 };
 
 /// Load on one power or cooling unit against its capacity.
@@ -55,18 +59,23 @@ struct UnitLoad
     std::string catalogId;
     double loadKw = 0.0;     ///< load carried in the worst single failure of its group
     double capacityKw = 0.0;
+    std::string group;       ///< the feed or redundancy group (the unit's id when it has none)
+    double servedKw = 0.0;   ///< what its racks draw (power: nameplate; cooling: heat at training load)
 };
 
 struct PowerResults
 {
     double itKwTotal = 0.0;     ///< at training load
     double itKwNameplate = 0.0;
+    double itKwIdle = 0.0;      ///< every part idle (racks only; optics at full power)
+    double maxKwPerM2 = 0.0;    ///< the densest rack, over footprint plus aisle share
     double opticsKw = 0.0;      ///< transceivers of the fabric's cables (included in itKwTotal)
     double facilityKwTotal = 0.0;
     double pue = 0.0;
     double maxRackKw = 0.0;
     std::vector<RackPower> racks;
     std::map<std::string, double> kwByRow;
+    std::map<std::string, double> nameplateKwByFeed; ///< power group -> nameplate of the racks it feeds
     std::vector<UnitLoad> powerUnits;
     std::vector<UnitLoad> coolingUnits;
     double energyMwhPerYear = 0.0;
@@ -87,6 +96,7 @@ struct Results
     FabricResults fabric;
     PerformanceResults performance;
     PowerResults power;
+    ReliabilityResults reliability;
     Problems problems;
     bool cancelled = false;
 };

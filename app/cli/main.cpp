@@ -4,6 +4,7 @@
 #include "design.h"
 #include "designjson.h"
 #include "evaluation.h"
+#include "montecarlo.h"
 #include "estimatespec.h"
 #include "projectfile.h"
 #include "templates.h"
@@ -13,6 +14,7 @@
 #include <cstdlib>
 #include <iomanip>
 #include <iostream>
+#include <limits>
 #include <map>
 #include <sstream>
 #include <string>
@@ -49,6 +51,11 @@ Commands:
         Search the best parallelism (TP, PP, DP, CP, EP, micro-batch, interleave,
         recomputation, ZeRO) for a design's (.cplan or .json) cluster and workload;
         prints the top N (default 5) and why the others lost.
+  simulate FILE [--runs N] [--seed S] [--json]
+        Monte Carlo of the design's training run (default 1000 runs, seed 1):
+        failures drawn per part kind, checkpoints, spares and repairs; prints
+        the distribution of the time to train (p50, p90) beside the analytic
+        goodput (docs/reliability.md).
 
 Options:
   --catalog FILE   load a user catalog beside the default one (its entries win)
@@ -263,6 +270,37 @@ void printText(const cp::Design &design, const cp::Results &r)
               << "  facility power        " << fixed(p.facilityKwTotal, 1) << " kW\n"
               << "  max rack power        " << fixed(p.maxRackKw, 1) << " kW\n"
               << "  energy per year       " << fixed(p.energyMwhPerYear, 0) << " MWh\n";
+    const auto &rel = r.reliability;
+    std::cout << "\nReliability\n";
+    if (rel.available) {
+        std::cout << "  interruptions         " << fixed(rel.interruptionsPerHour * 24.0, 2) << " per day (job MTBF "
+                  << fixed(rel.jobMtbfHours, 1) << " h)\n"
+                  << "  largest domain        " << rel.largestFailureDomainGpus << " GPUs";
+        if (!rel.largestDomains.empty())
+            std::cout << " (" << rel.largestDomains.front().part << ")";
+        std::cout << "\n"
+                  << "  checkpoint            " << fixed(rel.checkpointSizeTb, 2) << " TB (" << fixed(rel.bytesPerParam, 0)
+                  << " B/param), write " << fixed(rel.checkpointWriteS, 1) << " s, restore "
+                  << fixed(rel.checkpointRestoreS, 1) << " s at " << fixed(rel.storageWriteGbPerS, 0) << "/"
+                  << fixed(rel.storageReadGbPerS, 0) << " GB/s\n"
+                  << "  checkpoint interval   " << fixed(rel.checkpointIntervalMinutes, 1) << " min"
+                  << (rel.intervalOptimal ? " (Young/Daly)" : " (set)") << "\n"
+                  << "  lost per failure      " << fixed(rel.timeLostPerFailureMinutes, 1) << " min\n"
+                  << "  hot spares            " << rel.job.sparesPerDomain << " per domain\n"
+                  << "  goodput               " << fixed(rel.goodput * 100.0, 1) << " % ("
+                  << fixed(rel.goodputWithoutSpares * 100.0, 1) << " % without spares)\n";
+        if (rel.effectiveTimeToTrainDays > 0)
+            std::cout << "  effective time        " << fixed(rel.effectiveTimeToTrainDays, 1) << " days to train\n";
+        std::cout << "  failure domains       count   GPUs lost (max/mean)  per part MTBF h  job events/day  recovery\n";
+        for (const auto &k : rel.kinds)
+            std::cout << "    " << std::left << std::setw(20) << k.kind << std::right << std::setw(7) << k.count
+                      << std::setw(10) << k.gpusLostMax << " / " << std::left << std::setw(9)
+                      << fixed(k.gpusLostMean, 1) << std::right << std::setw(15)
+                      << (k.failuresPerHour > 0 ? fixed(1.0 / k.failuresPerHour, 0) : std::string("-"))
+                      << std::setw(16) << fixed(k.jobFailuresPerHour * 24.0, 3) << "  " << k.recovery << "\n";
+    } else {
+        std::cout << "  not available (no GPUs)\n";
+    }
     std::cout << "\nProblems: " << r.problems.size() << "\n";
     for (const auto &pr : r.problems)
         std::cout << "  " << cp::severityName(pr.severity) << "  " << pr.place << ": " << pr.message << "\n";
@@ -394,6 +432,62 @@ int cmdSearch(const std::vector<std::string> &argv, cp::Catalog catalog)
     return 0;
 }
 
+int cmdSimulate(const std::vector<std::string> &argv, cp::Catalog catalog)
+{
+    const Args a = parse(argv, {"--runs", "--seed"}, {"--json"});
+    if (a.positional.size() != 1)
+        usageError("simulate needs exactly one FILE");
+    const auto whole = [](const std::string &name, const std::string &text, long long lo, long long hi) {
+        try {
+            size_t used = 0;
+            const long long v = std::stoll(text, &used);
+            if (used != text.size() || v < lo || v > hi)
+                throw std::invalid_argument(text);
+            return v;
+        } catch (const std::exception &) {
+            usageError(name + " needs a whole number from " + std::to_string(lo) + " to " + std::to_string(hi)
+                       + ", got \"" + text + "\"");
+        }
+    };
+    cp::SimulationOptions options;
+    if (const std::string t = a.option("--runs"); !t.empty())
+        options.runs = int(whole("--runs", t, 1, 1000000));
+    if (const std::string t = a.option("--seed"); !t.empty())
+        options.seed = std::uint64_t(whole("--seed", t, 0, std::numeric_limits<long long>::max()));
+    const cp::Design design = loadDesign(a.positional[0], catalog);
+    const cp::Results r = cp::evaluate(design, catalog);
+    const auto &rel = r.reliability;
+    if (!rel.available || rel.job.workHours <= 0)
+        throw Failure{1, a.positional[0] + ": no training run to simulate (the design has no GPUs or the "
+                             "workload does not run; see evaluate)"};
+    const cp::SimulationResults sim = cp::simulate(rel.job, options);
+    if (a.flag("--json")) {
+        nlohmann::json j = {{"runs", sim.runs}, {"seed", options.seed},
+                            {"work_days", sim.workHours / 24.0},
+                            {"checkpoint_interval_minutes", sim.intervalH * 60.0},
+                            {"mean_days", sim.meanDays}, {"p50_days", sim.p50Days}, {"p90_days", sim.p90Days},
+                            {"min_days", sim.minDays}, {"max_days", sim.maxDays},
+                            {"goodput", sim.goodput}, {"analytic_goodput", sim.analyticGoodput},
+                            {"analytic_effective_days", sim.analyticGoodput > 0 ? sim.workHours / 24.0 / sim.analyticGoodput : 0.0},
+                            {"failures_per_run", sim.meanFailures}, {"lost_hours_per_run", sim.meanLostHours},
+                            {"spare_misses_per_run", sim.spareMisses}};
+        std::cout << j.dump(2) << "\n";
+        return 0;
+    }
+    std::cout << design.name << "\n\n"
+              << "Monte Carlo: " << sim.runs << " runs, seed " << options.seed << "\n"
+              << "  failure-free time     " << fixed(sim.workHours / 24.0, 1) << " days\n"
+              << "  checkpoint interval   " << fixed(sim.intervalH * 60.0, 1) << " min\n"
+              << "  time to train         mean " << fixed(sim.meanDays, 1) << ", p50 " << fixed(sim.p50Days, 1)
+              << ", p90 " << fixed(sim.p90Days, 1) << " days (min " << fixed(sim.minDays, 1) << ", max "
+              << fixed(sim.maxDays, 1) << ")\n"
+              << "  goodput               " << fixed(sim.goodput * 100.0, 1) << " % (analytic "
+              << fixed(sim.analyticGoodput * 100.0, 1) << " %)\n"
+              << "  failures per run      " << fixed(sim.meanFailures, 1) << ", spare misses " << fixed(sim.spareMisses, 2)
+              << "\n";
+    return 0;
+}
+
 int run(int argc, char **argv)
 {
     std::vector<std::string> args(argv + 1, argv + argc);
@@ -446,6 +540,8 @@ int run(int argc, char **argv)
         return cmdEstimate(args, catalog);
     if (command == "search")
         return cmdSearch(args, catalog);
+    if (command == "simulate")
+        return cmdSimulate(args, catalog);
     usageError("unknown command \"" + command + "\"");
 }
 

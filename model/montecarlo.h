@@ -1,0 +1,46 @@
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+namespace cp {
+
+struct JobModel;
+
+/// Settings of a Monte Carlo run of the training job.
+struct SimulationOptions
+{
+    int runs = 1000;
+    std::uint64_t seed = 1;
+    double intervalH = 0.0;  ///< checkpoint interval; 0 = the job model's
+    double workHours = 0.0;  ///< failure-free time to train; 0 = the job model's
+    /// Called after each run with (runs done, runs in all); may be empty.
+    std::function<void(int, int)> progress;
+    const std::atomic<bool> *cancel = nullptr;
+};
+
+/// The distribution of the time to train over the runs.
+struct SimulationResults
+{
+    int runs = 0;               ///< runs completed
+    bool cancelled = false;
+    double workHours = 0.0;
+    double intervalH = 0.0;
+    double meanDays = 0.0, p50Days = 0.0, p90Days = 0.0, minDays = 0.0, maxDays = 0.0;
+    double goodput = 0.0;        ///< work / mean wall time
+    double analyticGoodput = 0.0; ///< JobModel::goodput at the same interval
+    double meanFailures = 0.0;   ///< per run
+    double meanLostHours = 0.0;  ///< wall time beyond the work, per run
+    double spareMisses = 0.0;    ///< failures a spare would cover but none was free, per run
+    std::vector<double> days;    ///< every run's time to train, sorted
+};
+
+/// Simulates the training run `runs` times: failures of each class arrive as a Poisson process in
+/// wall time; a failure loses the work since the last completed checkpoint and costs the recovery
+/// time; a hot spare (if the domain has one free) replaces the failed part, else the job runs
+/// shrunk until the repair. Deterministic for a given seed.
+SimulationResults simulate(const JobModel &job, const SimulationOptions &options);
+
+} // namespace cp
