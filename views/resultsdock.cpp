@@ -214,6 +214,20 @@ void ResultsDock::setResults(const Results &results)
         perf_(QStringLiteral("performance.available"), tr("Training speed"), tr("n/a"), tr("see Problems"));
     }
 
+    // What fails together and how much of the time the job does useful work.
+    const ReliabilityResults &rel = results.reliability;
+    if (rel.available) {
+        perf_(QStringLiteral("reliability.largest_failure_domain_gpus"), tr("Largest failure domain"),
+              integer(rel.largestFailureDomainGpus), tr("GPUs"));
+        perf_(QStringLiteral("reliability.job_mtbf_hours"), tr("Job MTBF"), decimal(rel.jobMtbfHours, 1), tr("h"));
+        perf_(QStringLiteral("reliability.checkpoint_interval_minutes"), tr("Checkpoint every"),
+              decimal(rel.checkpointIntervalMinutes, 1), tr("min"));
+        perf_(QStringLiteral("reliability.goodput"), tr("Goodput"), decimal(rel.goodput * 100.0, 1), tr("%"));
+        if (rel.effectiveTimeToTrainDays > 0)
+            perf_(QStringLiteral("reliability.effective_time_to_train_days"), tr("Time to train with failures"),
+                  decimal(rel.effectiveTimeToTrainDays, 1), tr("days"));
+    }
+
     setStale(false);
     mStatus->setText(results.cancelled ? tr("Evaluation was cancelled; figures are partial.")
                                        : tr("Up to date."));

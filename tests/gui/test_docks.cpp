@@ -227,6 +227,14 @@ void TestDocks::resultsShowFabricAndTraining()
     dock.setResults(results);
     QCOMPARE(dock.value(QStringLiteral("performance.mfu")), locale.toString(43.1, 'f', 1));
     QCOMPARE(dock.value(QStringLiteral("performance.parallelism_used")), QStringLiteral("TP8 PP16 DP64"));
+    QVERIFY(dock.value(QStringLiteral("reliability.goodput")).isEmpty()); // not evaluated
+
+    results.reliability.available = true;
+    results.reliability.goodput = 0.913;
+    results.reliability.largestFailureDomainGpus = 72;
+    dock.setResults(results);
+    QCOMPARE(dock.value(QStringLiteral("reliability.goodput")), locale.toString(91.3, 'f', 1));
+    QCOMPARE(dock.value(QStringLiteral("reliability.largest_failure_domain_gpus")), locale.toString(72));
 }
 
 void TestDocks::resultsTiersInFabricOrder()
