@@ -20,27 +20,12 @@ private Q_SLOTS:
     void errors();
 
 private:
-    struct Run
-    {
-        int code;
-        QString out;
-        QString err;
-    };
-    Run run(const QStringList &args);
+    using Run = cptest::CliRun;
+    static Run run(const QStringList &args) { return cptest::runCli(QStringLiteral(CP_CLI), args); }
     QString path(const char *name) const { return mDir.filePath(QString::fromUtf8(name)); }
 
     QTemporaryDir mDir;
 };
-
-TestCli::Run TestCli::run(const QStringList &args)
-{
-    QProcess p;
-    p.start(QStringLiteral(CP_CLI), args);
-    if (!p.waitForFinished(120000))
-        return {-1, {}, QStringLiteral("timeout")};
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2,
-            QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError())};
-}
 
 void TestCli::help()
 {

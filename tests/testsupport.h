@@ -2,6 +2,7 @@
 
 #include "catalog.h"
 
+#include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -28,6 +29,25 @@ inline std::string dataPath(const char *name) { return std::string(CP_TEST_DATA)
 inline std::string tempPath(const QTemporaryDir &dir, const char *name)
 {
     return dir.filePath(QString::fromUtf8(name)).toStdString();
+}
+
+/// What a run of a command-line program printed and returned.
+struct CliRun
+{
+    int code;    ///< exit code; -1 on timeout, -2 on a crash
+    QString out;
+    QString err;
+};
+
+/// Runs `program` with `args` as a user would, waiting up to two minutes.
+inline CliRun runCli(const QString &program, const QStringList &args)
+{
+    QProcess p;
+    p.start(program, args);
+    if (!p.waitForFinished(120000))
+        return {-1, {}, QStringLiteral("timeout")};
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2,
+            QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError())};
 }
 
 } // namespace cptest
