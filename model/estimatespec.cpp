@@ -443,14 +443,9 @@ ClusterSpec clusterFromDesign(const Design &design, const Catalog &catalog, long
     return c;
 }
 
-EstimateSpec estimateSpecFromDesign(const Design &design, const Catalog &catalog,
-                                    long long gpusActive, const FabricResults &fabric)
+ModelSpec modelFromWorkload(const Workload &w)
 {
-    EstimateSpec spec;
-    spec.name = design.name;
-    spec.cluster = clusterFromDesign(design, catalog, gpusActive, fabric);
-    const Workload &w = design.workload;
-    ModelSpec &m = spec.model;
+    ModelSpec m;
     m.layers = w.layers;
     m.hidden = w.hidden;
     m.heads = w.heads;
@@ -459,6 +454,17 @@ EstimateSpec estimateSpecFromDesign(const Design &design, const Catalog &catalog
     m.vocab = w.vocab;
     m.experts = w.experts;
     m.topK = w.activeExperts;
+    return m;
+}
+
+EstimateSpec estimateSpecFromDesign(const Design &design, const Catalog &catalog,
+                                    long long gpusActive, const FabricResults &fabric)
+{
+    EstimateSpec spec;
+    spec.name = design.name;
+    spec.cluster = clusterFromDesign(design, catalog, gpusActive, fabric);
+    const Workload &w = design.workload;
+    spec.model = modelFromWorkload(w);
     TrainingSpec &t = spec.training;
     t.seqLen = w.seqLen;
     t.globalBatchTokens = w.globalBatchTokens;
@@ -475,7 +481,7 @@ EstimateSpec estimateSpecFromDesign(const Design &design, const Catalog &catalog
         spec.parallelism.microbatch = p.microbatch;
         spec.parallelism.interleave = p.interleave;
     }
-    if (!m.moe())
+    if (!spec.model.moe())
         spec.parallelism.ep = 1;
     spec.defaultsUsed.push_back("model.mlp = swiglu (designs describe modern decoders)");
     spec.defaultsUsed.push_back("training.attention = flash (default)");

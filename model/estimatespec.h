@@ -13,6 +13,7 @@ namespace cp {
 class Catalog;
 struct Design;
 struct FabricResults;
+struct Workload;
 
 /// A workload on a described cluster, without a layout: what `cluster-planner-cli estimate` reads
 /// (format in docs/estimate.md).
@@ -41,6 +42,8 @@ EstimateSpec parseEstimateSpec(const nlohmann::json &json, const std::string &or
 /// Throws std::invalid_argument if the design has no GPU node.
 ClusterSpec clusterFromDesign(const Design &design, const Catalog &catalog, long long gpusActive,
                               const FabricResults &fabric);
+/// The transformer a design's workload describes (dense unless it names experts).
+ModelSpec modelFromWorkload(const Workload &workload);
 /// The design's cluster and workload as an estimate spec (parallelism fixed where the workload
 /// fixes it, searched otherwise; recomputation searched).
 EstimateSpec estimateSpecFromDesign(const Design &design, const Catalog &catalog,

@@ -473,15 +473,7 @@ ReliabilityResults evaluateReliability(const Design &design, const Catalog &cata
     if (earlier.performance.spec.model.layers > 0) {
         model = earlier.performance.spec.model;
     } else {
-        const Workload &w = design.workload;
-        model.layers = w.layers;
-        model.hidden = w.hidden;
-        model.heads = w.heads;
-        model.kvHeads = w.kvHeads;
-        model.ffnHidden = w.ffnHidden;
-        model.vocab = w.vocab;
-        model.experts = w.experts;
-        model.topK = w.activeExperts;
+        model = modelFromWorkload(design.workload);
     }
     rel.params = model.layers > 0 ? model.totalParams() : 0.0;
     rel.bytesPerParam = kCheckpointBytesPerParam;
