@@ -48,7 +48,7 @@ PaletteDock::PaletteDock(QWidget *parent)
     mSearch->setObjectName(QStringLiteral("paletteSearch"));
     mTree->setObjectName(QStringLiteral("paletteTree"));
     mTree->setColumnCount(2);
-    mTree->setHeaderLabels({tr("Part"), tr("Id")});
+    mTree->setHeaderLabels({tr("Part"), tr("Catalog id")});
     mTree->header()->setSectionResizeMode(0, QHeaderView::Stretch);
     mTree->header()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
     mTree->header()->setStretchLastSection(false);
@@ -91,7 +91,8 @@ void PaletteDock::setCatalog(const Catalog &catalog)
             item->setToolTip(0, tip);
             item->setToolTip(1, tip);
         }
-        group->setText(1, QLocale().toString(group->childCount()));
+        // The count goes with the category's name, not in the id column.
+        group->setText(0, tr("%1 (%2)").arg(kindTitle(kind), QLocale().toString(group->childCount())));
     }
     applyFilter();
 }
