@@ -7,6 +7,7 @@
 #include <benchmark/benchmark.h>
 
 #include "catalog.h"
+#include "cost.h"
 #include "design.h"
 #include "evaluation.h"
 #include "fabric.h"
@@ -122,6 +123,19 @@ static void BM_Reliability(benchmark::State &state)
     state.counters["units"] = double(design.powerUnits.size() + design.coolingUnits.size());
 }
 BENCHMARK(BM_Reliability)->Arg(16384)->Arg(100000)->Unit(benchmark::kMillisecond);
+
+// The cost stage alone (bill of materials, CAPEX, OPEX, monthly curves, break-even), on the
+// earlier stages' results of a classic template.
+static void BM_Cost(benchmark::State &state)
+{
+    const cp::Catalog catalog = cp::Catalog::builtin();
+    const cp::Design design = cp::generateTemplate({"classic", state.range(0), {}}, catalog);
+    const cp::Results earlier = cp::evaluate(design, catalog);
+    for (auto _ : state)
+        benchmark::DoNotOptimize(cp::evaluateCost(design, catalog, earlier));
+    state.counters["bom_lines"] = double(earlier.cost.bom.size());
+}
+BENCHMARK(BM_Cost)->Arg(16384)->Arg(100000)->Unit(benchmark::kMicrosecond);
 
 // Monte Carlo of a 30-day training run on the classic 16,384-GPU template, 1,000 runs.
 static void BM_MonteCarlo(benchmark::State &state)

@@ -148,13 +148,39 @@ struct ReliabilitySettings
 /// Money: life, energy, cooling efficiency, staff and the cloud alternative.
 struct FinanceSettings
 {
-    double lifeYears = 5.0;
-    double energyUsdPerKwh = 0.078;
+    double lifeYears = 5.0;          ///< depreciation lives in 10-Ks: 5-6 years (figures.md F)
+    double energyUsdPerKwh = 0.078;  ///< SemiAnalysis "100,000 H100 Clusters" (EIA 2023 industrial 8.06 c)
     double pue = 0.0; ///< 0 = derived from the cooling design
-    double staffFte = 0.0; ///< 0 = scaled from the design size
-    double staffUsdPerYear = 200000.0;
-    double cloudUsdPerGpuHour = 2.49;
+    double staffFte = 0.0; ///< 0 = scaled from the design size (model/cost.cpp)
+    double staffUsdPerYear = 200000.0; ///< assumption: fully loaded HPC operations engineer
+    double cloudUsdPerGpuHour = 2.49; ///< neocloud H100 on-demand, Q1 2026 $2.49-2.85 (figures.md A.5)
     double utilisation = 0.9; ///< share of nameplate drawn at training load (devices without typical power)
+    // Cost model (model/cost.cpp, docs/cost.md): every default cites its source.
+    /// Facility build per MW of critical IT: Cushman & Wakefield "Data Center Development Cost
+    /// Guide 2025", average of 19 US markets ($9.3M-15.0M), excl. land and soft costs.
+    double facilityUsdPerMw = 11.7e6;
+    /// > 0: rent colocation space instead of building (per kW of critical IT per month, OPEX);
+    /// 0 = build. No public colocation rate was collected (figures.md), so no default.
+    double colocationUsdPerKwMonth = 0.0;
+    /// Cooling plant on top of the facility build, per kW of heat. Air: 0, as C&W's $/MW includes the
+    /// mechanical plant of an air-cooled hall. Liquid: assumption $3,300/kW = AI-optimised build
+    /// $15M/MW (infra-economics.com, low end, L) minus C&W's $11.7M/MW average.
+    double coolingAirUsdPerKw = 0.0;
+    double coolingLiquidUsdPerKw = 3300.0;
+    /// Integration, burn-in and acceptance labour, share of hardware CAPEX (assumption: no public figure).
+    double integrationFraction = 0.03;
+    /// Maintenance and support per year, share of hardware CAPEX. Assumption: half the DGX list support
+    /// rate (~20% of base price for 1 year, supercluster.blog, L); no authoritative figure (figures.md F).
+    double maintenanceFraction = 0.10;
+    /// Software licences per GPU per year: NVIDIA AI Enterprise / Base Command list, $4,500
+    /// (SemiAnalysis "AI Neocloud Playbook").
+    double softwareUsdPerGpuYear = 4500.0;
+    /// Spare parts bought per year, share of hardware CAPEX. Assumption: a ~2% spare pool (Lenovo
+    /// guidance, figures.md Caveats) replenished once a year.
+    double sparesFraction = 0.02;
+    /// Months from order to a productive cluster (staff paid meanwhile). Assumption: 6 months;
+    /// C&W 2025 lists 46-48 weeks for switchgear when the facility is built too.
+    double deliveryMonths = 6.0;
 
     bool operator==(const FinanceSettings &) const = default;
 };

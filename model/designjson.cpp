@@ -220,7 +220,16 @@ json designToJson(const Design &d)
                      {"staff_fte", d.finance.staffFte},
                      {"staff_usd_per_year", d.finance.staffUsdPerYear},
                      {"cloud_usd_per_gpu_hour", d.finance.cloudUsdPerGpuHour},
-                     {"utilisation", d.finance.utilisation}}},
+                     {"utilisation", d.finance.utilisation},
+                     {"facility_usd_per_mw", d.finance.facilityUsdPerMw},
+                     {"colocation_usd_per_kw_month", d.finance.colocationUsdPerKwMonth},
+                     {"cooling_air_usd_per_kw", d.finance.coolingAirUsdPerKw},
+                     {"cooling_liquid_usd_per_kw", d.finance.coolingLiquidUsdPerKw},
+                     {"integration_fraction", d.finance.integrationFraction},
+                     {"maintenance_fraction", d.finance.maintenanceFraction},
+                     {"software_usd_per_gpu_year", d.finance.softwareUsdPerGpuYear},
+                     {"spares_fraction", d.finance.sparesFraction},
+                     {"delivery_months", d.finance.deliveryMonths}}},
     };
     return {{"format", "cluster-planner-design"}, {"version", kDesignJsonVersion}, {"design", design}};
 }
@@ -355,6 +364,15 @@ Design designFromJson(const json &top, const std::string &origin)
         s.staffUsdPerYear = fin.number("staff_usd_per_year", s.staffUsdPerYear);
         s.cloudUsdPerGpuHour = fin.number("cloud_usd_per_gpu_hour", s.cloudUsdPerGpuHour);
         s.utilisation = fin.number("utilisation", s.utilisation);
+        s.facilityUsdPerMw = fin.number("facility_usd_per_mw", s.facilityUsdPerMw);
+        s.colocationUsdPerKwMonth = fin.number("colocation_usd_per_kw_month", s.colocationUsdPerKwMonth);
+        s.coolingAirUsdPerKw = fin.number("cooling_air_usd_per_kw", s.coolingAirUsdPerKw);
+        s.coolingLiquidUsdPerKw = fin.number("cooling_liquid_usd_per_kw", s.coolingLiquidUsdPerKw);
+        s.integrationFraction = fin.number("integration_fraction", s.integrationFraction);
+        s.maintenanceFraction = fin.number("maintenance_fraction", s.maintenanceFraction);
+        s.softwareUsdPerGpuYear = fin.number("software_usd_per_gpu_year", s.softwareUsdPerGpuYear);
+        s.sparesFraction = fin.number("spares_fraction", s.sparesFraction);
+        s.deliveryMonths = fin.number("delivery_months", s.deliveryMonths);
     }
     return d;
 }

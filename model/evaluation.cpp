@@ -330,6 +330,13 @@ Results evaluate(const Design &design, const Catalog &catalog, const std::atomic
     res.reliability = evaluateReliability(design, catalog, res);
     res.problems.insert(res.problems.end(), res.reliability.problems.begin(), res.reliability.problems.end());
 
+    // --- cost: CAPEX, OPEX, TCO, cloud break-even (model/cost.cpp) ----------------------------
+    if (cancelled(cancel)) {
+        res.cancelled = true;
+        return res;
+    }
+    res.cost = evaluateCost(design, catalog, res);
+
     if (inv.gpusTotal == 0)
         res.problems.push_back({Severity::Warning, "design", "the design has no GPUs"});
     return res;
@@ -378,6 +385,50 @@ json reliabilityToJson(const ReliabilityResults &rel)
             {"hot_spares_per_domain", rel.job.sparesPerDomain},
             {"time_to_train_days", rel.timeToTrainDays},
             {"effective_time_to_train_days", rel.effectiveTimeToTrainDays}};
+}
+
+json costToJson(const CostResults &c)
+{
+    json bom = json::array();
+    for (const BomLine &l : c.bom)
+        bom.push_back({{"catalog_id", l.catalogId}, {"name", l.name}, {"kind", l.kind},
+                       {"category", l.category}, {"quantity", l.quantity},
+                       {"unit_price_usd", l.unitPriceUsd}, {"total_usd", l.totalUsd}, {"source", l.source}});
+    const json breakEven = c.breakEvenMonth >= 0 ? json(c.breakEvenMonth) : json(nullptr);
+    return {{"available", c.available},
+            {"capex_usd", c.capexUsd},
+            {"capex_by_category_usd", c.capexByCategoryUsd},
+            {"hardware_capex_usd", c.hardwareCapexUsd},
+            {"cooling_plant_usd", c.coolingPlantUsd},
+            {"facility_build_usd", c.facilityBuildUsd},
+            {"integration_usd", c.integrationUsd},
+            {"critical_it_kw", c.criticalItKw},
+            {"liquid_heat_kw", c.liquidHeatKw},
+            {"air_heat_kw", c.airHeatKw},
+            {"opex_usd_per_year", c.opexUsdPerYear},
+            {"opex_by_category_usd_per_year", c.opexByCategoryUsdPerYear},
+            {"staff_fte", c.staffFte},
+            {"depreciation_usd_per_year", c.depreciationUsdPerYear},
+            {"life_years", c.lifeYears},
+            {"delivery_months", c.deliveryMonths},
+            {"delivery_cost_usd", c.deliveryCostUsd},
+            {"delivery_opportunity_usd", c.deliveryOpportunityUsd},
+            {"tco_usd", c.tcoUsd},
+            {"gpus_paid", c.gpusPaid},
+            {"gpu_hours_per_year", c.gpuHoursPerYear},
+            {"cost_per_gpu_hour_usd", c.costPerGpuHourUsd},
+            {"effective_pflops_per_gpu", c.effectivePflopsPerGpu},
+            {"cost_per_effective_pflop_hour_usd", c.costPerEffectivePflopHourUsd},
+            {"cost_per_million_tokens_usd", c.costPerMillionTokensUsd},
+            {"cost_to_train_usd", c.costToTrainUsd},
+            {"train_gpu_hours", c.trainGpuHours},
+            {"cloud_usd_per_gpu_hour", c.cloudUsdPerGpuHour},
+            {"cloud_cost_to_train_usd", c.cloudCostToTrainUsd},
+            {"cloud_usd_per_year", c.cloudUsdPerYear},
+            {"break_even_month", breakEven},
+            {"cumulative_usd_by_month", c.cumulativeUsdByMonth},
+            {"cloud_cumulative_usd_by_month", c.cloudCumulativeUsdByMonth},
+            {"bom", bom}};
 }
 
 } // namespace
@@ -465,6 +516,7 @@ json resultsToJson(const Results &r)
           {"power_units", units(p.powerUnits)}}},
         {"cooling", {{"cooling_units", units(p.coolingUnits)}}},
         {"reliability", reliabilityToJson(r.reliability)},
+        {"cost", costToJson(r.cost)},
         {"problems", problems},
     };
 }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "cost.h"
 #include "estimatespec.h"
 #include "fabric.h"
 #include "problem.h"
@@ -97,6 +98,7 @@ struct Results
     PerformanceResults performance;
     PowerResults power;
     ReliabilityResults reliability;
+    CostResults cost;
     Problems problems;
     bool cancelled = false;
 };

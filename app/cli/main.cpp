@@ -1,6 +1,7 @@
 // cluster-planner-cli: the command-line face of the model. Runs with no display.
 
 #include "catalog.h"
+#include "cost.h"
 #include "design.h"
 #include "designjson.h"
 #include "evaluation.h"
@@ -11,7 +12,11 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cmath>
+#include <cstdio>
 #include <cstdlib>
+#include <filesystem>
+#include <fstream>
 #include <iomanip>
 #include <iostream>
 #include <limits>
@@ -56,6 +61,13 @@ Commands:
         failures drawn per part kind, checkpoints, spares and repairs; prints
         the distribution of the time to train (p50, p90) beside the analytic
         goodput (docs/reliability.md).
+  compare A.cplan B.cplan ... [--bom OUT.csv] [--json]
+        Evaluate 2 to 6 designs and print their key figures side by side
+        (GPUs, racks, power, fabric, MFU, time to train, reliability, CAPEX,
+        OPEX, TCO, cost per effective PFLOP-hour, cloud break-even; docs/cost.md),
+        the better value of each row marked with '*'. --report is not yet supported.
+        --bom writes the bill of materials of all of them as CSV; --json prints
+        every design's results as one JSON array instead of the table.
 
 Options:
   --catalog FILE   load a user catalog beside the default one (its entries win)
@@ -195,6 +207,42 @@ int cmdNew(const std::vector<std::string> &argv, const cp::Catalog &catalog)
     return 0;
 }
 
+std::string musd(double usd)
+{
+    return "$" + fixed(usd / 1e6, 2) + "M";
+}
+
+void printCost(const cp::CostResults &c)
+{
+    std::cout << "\nCost (docs/cost.md)\n";
+    if (!c.available) {
+        std::cout << "  not available\n";
+        return;
+    }
+    std::cout << "  CAPEX                 " << musd(c.capexUsd) << " (hardware " << musd(c.hardwareCapexUsd) << ")\n";
+    for (const char *k : {"compute", "network", "storage", "power_cooling", "facility", "integration"})
+        std::cout << "    " << std::left << std::setw(20) << k << std::right << std::setw(12)
+                  << musd(c.capexByCategoryUsd.at(k)) << "\n";
+    std::cout << "  OPEX per year         " << musd(c.opexUsdPerYear) << " (staff " << fixed(c.staffFte, 1)
+              << " FTE)\n";
+    for (const auto &[k, v] : c.opexByCategoryUsdPerYear)
+        std::cout << "    " << std::left << std::setw(20) << k << std::right << std::setw(12) << musd(v) << "\n";
+    std::cout << "  depreciation          " << musd(c.depreciationUsdPerYear) << " per year over "
+              << fixed(c.lifeYears, 1) << " years\n"
+              << "  delivery              " << fixed(c.deliveryMonths, 1) << " months, " << musd(c.deliveryCostUsd)
+              << " (renting meanwhile: " << musd(c.deliveryOpportunityUsd) << ")\n"
+              << "  TCO                   " << musd(c.tcoUsd) << "\n"
+              << "  per GPU-hour          $" << fixed(c.costPerGpuHourUsd, 2) << " (cloud $"
+              << fixed(c.cloudUsdPerGpuHour, 2) << ")\n"
+              << "  per effective PFLOP-h $" << fixed(c.costPerEffectivePflopHourUsd, 2) << "\n"
+              << "  per million tokens    $" << fixed(c.costPerMillionTokensUsd, 3) << "\n"
+              << "  cost to train         " << musd(c.costToTrainUsd) << " (cloud " << musd(c.cloudCostToTrainUsd)
+              << " for " << fixed(c.trainGpuHours / 1e6, 3) << "M GPU-hours)\n"
+              << "  cloud break-even      "
+              << (c.breakEvenMonth >= 0 ? "month " + std::to_string(c.breakEvenMonth) : std::string("never within the life"))
+              << "\n";
+}
+
 void printText(const cp::Design &design, const cp::Results &r)
 {
     const auto &inv = r.inventory;
@@ -301,6 +349,7 @@ void printText(const cp::Design &design, const cp::Results &r)
     } else {
         std::cout << "  not available (no GPUs)\n";
     }
+    printCost(r.cost);
     std::cout << "\nProblems: " << r.problems.size() << "\n";
     for (const auto &pr : r.problems)
         std::cout << "  " << cp::severityName(pr.severity) << "  " << pr.place << ": " << pr.message << "\n";
@@ -488,6 +537,157 @@ int cmdSimulate(const std::vector<std::string> &argv, cp::Catalog catalog)
     return 0;
 }
 
+/// Writes `text` to `path` atomically: a temporary file beside it, then a rename.
+void writeFileAtomically(const std::string &path, const std::string &text)
+{
+    const std::filesystem::path target(path);
+    std::filesystem::path tmp = target;
+    tmp += ".tmp";
+    {
+        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+        out << text;
+        out.flush();
+        if (!out) {
+            std::error_code ignored;
+            std::filesystem::remove(tmp, ignored);
+            throw Failure{3, "cannot write " + path};
+        }
+    }
+    std::error_code ec;
+    std::filesystem::rename(tmp, target, ec);
+    if (ec) {
+        std::filesystem::remove(tmp, ec);
+        throw Failure{3, "cannot write " + path};
+    }
+}
+
+int cmdCompare(const std::vector<std::string> &argv, const cp::Catalog &catalog)
+{
+    const Args a = parse(argv, {"--bom", "--report"}, {"--json"});
+    if (a.options.count("--report"))
+        usageError("compare --report is not yet supported");
+    if (a.positional.size() < 2 || a.positional.size() > 6)
+        usageError("compare needs 2 to 6 design FILEs");
+    struct Evaluated
+    {
+        cp::Design design;
+        cp::Results results;
+    };
+    std::vector<Evaluated> all;
+    for (const std::string &path : a.positional) {
+        cp::Catalog own = catalog; // each project brings its own embedded prices
+        cp::Design design = loadDesign(path, own);
+        cp::Results results = cp::evaluate(design, own);
+        all.push_back({std::move(design), std::move(results)});
+    }
+    if (!a.option("--bom").empty()) {
+        std::vector<std::pair<std::string, const cp::CostResults *>> rows;
+        for (const Evaluated &e : all)
+            rows.emplace_back(e.design.name, &e.results.cost);
+        writeFileAtomically(a.option("--bom"), cp::bomToCsv(rows));
+    }
+    if (a.flag("--json")) {
+        nlohmann::json out = nlohmann::json::array();
+        for (size_t i = 0; i < all.size(); ++i)
+            out.push_back({{"file", a.positional[i]}, {"design", all[i].design.name},
+                           {"results", cp::resultsToJson(all[i].results)}});
+        std::cout << out.dump(2) << "\n";
+        return 0;
+    }
+    // One row per key figure: its value (NaN when the design has none), decimals, and which way
+    // is better (+1 higher, -1 lower, 0 neither); the best value of a row is marked with '*'.
+    struct Row
+    {
+        const char *label;
+        double (*value)(const cp::Results &);
+        int decimals;
+        int better;
+        const char *missing;
+    };
+    constexpr double kNone = std::numeric_limits<double>::quiet_NaN();
+    const std::vector<Row> rows = {
+        {"GPUs", [](const cp::Results &r) { return double(r.inventory.gpusTotal); }, 0, 0, "-"},
+        {"racks", [](const cp::Results &r) { return double(r.inventory.racksTotal); }, 0, 0, "-"},
+        {"IT power MW", [](const cp::Results &r) { return r.power.itKwTotal / 1000.0; }, 2, 0, "-"},
+        {"facility power MW", [](const cp::Results &r) { return r.power.facilityKwTotal / 1000.0; }, 2, 0, "-"},
+        {"max kW per rack", [](const cp::Results &r) { return r.power.maxRackKw; }, 1, 0, "-"},
+        {"scale-up domain GPUs", [](const cp::Results &r) { return double(r.fabric.domainGpus); }, 0, 0, "-"},
+        {"bisection TB/s", [](const cp::Results &r) { return r.fabric.bisectionGbPerS / 1000.0; }, 1, +1, "-"},
+        {"MFU %",
+         [](const cp::Results &r) {
+             return r.performance.available ? r.performance.outcome.estimate.mfu * 100.0 : kNone;
+         },
+         1, +1, "-"},
+        {"time to train days",
+         [](const cp::Results &r) {
+             return r.reliability.effectiveTimeToTrainDays > 0 ? r.reliability.effectiveTimeToTrainDays : kNone;
+         },
+         1, -1, "-"},
+        {"job MTBF h", [](const cp::Results &r) { return r.reliability.available ? r.reliability.jobMtbfHours : kNone; },
+         1, +1, "-"},
+        {"goodput %",
+         [](const cp::Results &r) { return r.reliability.available ? r.reliability.goodput * 100.0 : kNone; }, 1, +1,
+         "-"},
+        {"largest failure domain GPUs",
+         [](const cp::Results &r) {
+             return r.reliability.available ? double(r.reliability.largestFailureDomainGpus) : kNone;
+         },
+         0, -1, "-"},
+        {"CAPEX $M", [](const cp::Results &r) { return r.cost.capexUsd / 1e6; }, 2, -1, "-"},
+        {"OPEX $M/yr", [](const cp::Results &r) { return r.cost.opexUsdPerYear / 1e6; }, 2, -1, "-"},
+        {"TCO $M", [](const cp::Results &r) { return r.cost.tcoUsd / 1e6; }, 2, -1, "-"},
+        {"$ per effective PFLOP-h",
+         [](const cp::Results &r) {
+             return r.cost.costPerEffectivePflopHourUsd > 0 ? r.cost.costPerEffectivePflopHourUsd : kNone;
+         },
+         2, -1, "-"},
+        {"cloud break-even month",
+         [](const cp::Results &r) { return r.cost.breakEvenMonth >= 0 ? double(r.cost.breakEvenMonth) : kNone; }, 0,
+         -1, "never"},
+    };
+    constexpr int kLabel = 30, kColumn = 22;
+    const auto cell = [](std::string s) {
+        if (s.size() > size_t(kColumn) - 2)
+            s = s.substr(0, size_t(kColumn) - 5) + "...";
+        return s;
+    };
+    std::cout << std::left << std::setw(kLabel) << "";
+    for (const Evaluated &e : all)
+        std::cout << std::right << std::setw(kColumn) << cell(e.design.name) << ' ';
+    std::cout << "\n";
+    for (const Row &row : rows) {
+        std::vector<double> values;
+        for (const Evaluated &e : all)
+            values.push_back(row.value(e.results));
+        // The best shown value, compared as printed, so that equal-looking values tie.
+        std::vector<std::string> shown;
+        for (double v : values)
+            shown.push_back(std::isnan(v) ? std::string(row.missing) : fixed(v, row.decimals));
+        double best = kNone;
+        int present = 0;
+        bool differ = false;
+        for (size_t i = 0; i < values.size(); ++i) {
+            if (std::isnan(values[i]))
+                continue;
+            const double v = std::stod(shown[i]);
+            if (present > 0 && v != best)
+                differ = true;
+            if (present == 0 || (row.better > 0 ? v > best : v < best))
+                best = v;
+            ++present;
+        }
+        differ = differ || (present > 0 && size_t(present) < values.size()); // a value beats none
+        std::cout << std::left << std::setw(kLabel) << row.label;
+        for (size_t i = 0; i < values.size(); ++i) {
+            const bool mark = row.better != 0 && differ && !std::isnan(values[i]) && std::stod(shown[i]) == best;
+            std::cout << std::right << std::setw(kColumn) << shown[i] << (mark ? '*' : ' ');
+        }
+        std::cout << "\n";
+    }
+    std::cout << "\n* the better value of a row (docs/cost.md)\n";
+    return 0;
+}
+
 int run(int argc, char **argv)
 {
     std::vector<std::string> args(argv + 1, argv + argc);
@@ -542,6 +742,8 @@ int run(int argc, char **argv)
         return cmdSearch(args, catalog);
     if (command == "simulate")
         return cmdSimulate(args, catalog);
+    if (command == "compare")
+        return cmdCompare(args, catalog);
     usageError("unknown command \"" + command + "\"");
 }
 

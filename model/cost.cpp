@@ -1,0 +1,246 @@
+#include "cost.h"
+
+#include "catalog.h"
+#include "design.h"
+#include "evaluation.h"
+
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+
+namespace cp {
+
+namespace {
+
+constexpr double kHoursPerYear = 8760.0;
+constexpr double kHoursPerMonth = kHoursPerYear / 12.0;
+
+// Staff when finance.staffFte is 0. Assumption (no public staffing ratio was collected,
+// figures.md): a core team of 2 FTE plus 1 FTE per 512 GPUs in 8-GPU servers, and per 1,024 GPUs
+// in rack-scale supernodes, which arrive integrated and tested as one rack (fewer parts to handle).
+constexpr double kStaffBaseFte = 2.0;
+constexpr double kGpusPerFteServers = 512.0;
+constexpr double kGpusPerFteSupernodes = 1024.0;
+
+/// The CAPEX category a catalog kind counts under.
+const char *categoryOf(PartKind kind)
+{
+    switch (kind) {
+    case PartKind::Accelerator:
+    case PartKind::Server:
+    case PartKind::Supernode:
+    case PartKind::Nic: return "compute";
+    case PartKind::Switch:
+    case PartKind::Cable: return "network";
+    case PartKind::Storage: return "storage";
+    case PartKind::Rack:
+    case PartKind::Pdu:
+    case PartKind::Busway:
+    case PartKind::Ups:
+    case PartKind::Crah:
+    case PartKind::RearDoor:
+    case PartKind::Cdu: return "power_cooling";
+    }
+    return "compute";
+}
+
+double typicalW(const CatalogEntry &e, double utilisation)
+{
+    if (e.hasFigure("power_typical_w"))
+        return e.figure("power_typical_w");
+    return e.figure("power_max_w", e.figure("power_w")) * utilisation;
+}
+
+} // namespace
+
+double energyUsdPerYear(double itKw, double pue, double usdPerKwh)
+{
+    return itKw * pue * kHoursPerYear * usdPerKwh;
+}
+
+double cloudCostUsd(double gpuHours, double usdPerGpuHour)
+{
+    return gpuHours * usdPerGpuHour;
+}
+
+CostResults evaluateCost(const Design &design, const Catalog &catalog, const Results &r)
+{
+    const FinanceSettings &fin = design.finance;
+    CostResults c;
+    for (const char *k : {"compute", "network", "storage", "power_cooling", "facility", "integration"})
+        c.capexByCategoryUsd[k] = 0.0;
+
+    // --- hardware: the design's parts at their catalog price ----------------------------------
+    // A server's or supernode's price includes its GPUs and NICs (catalog sources: DGX H100 list,
+    // NVL72 rack price), so the parts counted through its references are not priced again.
+    std::map<std::string, long long> included;
+    long long serverGpus = 0, supernodeGpus = 0;
+    for (const auto &[id, n] : r.inventory.partsByCatalogId) {
+        const CatalogEntry *e = catalog.find(id);
+        if (!e || (e->kind != PartKind::Server && e->kind != PartKind::Supernode))
+            continue;
+        const long long gpus = std::llround(e->figure("gpus")) * n;
+        (e->kind == PartKind::Server ? serverGpus : supernodeGpus) += gpus;
+        if (const std::string a = e->ref("accelerator"); !a.empty())
+            included[a] += gpus;
+        if (const std::string nic = e->ref("nic"); !nic.empty())
+            included[nic] += std::llround(e->figure("nics")) * n;
+    }
+    for (const auto &[id, n] : r.inventory.partsByCatalogId) {
+        const CatalogEntry *e = catalog.find(id);
+        if (!e)
+            continue; // reported by validate()
+        const long long qty = n - (included.count(id) ? included.at(id) : 0);
+        if (qty <= 0)
+            continue;
+        BomLine line{id, e->name, partKindName(e->kind), categoryOf(e->kind), qty, e->figure("price_usd"),
+                     0.0, e->sourceOf("price_usd")};
+        line.totalUsd = line.unitPriceUsd * double(qty);
+        c.bom.push_back(std::move(line));
+    }
+    // The fabric's cables, as routed between the racks (their types chosen by length).
+    std::map<std::string, long long> cableCount;
+    for (const CableRun &run : r.fabric.cables)
+        cableCount[run.catalogId] += run.count;
+    for (const auto &[id, n] : cableCount) {
+        if (n <= 0)
+            continue;
+        const CatalogEntry *e = catalog.find(id);
+        BomLine line{id, e ? e->name : id, e ? partKindName(e->kind) : "cable", "network", n,
+                     e ? e->figure("price_usd") : 0.0, 0.0, e ? e->sourceOf("price_usd") : std::string()};
+        line.totalUsd = line.unitPriceUsd * double(n);
+        c.bom.push_back(std::move(line));
+    }
+    for (const BomLine &l : c.bom) {
+        c.hardwareCapexUsd += l.totalUsd;
+        c.capexByCategoryUsd[l.category] += l.totalUsd;
+    }
+
+    // --- cooling plant and facility ---------------------------------------------------------
+    const double util = fin.utilisation > 0 ? fin.utilisation : 0.9;
+    for (const Rack &rack : design.racks)
+        for (const Mount &m : rack.contents)
+            if (const CatalogEntry *e = catalog.find(m.catalogId); e && m.count > 0)
+                c.liquidHeatKw += typicalW(*e, util) * m.count * e->figure("liquid_fraction", 0.0) / 1000.0;
+    c.liquidHeatKw = std::min(c.liquidHeatKw, r.power.itKwTotal);
+    c.airHeatKw = std::max(0.0, r.power.itKwTotal - c.liquidHeatKw);
+    c.criticalItKw = r.power.itKwNameplate;
+    const bool colocation = fin.colocationUsdPerKwMonth > 0;
+    if (!colocation) {
+        // A colocation rate covers the provider's plant; only a build pays for it.
+        c.coolingPlantUsd = c.airHeatKw * fin.coolingAirUsdPerKw + c.liquidHeatKw * fin.coolingLiquidUsdPerKw;
+        c.facilityBuildUsd = c.criticalItKw / 1000.0 * fin.facilityUsdPerMw;
+    }
+    c.capexByCategoryUsd["power_cooling"] += c.coolingPlantUsd;
+    c.capexByCategoryUsd["facility"] += c.facilityBuildUsd;
+    c.integrationUsd = c.hardwareCapexUsd * fin.integrationFraction;
+    c.capexByCategoryUsd["integration"] += c.integrationUsd;
+    for (const auto &[k, v] : c.capexByCategoryUsd)
+        c.capexUsd += v;
+
+    // --- OPEX per year ------------------------------------------------------------------------
+    const long long gpus = r.inventory.gpusActive > 0 ? r.inventory.gpusActive : r.inventory.gpusTotal;
+    c.gpusPaid = gpus;
+    c.staffFte = fin.staffFte > 0 ? fin.staffFte
+                                  : (r.inventory.gpusTotal > 0
+                                         ? kStaffBaseFte + double(serverGpus) / kGpusPerFteServers
+                                               + double(supernodeGpus) / kGpusPerFteSupernodes
+                                         : 0.0);
+    auto &opex = c.opexByCategoryUsdPerYear;
+    opex["energy"] = energyUsdPerYear(r.power.itKwTotal, r.power.pue, fin.energyUsdPerKwh);
+    opex["maintenance"] = c.hardwareCapexUsd * fin.maintenanceFraction;
+    opex["software"] = double(r.inventory.gpusTotal) * fin.softwareUsdPerGpuYear;
+    opex["staff"] = c.staffFte * fin.staffUsdPerYear;
+    opex["spares"] = c.hardwareCapexUsd * fin.sparesFraction;
+    opex["colocation"] = colocation ? c.criticalItKw * fin.colocationUsdPerKwMonth * 12.0 : 0.0;
+    for (const auto &[k, v] : opex)
+        c.opexUsdPerYear += v;
+
+    c.lifeYears = fin.lifeYears > 0 ? fin.lifeYears : 5.0;
+    // Straight-line over the life (company 10-Ks use 5-6 years for servers, figures.md F).
+    c.depreciationUsdPerYear = c.capexUsd / c.lifeYears;
+    c.deliveryMonths = std::max(0.0, fin.deliveryMonths);
+    const double staffPerMonth = opex["staff"] / 12.0;
+    c.deliveryCostUsd = staffPerMonth * c.deliveryMonths;
+    c.tcoUsd = c.capexUsd + c.deliveryCostUsd + c.opexUsdPerYear * c.lifeYears;
+
+    // --- the same work rented -----------------------------------------------------------------
+    c.cloudUsdPerGpuHour = fin.cloudUsdPerGpuHour;
+    c.gpuHoursPerYear = double(gpus) * kHoursPerYear;
+    c.cloudUsdPerYear = cloudCostUsd(c.gpuHoursPerYear, fin.cloudUsdPerGpuHour);
+    c.deliveryOpportunityUsd = c.cloudUsdPerYear / 12.0 * c.deliveryMonths;
+
+    // Cumulative cost by month since the order: CAPEX paid at order, staff during delivery, full
+    // OPEX once productive. The cloud line rents the same GPUs for the same productive months.
+    const double lifeMonths = c.lifeYears * 12.0;
+    const int months = int(std::ceil(c.deliveryMonths + lifeMonths - 1e-9));
+    c.cumulativeUsdByMonth.reserve(size_t(months) + 1);
+    c.cloudCumulativeUsdByMonth.reserve(size_t(months) + 1);
+    for (int m = 0; m <= months; ++m) {
+        const double t = std::min(double(m), c.deliveryMonths + lifeMonths);
+        const double running = std::clamp(t - c.deliveryMonths, 0.0, lifeMonths);
+        const double own = c.capexUsd + staffPerMonth * std::min(t, c.deliveryMonths)
+            + c.opexUsdPerYear / 12.0 * running;
+        const double cloud = c.cloudUsdPerYear / 12.0 * running;
+        c.cumulativeUsdByMonth.push_back(own);
+        c.cloudCumulativeUsdByMonth.push_back(cloud);
+        if (c.breakEvenMonth < 0 && gpus > 0 && running > 0 && own <= cloud)
+            c.breakEvenMonth = m;
+    }
+
+    // --- derived figures ----------------------------------------------------------------------
+    const double lifeHours = c.lifeYears * kHoursPerYear;
+    const double clusterUsdPerHour = lifeHours > 0 ? c.tcoUsd / lifeHours : 0.0;
+    if (gpus > 0)
+        c.costPerGpuHourUsd = clusterUsdPerHour / double(gpus);
+    const double goodput = r.reliability.available ? r.reliability.goodput : 1.0;
+    if (r.performance.available) {
+        const StepEstimate &est = r.performance.outcome.estimate;
+        c.effectivePflopsPerGpu = est.modelTflopsPerGpu / 1000.0 * goodput;
+        if (c.effectivePflopsPerGpu > 0)
+            c.costPerEffectivePflopHourUsd = c.costPerGpuHourUsd / c.effectivePflopsPerGpu;
+        const double tokensPerHour = est.tokensPerS * goodput * 3600.0;
+        if (tokensPerHour > 0)
+            c.costPerMillionTokensUsd = clusterUsdPerHour / tokensPerHour * 1e6;
+        const double days = r.reliability.available && r.reliability.effectiveTimeToTrainDays > 0
+            ? r.reliability.effectiveTimeToTrainDays
+            : est.timeToTrainDays;
+        c.costToTrainUsd = clusterUsdPerHour * days * 24.0;
+        const long long used = r.performance.outcome.gpusUsed > 0 ? r.performance.outcome.gpusUsed : gpus;
+        c.trainGpuHours = double(used) * days * 24.0;
+        c.cloudCostToTrainUsd = cloudCostUsd(c.trainGpuHours, fin.cloudUsdPerGpuHour);
+    }
+    c.available = true;
+    return c;
+}
+
+std::string csvField(const std::string &s)
+{
+    if (s.find_first_of(",\"\r\n") == std::string::npos)
+        return s;
+    std::string out = "\"";
+    for (char ch : s) {
+        if (ch == '"')
+            out += '"';
+        out += ch;
+    }
+    return out + "\"";
+}
+
+std::string bomToCsv(const std::vector<std::pair<std::string, const CostResults *>> &designs)
+{
+    std::ostringstream out;
+    out.precision(15);
+    out << "design,part,catalog_id,kind,quantity,unit_price_usd,total_usd,source\r\n";
+    for (const auto &[name, cost] : designs) {
+        if (!cost)
+            continue;
+        for (const BomLine &l : cost->bom)
+            out << csvField(name) << ',' << csvField(l.name) << ',' << csvField(l.catalogId) << ','
+                << csvField(l.kind) << ',' << l.quantity << ',' << l.unitPriceUsd << ',' << l.totalUsd << ','
+                << csvField(l.source) << "\r\n";
+    }
+    return out.str();
+}
+
+} // namespace cp

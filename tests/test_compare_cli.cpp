@@ -1,0 +1,143 @@
+// Drives `cluster-planner-cli compare` and the Cost part of `evaluate` as a user would: real
+// processes, real files, exit codes (docs/cost.md).
+
+#include "testsupport.h"
+
+#include <nlohmann/json.hpp>
+
+#include <QFile>
+
+#include <cmath>
+
+class TestCompareCli : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void evaluatePrintsCost();
+    void compareTable();
+    void compareBomCsv();
+    void compareJson();
+    void quotedDesignName();
+    void compareErrors();
+
+private:
+    using Run = cptest::CliRun;
+    static Run run(const QStringList &args) { return cptest::runCli(QStringLiteral(CP_CLI), args); }
+    QString path(const char *name) const { return mDir.filePath(QString::fromUtf8(name)); }
+    std::string spath(const char *name) const { return path(name).toStdString(); }
+
+    QTemporaryDir mDir;
+};
+
+void TestCompareCli::initTestCase()
+{
+    QCOMPARE(run({QStringLiteral("new"), QStringLiteral("--template"), QStringLiteral("classic"),
+                  QStringLiteral("--gpus"), QStringLiteral("1024"), QStringLiteral("-o"), path("c.cplan")})
+                 .code,
+             0);
+    QCOMPARE(run({QStringLiteral("new"), QStringLiteral("--template"), QStringLiteral("supernode"),
+                  QStringLiteral("--gpus"), QStringLiteral("1152"), QStringLiteral("-o"), path("s.cplan")})
+                 .code,
+             0);
+}
+
+void TestCompareCli::evaluatePrintsCost()
+{
+    const Run r = run({QStringLiteral("evaluate"), path("c.cplan")});
+    QCOMPARE(r.code, 0);
+    QVERIFY(r.out.contains(QStringLiteral("\nCost (docs/cost.md)\n")));
+    QVERIFY(r.out.contains(QStringLiteral("  CAPEX ")));
+    QVERIFY(r.out.contains(QStringLiteral("  TCO ")));
+    QVERIFY(r.out.contains(QStringLiteral("cloud break-even")));
+}
+
+void TestCompareCli::compareTable()
+{
+    const Run r = run({QStringLiteral("compare"), path("c.cplan"), path("s.cplan")});
+    QCOMPARE(r.code, 0);
+    for (const char *row : {"GPUs", "racks", "IT power MW", "facility power MW", "max kW per rack",
+                            "scale-up domain GPUs", "bisection TB/s", "MFU %", "time to train days", "job MTBF h",
+                            "goodput %", "largest failure domain GPUs", "CAPEX $M", "OPEX $M/yr", "TCO $M",
+                            "$ per effective PFLOP-h", "cloud break-even month"})
+        QVERIFY2(r.out.contains(QString::fromUtf8(row)), row);
+    QVERIFY(r.out.contains(QStringLiteral("1152")));
+    // The better value of each compared row is marked; GPUs (no better direction) is not.
+    for (const QString &line : r.out.split(QLatin1Char('\n'))) {
+        if (line.startsWith(QStringLiteral("CAPEX $M")) || line.startsWith(QStringLiteral("TCO $M")))
+            QCOMPARE(line.count(QLatin1Char('*')), 1);
+        if (line.startsWith(QStringLiteral("GPUs ")))
+            QCOMPARE(line.count(QLatin1Char('*')), 0);
+    }
+}
+
+void TestCompareCli::compareBomCsv()
+{
+    const Run r = run({QStringLiteral("compare"), path("c.cplan"), path("s.cplan"), QStringLiteral("--bom"),
+                       path("bom.csv"), QStringLiteral("--json")});
+    QCOMPARE(r.code, 0);
+    const std::string csv = cptest::readFile(spath("bom.csv"));
+    QVERIFY(csv.rfind("design,part,catalog_id,kind,quantity,unit_price_usd,total_usd,source\r\n", 0) == 0);
+    QVERIFY(csv.find("dgx-h100") != std::string::npos);
+    QVERIFY(csv.find("gb200-nvl72") != std::string::npos);
+    QVERIFY(!QFile::exists(path("bom.csv.tmp"))); // written through a temporary file, then renamed
+    // The JSON's hardware CAPEX of each design is the sum of its bill of materials.
+    const nlohmann::json j = nlohmann::json::parse(r.out.toStdString());
+    QCOMPARE(j.size(), size_t(2));
+    for (const auto &d : j) {
+        double sum = 0.0;
+        for (const auto &l : d.at("results").at("cost").at("bom"))
+            sum += l.at("total_usd").get<double>();
+        const double hw = d.at("results").at("cost").at("hardware_capex_usd").get<double>();
+        QVERIFY(std::abs(sum - hw) <= 1e-9 * hw);
+    }
+}
+
+void TestCompareCli::compareJson()
+{
+    const Run r = run({QStringLiteral("compare"), path("c.cplan"), path("s.cplan"), QStringLiteral("--json")});
+    QCOMPARE(r.code, 0);
+    const nlohmann::json j = nlohmann::json::parse(r.out.toStdString());
+    QVERIFY(j.is_array());
+    for (const auto &d : j)
+        for (const char *k : {"capex_usd", "capex_by_category_usd", "opex_usd_per_year", "tco_usd"})
+            QVERIFY2(d.at("results").at("cost").contains(k), k);
+}
+
+void TestCompareCli::quotedDesignName()
+{
+    // A design named a,"b" stays one CSV field (RFC 4180: quoted, inner quotes doubled).
+    QCOMPARE(run({QStringLiteral("export"), path("c.cplan"), QStringLiteral("--json"), path("q.json")}).code, 0);
+    nlohmann::json j = nlohmann::json::parse(cptest::readFile(spath("q.json")));
+    j.at("design")["name"] = "a,\"b\"";
+    cptest::writeFile(spath("q.json"), j.dump());
+    const Run r = run({QStringLiteral("compare"), path("q.json"), path("s.cplan"), QStringLiteral("--bom"),
+                       path("q.csv")});
+    QCOMPARE(r.code, 0);
+    const std::string csv = cptest::readFile(spath("q.csv"));
+    QVERIFY(csv.find("\r\n\"a,\"\"b\"\"\",") != std::string::npos);
+}
+
+void TestCompareCli::compareErrors()
+{
+    Run r = run({QStringLiteral("compare"), path("c.cplan")});
+    QCOMPARE(r.code, 2);
+    r = run({QStringLiteral("compare"), path("c.cplan"), path("s.cplan"), QStringLiteral("--report"),
+             path("out.html")});
+    QCOMPARE(r.code, 2);
+    QVERIFY(r.err.contains(QStringLiteral("not yet supported")));
+    QVERIFY(!QFile::exists(path("out.html")));
+    QStringList seven{QStringLiteral("compare")};
+    for (int i = 0; i < 7; ++i)
+        seven << path("c.cplan");
+    QCOMPARE(run(seven).code, 2);
+    r = run({QStringLiteral("compare"), path("c.cplan"), path("missing.cplan")});
+    QCOMPARE(r.code, 1);
+    r = run({QStringLiteral("compare"), path("c.cplan"), path("s.cplan"), QStringLiteral("--bom"),
+             path("no-such-dir/bom.csv")});
+    QCOMPARE(r.code, 3);
+}
+
+QTEST_GUILESS_MAIN(TestCompareCli)
+#include "test_compare_cli.moc"
