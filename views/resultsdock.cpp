@@ -156,6 +156,22 @@ void ResultsDock::setResults(const Results &results)
     pow_(QStringLiteral("power.max_rack_kw"), tr("Densest rack"), decimal(power.maxRackKw, 1), tr("kW/rack"));
     pow_(QStringLiteral("power.energy_mwh_per_year"), tr("Energy per year"), decimal(power.energyMwhPerYear, 0),
          tr("MWh/yr"));
+    const CostResults &cost = results.cost;
+    if (cost.available) {
+        const QString musd = tr("M USD");
+        pow_(QStringLiteral("cost.capex_usd"), tr("CAPEX"), decimal(cost.capexUsd / 1e6, 2), musd);
+        pow_(QStringLiteral("cost.opex_usd_per_year"), tr("OPEX per year"), decimal(cost.opexUsdPerYear / 1e6, 2),
+             tr("M USD/yr"));
+        pow_(QStringLiteral("cost.tco_usd"), tr("TCO over %1 years").arg(decimal(cost.lifeYears, 0)),
+             decimal(cost.tcoUsd / 1e6, 2), musd);
+        pow_(QStringLiteral("cost.cost_per_gpu_hour_usd"), tr("Cost per GPU-hour"), decimal(cost.costPerGpuHourUsd, 2),
+             tr("USD"));
+        pow_(QStringLiteral("cost.cost_per_effective_pflop_hour_usd"), tr("Cost per effective PFLOP-hour"),
+             decimal(cost.costPerEffectivePflopHourUsd, 2), tr("USD"));
+        pow_(QStringLiteral("cost.break_even_month"), tr("Break-even against the cloud"),
+             cost.breakEvenMonth >= 0 ? integer(cost.breakEvenMonth) : tr("never"),
+             cost.breakEvenMonth >= 0 ? tr("month") : QString());
+    }
     if (!power.kwByRow.empty()) {
         mPower->setRootIsDecorated(true);
         QTreeWidgetItem *rows = pow_(QString(), tr("IT power by row"), QString(), QString());

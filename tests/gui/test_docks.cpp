@@ -235,6 +235,14 @@ void TestDocks::resultsShowFabricAndTraining()
     dock.setResults(results);
     QCOMPARE(dock.value(QStringLiteral("reliability.goodput")), locale.toString(91.3, 'f', 1));
     QCOMPARE(dock.value(QStringLiteral("reliability.largest_failure_domain_gpus")), locale.toString(72));
+
+    QVERIFY(dock.value(QStringLiteral("cost.capex_usd")).isEmpty()); // not evaluated
+    results.cost.available = true;
+    results.cost.capexUsd = 48.9e6;
+    results.cost.breakEvenMonth = -1;
+    dock.setResults(results);
+    QCOMPARE(dock.value(QStringLiteral("cost.capex_usd")), locale.toString(48.9, 'f', 2));
+    QCOMPARE(dock.value(QStringLiteral("cost.break_even_month")), QStringLiteral("never"));
 }
 
 void TestDocks::resultsTiersInFabricOrder()
