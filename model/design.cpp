@@ -32,6 +32,7 @@ const std::pair<SwitchRole, const char *> kRoles[] = {
     {SwitchRole::None, "none"},       {SwitchRole::Leaf, "leaf"},
     {SwitchRole::Spine, "spine"},     {SwitchRole::Core, "core"},
     {SwitchRole::Storage, "storage"}, {SwitchRole::Management, "management"},
+    {SwitchRole::SuperCore, "super-core"},
 };
 const std::pair<Redundancy, const char *> kRedundancy[] = {
     {Redundancy::N, "N"}, {Redundancy::NPlus1, "N+1"}, {Redundancy::TwoN, "2N"}};

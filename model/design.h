@@ -22,7 +22,7 @@ struct Hall
 };
 
 /// The network role of a mounted switch (scale-out compute fabric tiers, or other networks).
-enum class SwitchRole { None, Leaf, Spine, Core, Storage, Management };
+enum class SwitchRole { None, Leaf, Spine, Core, Storage, Management, SuperCore };
 const char *switchRoleName(SwitchRole role);
 std::optional<SwitchRole> switchRoleFromName(const std::string &name);
 

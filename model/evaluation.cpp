@@ -134,6 +134,7 @@ Results evaluate(const Design &design, const Catalog &catalog, const std::atomic
                 case SwitchRole::Leaf: inv.switchesByTier["leaf"] += n; break;
                 case SwitchRole::Spine: inv.switchesByTier["spine"] += n; break;
                 case SwitchRole::Core: inv.switchesByTier["core"] += n; break;
+                case SwitchRole::SuperCore: inv.switchesByTier["super_core"] += n; break;
                 case SwitchRole::Storage: inv.otherSwitches["storage"] += n; break;
                 case SwitchRole::Management: inv.otherSwitches["management"] += n; break;
                 case SwitchRole::None: inv.otherSwitches["unassigned"] += n; break;

@@ -122,12 +122,12 @@ FabricResults buildFabric(const Design &design, const Catalog &catalog)
     // --- what each rack holds --------------------------------------------------------------
     const size_t n = design.racks.size();
     std::vector<long long> nics(n, 0), gpus(n, 0);
-    std::vector<SwitchRack> leafRacks, spineRacks, coreRacks;
-    long long totalNics = 0, totalGpus = 0, leaves = 0, spines = 0, cores = 0;
+    std::vector<SwitchRack> leafRacks, spineRacks, coreRacks, superRacks;
+    long long totalNics = 0, totalGpus = 0, leaves = 0, spines = 0, cores = 0, supers = 0;
     double nicGbpsSum = 0.0;
     bool rackIsDomain = false;
     for (size_t i = 0; i < n; ++i) {
-        long long leaf = 0, spine = 0, core = 0;
+        long long leaf = 0, spine = 0, core = 0, super = 0;
         for (const Mount &m : design.racks[i].contents) {
             const CatalogEntry *e = catalog.find(m.catalogId);
             if (!e || m.count < 1)
@@ -152,6 +152,8 @@ FabricResults buildFabric(const Design &design, const Catalog &catalog)
                     spine += m.count;
                 else if (m.role == SwitchRole::Core)
                     core += m.count;
+                else if (m.role == SwitchRole::SuperCore)
+                    super += m.count;
             }
         }
         if (leaf)
@@ -160,13 +162,16 @@ FabricResults buildFabric(const Design &design, const Catalog &catalog)
             spineRacks.push_back({i, spine});
         if (core)
             coreRacks.push_back({i, core});
+        if (super)
+            superRacks.push_back({i, super});
         totalNics += nics[i];
         totalGpus += gpus[i];
         leaves += leaf;
         spines += spine;
         cores += core;
+        supers += super;
     }
-    f.tiers = (leaves > 0) + (spines > 0) + (cores > 0);
+    f.tiers = (leaves > 0) + (spines > 0) + (cores > 0) + (supers > 0);
     f.scaleOutGbpsPerGpu = totalGpus > 0 ? nicGbpsSum / double(totalGpus) : 0.0;
     const double nicGbps = totalNics > 0 ? nicGbpsSum / double(totalNics) : 0.0;
     if (totalNics > 0 && leaves == 0) {
@@ -299,7 +304,7 @@ FabricResults buildFabric(const Design &design, const Catalog &catalog)
     }
     if (cores > 0 && spines > 0) {
         const double spineUp = double(spines) * (radix / 2);
-        const double coreDown = double(cores) * radix;
+        const double coreDown = double(cores) * (supers > 0 ? radix / 2 : radix);
         spineCoreLinks = std::min(spineUp, coreDown);
         for (const SwitchRack &s : spineRacks) {
             const double up = spineCoreLinks * double(s.switches) / double(spines);
@@ -309,6 +314,20 @@ FabricResults buildFabric(const Design &design, const Catalog &catalog)
         }
         f.oversubscription.push_back(std::max(1.0, leafSpineLinks / spineCoreLinks));
         f.linksByTier["spine-core"] = std::llround(spineCoreLinks);
+    }
+    double coreSuperLinks = 0;
+    if (supers > 0 && cores > 0) {
+        const double coreUp = double(cores) * (radix / 2);
+        const double superDown = double(supers) * radix;
+        coreSuperLinks = std::min(coreUp, superDown);
+        for (const SwitchRack &c : coreRacks) {
+            const double up = coreSuperLinks * double(c.switches) / double(cores);
+            for (const SwitchRack &t : superRacks)
+                addCables("core-super-core", portGbps, up * double(t.switches) / double(supers),
+                          routeM(design.racks[c.rack], design.racks[t.rack]));
+        }
+        f.oversubscription.push_back(std::max(1.0, spineCoreLinks / coreSuperLinks));
+        f.linksByTier["core-super-core"] = std::llround(coreSuperLinks);
     }
     for (auto &[entry, run] : runs) {
         run.count = std::llround(run.shareCount);
@@ -324,26 +343,30 @@ FabricResults buildFabric(const Design &design, const Catalog &catalog)
     f.bisectionGbPerS = nicGbpsSum / 8.0 / 2.0 / taper;
 
     // --- pods: leaf groups whose endpoints one set of spines serves (3 or more tiers) ---------
-    std::vector<int> groupPod(groupRows.size(), 0);
-    const long long podEndpoints = cores > 0 ? (long long)(radix / 2) * (radix / 2) : totalNics;
-    {
-        long long inPod = 0;
-        int pod = 0;
+    // With a 4th tier, super-pods of (k/2)³ endpoints share a core layer in the same way.
+    const auto partition = [&](long long capacity, std::vector<int> &out) {
+        long long inSet = 0;
+        int set = 0;
         for (size_t g = 0; g < groupRows.size(); ++g) {
-            if (inPod > 0 && inPod + groupNics[g] > podEndpoints) {
-                ++pod;
-                inPod = 0;
+            if (inSet > 0 && inSet + groupNics[g] > capacity) {
+                ++set;
+                inSet = 0;
             }
-            groupPod[g] = pod;
-            inPod += groupNics[g];
+            out[g] = set;
+            inSet += groupNics[g];
         }
-        f.pods = pod + 1;
-    }
+        return set + 1;
+    };
+    std::vector<int> groupPod(groupRows.size(), 0), groupSuperPod(groupRows.size(), 0);
+    const long long half = radix / 2;
+    f.pods = partition(cores > 0 ? half * half : totalNics, groupPod);
+    partition(supers > 0 ? half * half * half : totalNics, groupSuperPod);
 
     // --- the achievable-bandwidth matrix -----------------------------------------------------
     const double nicGBps = f.scaleOutGbpsPerGpu / 8.0 * kNetworkEfficiency;
     const double os1 = f.oversubscription.size() > 0 ? f.oversubscription[0] : 1.0;
     const double os2 = f.oversubscription.size() > 1 ? f.oversubscription[1] : 1.0;
+    const double os3 = f.oversubscription.size() > 2 ? f.oversubscription[2] : 1.0;
     const bool leafSpineGroups = design.fabric.topology == TopologyKind::LeafSpine;
 
     std::vector<size_t> computeRacks;
@@ -359,7 +382,7 @@ FabricResults buildFabric(const Design &design, const Catalog &catalog)
     });
     struct Member
     {
-        int group, pod;
+        int group, pod, superPod;
         double leafRackDistanceM;
     };
     std::vector<Member> members; // one per matrix index
@@ -373,7 +396,8 @@ FabricResults buildFabric(const Design &design, const Catalog &catalog)
         for (size_t i : computeRacks) {
             f.rackGroup[i] = int(members.size());
             f.matrixLabels.push_back(design.racks[i].id);
-            members.push_back({rackLeafGroup[i], groupPod[rackLeafGroup[i]], leafDistance(i)});
+            members.push_back({rackLeafGroup[i], groupPod[rackLeafGroup[i]], groupSuperPod[rackLeafGroup[i]],
+                               leafDistance(i)});
         }
     } else if (groupRows.size() <= size_t(FabricResults::kMaxMatrixSide)) {
         f.matrixLevel = "leaf group";
@@ -383,7 +407,7 @@ FabricResults buildFabric(const Design &design, const Catalog &catalog)
             if (index[g] < 0) {
                 index[g] = int(members.size());
                 f.matrixLabels.push_back(groupRows[g]);
-                members.push_back({g, groupPod[g], leafDistance(i)});
+                members.push_back({g, groupPod[g], groupSuperPod[g], leafDistance(i)});
             }
             f.rackGroup[i] = index[g];
         }
@@ -395,7 +419,7 @@ FabricResults buildFabric(const Design &design, const Catalog &catalog)
             if (index[p] < 0) {
                 index[p] = int(members.size());
                 f.matrixLabels.push_back("Pod " + std::to_string(p + 1));
-                members.push_back({-1, p, leafDistance(i)});
+                members.push_back({-1, p, groupSuperPod[rackLeafGroup[i]], leafDistance(i)});
             }
             f.rackGroup[i] = index[p];
         }
@@ -432,17 +456,21 @@ FabricResults buildFabric(const Design &design, const Catalog &catalog)
             } else if (ma.pod == mb.pod) {
                 bw = nicGBps;
                 hops = 1;
-            } else {
+            } else if (ma.superPod == mb.superPod) {
                 bw = nicGBps / (os1 * os2);
                 hops = 5;
+            } else {
+                bw = nicGBps / (os1 * os2 * os3);
+                hops = 7;
             }
             f.bandwidthGbPerS[a * side + b] = float(bw);
             f.hops[a * side + b] = (unsigned char)hops;
             if (hops > f.maxHops) {
                 f.maxHops = hops;
             }
+            // Each tier climbed adds a run up and a run down of the typical inter-tier length.
             const double wireM = ma.leafRackDistanceM + mb.leafRackDistanceM
-                                 + (hops >= 3 ? 2 * spineDistance : 0.0) * (hops >= 5 ? 2 : 1);
+                                 + (hops >= 3 ? 2 * spineDistance * ((hops - 1) / 2) : 0.0);
             f.maxLatencyUs = std::max(f.maxLatencyUs, (hops * hopNs + wireM * kPropagationNsPerM) / 1000.0);
         }
     }

@@ -191,7 +191,8 @@ ReliabilityResults evaluateReliability(const Design &design, const Catalog &cata
                 switch (m.role) {
                 case SwitchRole::Leaf: rackLeaves[i] += c; leaves += c; break;
                 case SwitchRole::Spine: spines += c; break;
-                case SwitchRole::Core: cores += c; break;
+                case SwitchRole::Core:
+                case SwitchRole::SuperCore: cores += c; break; // a 4th tier fails like the core
                 case SwitchRole::Storage:
                     // Half the ports face the compute side (non-blocking storage leaf).
                     storageSwitchGbps += double(c) * e->figure("ports") * e->figure("port_gbps") / 2.0;

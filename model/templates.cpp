@@ -103,7 +103,8 @@ int tiersFor(long long endpoints, int ports)
 
 SwitchRole tierRole(int tier)
 {
-    return tier == 0 ? SwitchRole::Leaf : tier == 1 ? SwitchRole::Spine : SwitchRole::Core;
+    // A fourth tier (beyond (k/2)³·2 endpoints) sits above the core.
+    return tier == 0 ? SwitchRole::Leaf : tier == 1 ? SwitchRole::Spine : tier == 2 ? SwitchRole::Core : SwitchRole::SuperCore;
 }
 
 /// Lays racks out in rows and blocks of rows, and wires power and cooling to them.

@@ -160,7 +160,9 @@ void TestTemplates::fatTreeCapacity()
     const Design d = generateTemplate({"classic", gpus, {}}, c);
     QCOMPARE(d.fabric.tiers, tiers);
     const Results r = evaluate(d, c);
-    QCOMPARE(r.fabric.oversubscription.size(), size_t(std::min(tiers, 3) - 1)); // non-blocking as built
+    QCOMPARE(r.fabric.tiers, tiers);
+    QCOMPARE(r.fabric.oversubscription.size(), size_t(tiers - 1)); // non-blocking as built
+    QCOMPARE(r.inventory.switchesByTier.count("super_core") > 0, tiers == 4);
     for (double o : r.fabric.oversubscription)
         QCOMPARE(o, 1.0);
 }

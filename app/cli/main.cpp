@@ -257,9 +257,10 @@ void printText(const cp::Design &design, const cp::Results &r)
               << "  racks                 " << inv.racksTotal << " (" << inv.computeRacks << " compute, "
               << inv.networkRacks << " network, " << inv.storageRacks << " storage)\n"
               << "  NICs                  " << inv.nics << "\n";
-    for (const char *tier : {"leaf", "spine", "core"})
-        std::cout << "  " << std::left << std::setw(22) << (std::string(tier) + " switches")
-                  << inv.switchesByTier.at(tier) << "\n";
+    for (const char *tier : {"leaf", "spine", "core", "super_core"})
+        if (auto it = inv.switchesByTier.find(tier); it != inv.switchesByTier.end())
+            std::cout << "  " << std::left << std::setw(22) << (std::string(tier) + " switches") << it->second
+                      << "\n";
     for (const auto &[role, n] : inv.otherSwitches)
         std::cout << "  " << std::left << std::setw(22) << (role + " switches") << n << "\n";
     std::cout << "  storage               " << inv.storageNodes << " nodes, " << fixed(inv.storageCapacityTb, 0)
@@ -289,7 +290,7 @@ void printText(const cp::Design &design, const cp::Results &r)
     std::cout << cables << " (" << fixed(metres / 1000.0, 1) << " km), optics " << fixed(f.opticsPowerKw, 1)
               << " kW, $" << fixed(f.cablesPriceUsd / 1e6, 2) << "M\n";
     for (const auto &c : f.cables)
-        std::cout << "    " << std::left << std::setw(12) << c.tier << std::setw(12) << c.catalogId << std::right
+        std::cout << "    " << std::left << std::setw(16) << c.tier << std::setw(12) << c.catalogId << std::right
                   << std::setw(8) << c.count << "  up to " << fixed(c.maxLengthM, 1) << " m\n";
 
     std::cout << "\nPerformance (" << design.workload.name << ")\n";
