@@ -180,7 +180,8 @@ Results evaluate(const Design &design, const Catalog &catalog, const std::atomic
                                         + " kg"});
         pow.racks.push_back(std::move(rp));
     }
-    for (const auto &[tier, key] : {std::pair{"leaf", 0}, {"spine", 1}, {"core", 2}})
+    // The contract lists leaf, spine and core even when a tier is absent.
+    for (const char *tier : {"leaf", "spine", "core"})
         inv.switchesByTier.emplace(tier, 0);
     inv.gpusActive = inv.gpusTotal - inv.gpusSpare;
 

@@ -471,7 +471,6 @@ Design supernode(const TemplateOptions &o, const Catalog &catalog)
                                        / kSwitchesPerNetworkRack;
     Builder b(d, catalog);
     b.setShape(double(kRacksPerUnit + leafRacksPerUnit), units + units / 4 + 2, 8.0);
-    const int nodeU = int(std::lround(node.figure("height_u")));
     long long rackNo = 0, leafRackNo = 0;
     for (long long unit = 0; unit < units; ++unit) {
         b.newRow();
@@ -479,7 +478,6 @@ Design supernode(const TemplateOptions &o, const Catalog &catalog)
         for (long long s = 0; s < inUnit; ++s) {
             Rack &r = b.addRack(numbered("S", ++rackNo), rack.id);
             r.contents.push_back({node.id, 1, 1, SwitchRole::None});
-            (void)nodeU;
         }
         long long left = (inUnit * nics + down - 1) / down;
         while (left > 0) {
