@@ -302,33 +302,29 @@ FabricResults buildFabric(const Design &design, const Catalog &catalog)
         f.oversubscription.push_back(std::max(1.0, nicGbpsSum / (leafSpineLinks * portGbps)));
         f.linksByTier["leaf-spine"] = std::llround(leafSpineLinks);
     }
-    if (cores > 0 && spines > 0) {
-        const double spineUp = double(spines) * (radix / 2);
-        const double coreDown = double(cores) * (supers > 0 ? radix / 2 : radix);
-        spineCoreLinks = std::min(spineUp, coreDown);
-        for (const SwitchRack &s : spineRacks) {
-            const double up = spineCoreLinks * double(s.switches) / double(spines);
-            for (const SwitchRack &c : coreRacks)
-                addCables("spine-core", portGbps, up * double(c.switches) / double(cores),
-                          routeM(design.racks[s.rack], design.racks[c.rack]));
+    // One tier of switches above another: the lower tier's k/2 uplinks per switch meet the upper
+    // tier's down-ports (k, or k/2 when a tier sits above it); each lower rack's links spread over
+    // the upper racks by switch count. Returns the links and records taper, links and cables.
+    const auto upperTier = [&](const char *tier, const std::vector<SwitchRack> &lower, long long lowerCount,
+                               const std::vector<SwitchRack> &upper, long long upperCount, bool topOfFabric,
+                               double linksBelow) {
+        const double lowerUp = double(lowerCount) * (radix / 2);
+        const double upperDown = double(upperCount) * (topOfFabric ? radix : radix / 2);
+        const double links = std::min(lowerUp, upperDown);
+        for (const SwitchRack &l : lower) {
+            const double up = links * double(l.switches) / double(lowerCount);
+            for (const SwitchRack &u : upper)
+                addCables(tier, portGbps, up * double(u.switches) / double(upperCount),
+                          routeM(design.racks[l.rack], design.racks[u.rack]));
         }
-        f.oversubscription.push_back(std::max(1.0, leafSpineLinks / spineCoreLinks));
-        f.linksByTier["spine-core"] = std::llround(spineCoreLinks);
-    }
-    double coreSuperLinks = 0;
-    if (supers > 0 && cores > 0) {
-        const double coreUp = double(cores) * (radix / 2);
-        const double superDown = double(supers) * radix;
-        coreSuperLinks = std::min(coreUp, superDown);
-        for (const SwitchRack &c : coreRacks) {
-            const double up = coreSuperLinks * double(c.switches) / double(cores);
-            for (const SwitchRack &t : superRacks)
-                addCables("core-super-core", portGbps, up * double(t.switches) / double(supers),
-                          routeM(design.racks[c.rack], design.racks[t.rack]));
-        }
-        f.oversubscription.push_back(std::max(1.0, spineCoreLinks / coreSuperLinks));
-        f.linksByTier["core-super-core"] = std::llround(coreSuperLinks);
-    }
+        f.oversubscription.push_back(std::max(1.0, linksBelow / links));
+        f.linksByTier[tier] = std::llround(links);
+        return links;
+    };
+    if (cores > 0 && spines > 0)
+        spineCoreLinks = upperTier("spine-core", spineRacks, spines, coreRacks, cores, supers == 0, leafSpineLinks);
+    if (supers > 0 && cores > 0)
+        upperTier("core-super-core", coreRacks, cores, superRacks, supers, true, spineCoreLinks);
     for (auto &[entry, run] : runs) {
         run.count = std::llround(run.shareCount);
         f.opticsPowerKw += run.powerW / 1000.0;
