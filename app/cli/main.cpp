@@ -1,6 +1,7 @@
 // cluster-planner-cli: the command-line face of the model. Runs with no display.
 
 #include "catalog.h"
+#include "comparison.h"
 #include "cost.h"
 #include "design.h"
 #include "designjson.h"
@@ -595,97 +596,11 @@ int cmdCompare(const std::vector<std::string> &argv, const cp::Catalog &catalog)
         std::cout << out.dump(2) << "\n";
         return 0;
     }
-    // One row per key figure: its value (NaN when the design has none), decimals, and which way
-    // is better (+1 higher, -1 lower, 0 neither); the best value of a row is marked with '*'.
-    struct Row
-    {
-        const char *label;
-        double (*value)(const cp::Results &);
-        int decimals;
-        int better;
-        const char *missing;
-    };
-    constexpr double kNone = std::numeric_limits<double>::quiet_NaN();
-    const std::vector<Row> rows = {
-        {"GPUs", [](const cp::Results &r) { return double(r.inventory.gpusTotal); }, 0, 0, "-"},
-        {"racks", [](const cp::Results &r) { return double(r.inventory.racksTotal); }, 0, 0, "-"},
-        {"IT power MW", [](const cp::Results &r) { return r.power.itKwTotal / 1000.0; }, 2, 0, "-"},
-        {"facility power MW", [](const cp::Results &r) { return r.power.facilityKwTotal / 1000.0; }, 2, 0, "-"},
-        {"max kW per rack", [](const cp::Results &r) { return r.power.maxRackKw; }, 1, 0, "-"},
-        {"scale-up domain GPUs", [](const cp::Results &r) { return double(r.fabric.domainGpus); }, 0, 0, "-"},
-        {"bisection TB/s", [](const cp::Results &r) { return r.fabric.bisectionGbPerS / 1000.0; }, 1, +1, "-"},
-        {"MFU %",
-         [](const cp::Results &r) {
-             return r.performance.available ? r.performance.outcome.estimate.mfu * 100.0 : kNone;
-         },
-         1, +1, "-"},
-        {"time to train days",
-         [](const cp::Results &r) {
-             return r.reliability.effectiveTimeToTrainDays > 0 ? r.reliability.effectiveTimeToTrainDays : kNone;
-         },
-         1, -1, "-"},
-        {"job MTBF h", [](const cp::Results &r) { return r.reliability.available ? r.reliability.jobMtbfHours : kNone; },
-         1, +1, "-"},
-        {"goodput %",
-         [](const cp::Results &r) { return r.reliability.available ? r.reliability.goodput * 100.0 : kNone; }, 1, +1,
-         "-"},
-        {"largest failure domain GPUs",
-         [](const cp::Results &r) {
-             return r.reliability.available ? double(r.reliability.largestFailureDomainGpus) : kNone;
-         },
-         0, -1, "-"},
-        {"CAPEX $M", [](const cp::Results &r) { return r.cost.capexUsd / 1e6; }, 2, -1, "-"},
-        {"OPEX $M/yr", [](const cp::Results &r) { return r.cost.opexUsdPerYear / 1e6; }, 2, -1, "-"},
-        {"TCO $M", [](const cp::Results &r) { return r.cost.tcoUsd / 1e6; }, 2, -1, "-"},
-        {"$ per effective PFLOP-h",
-         [](const cp::Results &r) {
-             return r.cost.costPerEffectivePflopHourUsd > 0 ? r.cost.costPerEffectivePflopHourUsd : kNone;
-         },
-         2, -1, "-"},
-        {"cloud break-even month",
-         [](const cp::Results &r) { return r.cost.breakEvenMonth >= 0 ? double(r.cost.breakEvenMonth) : kNone; }, 0,
-         -1, "never"},
-    };
-    constexpr int kLabel = 30, kColumn = 22;
-    const auto cell = [](std::string s) {
-        if (s.size() > size_t(kColumn) - 2)
-            s = s.substr(0, size_t(kColumn) - 5) + "...";
-        return s;
-    };
-    std::cout << std::left << std::setw(kLabel) << "";
+    // The key figures, their better values marked: the same rows as the report's first table.
+    std::vector<cp::ComparedDesign> compared;
     for (const Evaluated &e : all)
-        std::cout << std::right << std::setw(kColumn) << cell(e.design.name) << ' ';
-    std::cout << "\n";
-    for (const Row &row : rows) {
-        std::vector<double> values;
-        for (const Evaluated &e : all)
-            values.push_back(row.value(e.results));
-        // The best shown value, compared as printed, so that equal-looking values tie.
-        std::vector<std::string> shown;
-        for (double v : values)
-            shown.push_back(std::isnan(v) ? std::string(row.missing) : fixed(v, row.decimals));
-        double best = kNone;
-        int present = 0;
-        bool differ = false;
-        for (size_t i = 0; i < values.size(); ++i) {
-            if (std::isnan(values[i]))
-                continue;
-            const double v = std::stod(shown[i]);
-            if (present > 0 && v != best)
-                differ = true;
-            if (present == 0 || (row.better > 0 ? v > best : v < best))
-                best = v;
-            ++present;
-        }
-        differ = differ || (present > 0 && size_t(present) < values.size()); // a value beats none
-        std::cout << std::left << std::setw(kLabel) << row.label;
-        for (size_t i = 0; i < values.size(); ++i) {
-            const bool mark = row.better != 0 && differ && !std::isnan(values[i]) && std::stod(shown[i]) == best;
-            std::cout << std::right << std::setw(kColumn) << shown[i] << (mark ? '*' : ' ');
-        }
-        std::cout << "\n";
-    }
-    std::cout << "\n* the better value of a row (docs/cost.md)\n";
+        compared.push_back({e.design.name, &e.results});
+    std::cout << cp::keyFiguresText(cp::compareDesigns(compared));
     return 0;
 }
 

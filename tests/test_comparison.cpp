@@ -1,0 +1,297 @@
+// Tests the comparison table (model/comparison.cpp, docs/report.md): the better value marked per
+// row, rows traceable to the results JSON, the seeds' dimensions as numbers, and the chart data
+// (goodput by checkpoint interval, MFU by GPU count, rack power histogram).
+
+#include "catalog.h"
+#include "comparison.h"
+#include "design.h"
+#include "evaluation.h"
+#include "templates.h"
+#include "testsupport.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <set>
+
+using namespace cp;
+
+namespace {
+
+Results evaluated(const Catalog &c, const std::string &kind, long long gpus)
+{
+    TemplateOptions o;
+    o.kind = kind;
+    o.gpus = gpus;
+    return evaluate(generateTemplate(o, c), c);
+}
+
+const ComparisonRow &row(const std::vector<ComparisonRow> &rows, const std::string &key)
+{
+    for (const ComparisonRow &r : rows)
+        if (r.key == key)
+            return r;
+    qFatal("no row %s", key.c_str());
+}
+
+/// A JSON value at a dotted path ("cost.capex_usd"), or null.
+nlohmann::json at(const nlohmann::json &j, const std::string &path)
+{
+    const nlohmann::json *p = &j;
+    size_t start = 0;
+    while (start <= path.size()) {
+        const size_t dot = path.find('.', start);
+        const std::string part = path.substr(start, dot == std::string::npos ? std::string::npos : dot - start);
+        if (!p->is_object() || !p->contains(part))
+            return nullptr;
+        p = &p->at(part);
+        if (dot == std::string::npos)
+            break;
+        start = dot + 1;
+    }
+    return *p;
+}
+
+} // namespace
+
+class TestComparison : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void betterValueMarked_data();
+    void betterValueMarked();
+    void keyFiguresText();
+    void rowsTraceToResultsJson();
+    void seedDimensionsAreNumbers();
+    void templatesDiffer();
+    void goodputCurvePeaksAtTheOptimum();
+    void mfuByGpuCount();
+    void rackPowerHistogram();
+
+private:
+    Catalog mCatalog = Catalog::builtin();
+    Results mClassic;
+    Results mSupernode;
+};
+
+void TestComparison::initTestCase()
+{
+    mClassic = evaluated(mCatalog, "classic", 1024);
+    mSupernode = evaluated(mCatalog, "supernode", 1152);
+    QVERIFY(mClassic.performance.available && mSupernode.performance.available);
+    QVERIFY(mClassic.reliability.available && mSupernode.reliability.available);
+}
+
+void TestComparison::betterValueMarked_data()
+{
+    QTest::addColumn<double>("a");
+    QTest::addColumn<double>("b");
+    QTest::addColumn<bool>("markA");
+    QTest::addColumn<bool>("markB");
+    // CAPEX: lower is better, compared as printed ($M to 2 decimals).
+    QTest::newRow("lower wins") << 10e6 << 20e6 << true << false;
+    QTest::newRow("lower wins, second") << 30e6 << 20e6 << false << true;
+    QTest::newRow("equal: no mark") << 20e6 << 20e6 << false << false;
+    QTest::newRow("equal as printed: no mark") << 20.001e6 << 20.002e6 << false << false;
+}
+
+void TestComparison::betterValueMarked()
+{
+    QFETCH(double, a);
+    QFETCH(double, b);
+    QFETCH(bool, markA);
+    QFETCH(bool, markB);
+    Results ra = mClassic, rb = mClassic;
+    ra.cost.capexUsd = a;
+    rb.cost.capexUsd = b;
+    const Comparison c = compareDesigns({{"A", &ra}, {"B", &rb}});
+    const ComparisonRow &capex = row(c.keyFigures, "capex");
+    QCOMPARE(capex.better, Better::Lower);
+    QCOMPARE(capex.cells.size(), size_t(2));
+    QCOMPARE(capex.cells[0].best, markA);
+    QCOMPARE(capex.cells[1].best, markB);
+    // Rows without a better direction are never marked, even when the values differ.
+    ra.inventory.gpusTotal = 8;
+    const ComparisonRow &gpus = row(compareDesigns({{"A", &ra}, {"B", &rb}}).keyFigures, "gpus");
+    QVERIFY(!gpus.cells[0].best && !gpus.cells[1].best);
+}
+
+void TestComparison::keyFiguresText()
+{
+    // A design with a break-even month beats one without; "never" is printed for the other.
+    Results ra = mClassic, rb = mSupernode;
+    ra.cost.breakEvenMonth = 30;
+    rb.cost.breakEvenMonth = -1;
+    const Comparison c = compareDesigns({{"first", &ra}, {"second", &rb}, {"third", &rb}});
+    const ComparisonRow &be = row(c.keyFigures, "break_even_month");
+    QCOMPARE(be.cells[0].text, std::string("30"));
+    QVERIFY(be.cells[0].best);
+    QCOMPARE(be.cells[1].text, std::string("never"));
+    QVERIFY(!be.cells[1].best);
+
+    const std::string text = cp::keyFiguresText(c);
+    QVERIFY(text.find("first") != std::string::npos && text.find("third") != std::string::npos);
+    QVERIFY(text.find("\ncloud break-even month ") != std::string::npos);
+    QVERIFY(text.find("30*") != std::string::npos);
+    QVERIFY(text.find("never*") == std::string::npos);
+    // Every key row is printed once, in order, one line each.
+    size_t pos = 0;
+    for (const ComparisonRow &r : c.keyFigures) {
+        const size_t found = text.find("\n" + r.label + " ", pos);
+        QVERIFY2(found != std::string::npos, r.label.c_str());
+        pos = found + 1;
+    }
+}
+
+void TestComparison::rowsTraceToResultsJson()
+{
+    // Every row whose source is one results key shows that key's value, scaled by a unit change
+    // (×1, %, k, M) — the report's figures are the JSON's.
+    const nlohmann::json j = resultsToJson(mSupernode);
+    const Comparison c = compareDesigns({{"s", &mSupernode}, {"c", &mClassic}});
+    std::vector<ComparisonRow> rows = c.keyFigures;
+    rows.insert(rows.end(), c.dimensions.begin(), c.dimensions.end());
+    int traced = 0;
+    for (const ComparisonRow &r : rows) {
+        if (r.source.empty() || r.source.find_first_of(" ()[]{}*/+-") != std::string::npos)
+            continue;
+        const nlohmann::json v = at(j, r.source);
+        if (!v.is_number())
+            continue; // break_even_month is null when it never breaks even
+        const double value = r.cells[0].value;
+        const double want = v.get<double>();
+        bool ok = false;
+        for (double scale : {1.0, 100.0, 1e-3, 1e-6, 1e-9})
+            ok = ok || std::abs(value - want * scale) <= 1e-9 * std::max(1.0, std::abs(want * scale));
+        QVERIFY2(ok, (r.key + ": " + std::to_string(value) + " vs " + r.source + " = " + std::to_string(want)).c_str());
+        ++traced;
+    }
+    QVERIFY2(traced >= 30, std::to_string(traced).c_str());
+}
+
+void TestComparison::seedDimensionsAreNumbers()
+{
+    const Comparison c = compareDesigns({{"c", &mClassic}, {"s", &mSupernode}});
+    std::set<std::string> dims;
+    std::set<std::string> keys;
+    for (const ComparisonRow &r : c.dimensions) {
+        dims.insert(r.dimension);
+        QVERIFY2(keys.insert(r.key).second, r.key.c_str()); // keys are unique
+        QCOMPARE(r.cells.size(), size_t(2));
+        if (!r.note.empty()) {
+            // A dimension the model has no figure for says so and shows no number.
+            for (const ComparisonCell &cell : r.cells)
+                QVERIFY(std::isnan(cell.value));
+            continue;
+        }
+        QVERIFY2(!r.source.empty(), r.key.c_str());
+        for (const ComparisonCell &cell : r.cells)
+            QVERIFY2(std::isfinite(cell.value), (r.key + " has no figure").c_str());
+    }
+    for (const char *d : {"Architecture", "Communication", "Storage and checkpoints", "Scheduling and placement",
+                          "Failure domain", "Redundancy", "Power per rack", "Cooling", "NIC speed", "Scale",
+                          "Operations", "Delivery time", "Cost structure", "MFU"})
+        QVERIFY2(dims.count(d) == 1, d);
+    // The CAPEX shares add up to the whole.
+    for (size_t i = 0; i < 2; ++i) {
+        double sum = 0;
+        for (const char *k : {"capex_compute", "capex_network", "capex_storage", "capex_power_cooling",
+                              "capex_facility", "capex_integration"})
+            sum += row(c.dimensions, k).cells[i].value;
+        QVERIFY2(std::abs(sum - 100.0) < 1e-6, std::to_string(sum).c_str());
+    }
+}
+
+void TestComparison::templatesDiffer()
+{
+    // The seed 004 contrasts, as numbers: the failure domain of one GPU, scale-up bandwidth,
+    // liquid cooling and hot spares.
+    const Comparison c = compareDesigns({{"classic", &mClassic}, {"supernode", &mSupernode}});
+    const ComparisonRow &gpuDomain = row(c.dimensions, "gpu_failure_gpus");
+    QCOMPARE(gpuDomain.cells[0].value, 8.0);
+    QCOMPARE(gpuDomain.cells[1].value, 72.0);
+    QVERIFY(gpuDomain.cells[0].best && !gpuDomain.cells[1].best);
+    const ComparisonRow &scaleUp = row(c.dimensions, "scale_up_gb_per_s");
+    QVERIFY(scaleUp.cells[1].value > scaleUp.cells[0].value);
+    QVERIFY(scaleUp.cells[1].best);
+    QVERIFY(row(c.dimensions, "liquid_share").cells[1].value > row(c.dimensions, "liquid_share").cells[0].value);
+    QCOMPARE(row(c.dimensions, "spares").cells[1].value, double(mSupernode.inventory.gpusSpare));
+    QVERIFY(row(c.dimensions, "spare_share").cells[1].value > 10.0); // 8 of 72
+    QVERIFY(row(c.dimensions, "max_rack_kw_dim").cells[1].value > 3 * row(c.dimensions, "max_rack_kw_dim").cells[0].value);
+}
+
+void TestComparison::goodputCurvePeaksAtTheOptimum()
+{
+    const std::vector<double> grid = checkpointIntervalGridMinutes({&mClassic.reliability.job, &mSupernode.reliability.job}, 41);
+    QCOMPARE(grid.size(), size_t(41));
+    for (size_t i = 1; i < grid.size(); ++i)
+        QVERIFY(grid[i] > grid[i - 1]);
+    for (const Results *r : {&mClassic, &mSupernode}) {
+        const JobModel &job = r->reliability.job;
+        const double optMin = dalyIntervalHours(job.checkpointWriteH, job.mtbfHours()) * 60.0;
+        QVERIFY(grid.front() < optMin && optMin < grid.back());
+        const Curve curve = goodputByCheckpointInterval(job, grid);
+        QCOMPARE(curve.x.size(), grid.size());
+        size_t peak = 0;
+        for (size_t i = 0; i < curve.y.size(); ++i) {
+            QVERIFY(curve.y[i] >= 0.0 && curve.y[i] <= 1.0);
+            if (curve.y[i] > curve.y[peak])
+                peak = i;
+        }
+        // The highest grid point neighbours the optimum, and no point beats the optimum itself.
+        QVERIFY(curve.x[peak] / optMin < grid[1] / grid[0] * 1.0001);
+        QVERIFY(optMin / curve.x[peak] < grid[1] / grid[0] * 1.0001);
+        QVERIFY(curve.y[peak] <= job.goodput(optMin / 60.0) + 1e-12);
+        // Far from the optimum it falls: checkpoints too often, or too much rework.
+        QVERIFY(curve.y.front() < curve.y[peak] && curve.y.back() < curve.y[peak]);
+    }
+    QVERIFY(checkpointIntervalGridMinutes({}).empty());
+}
+
+void TestComparison::mfuByGpuCount()
+{
+    const Curve c = cp::mfuByGpuCount(mClassic.performance, 5);
+    QCOMPARE(c.x.size(), size_t(5));
+    for (size_t i = 0; i < c.x.size(); ++i) {
+        QVERIFY(c.y[i] > 0.0 && c.y[i] < 1.0);
+        QCOMPARE(std::fmod(c.x[i], double(mClassic.fabric.domainGpus)), 0.0);
+        if (i > 0)
+            QCOMPARE(c.x[i], 2 * c.x[i - 1]);
+    }
+    // The last point is the design itself.
+    QCOMPARE(c.x.back(), double(mClassic.performance.spec.cluster.gpus));
+    QCOMPARE(c.y.back(), mClassic.performance.outcome.estimate.mfu);
+    QVERIFY(cp::mfuByGpuCount(PerformanceResults{}).x.empty());
+}
+
+void TestComparison::rackPowerHistogram()
+{
+    const RackPowerHistogram h = cp::rackPowerHistogram({&mClassic, &mSupernode});
+    QCOMPARE(h.racks.size(), size_t(2));
+    QVERIFY(h.bins() >= 2 && h.bins() <= 17);
+    QVERIFY(h.binKw > 0);
+    const Results *rs[] = {&mClassic, &mSupernode};
+    for (size_t d = 0; d < 2; ++d) {
+        long long sum = 0;
+        for (long long n : h.racks[d])
+            sum += n;
+        QCOMPARE(sum, (long long)rs[d]->power.racks.size());
+        // The densest rack falls in the bin of its power.
+        const int top = int(rs[d]->power.maxRackKw / h.binKw);
+        QVERIFY(h.racks[d][size_t(std::min(top, h.bins() - 1))] > 0);
+    }
+    // A supernode rack (~120 kW) lands in a higher bin than any classic rack.
+    int lastClassic = 0, lastSupernode = 0;
+    for (int i = 0; i < h.bins(); ++i) {
+        if (h.racks[0][size_t(i)] > 0)
+            lastClassic = i;
+        if (h.racks[1][size_t(i)] > 0)
+            lastSupernode = i;
+    }
+    QVERIFY(lastSupernode > lastClassic);
+}
+
+QTEST_GUILESS_MAIN(TestComparison)
+#include "test_comparison.moc"
