@@ -1,0 +1,169 @@
+#include "failuredomain.h"
+
+#include "catalog.h"
+#include "design.h"
+#include "evaluation.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <map>
+#include <unordered_map>
+
+namespace cp {
+
+namespace {
+
+std::string quotedId(const std::string &id)
+{
+    return "\"" + id + "\"";
+}
+
+void sortUnique(std::vector<int> &v)
+{
+    std::sort(v.begin(), v.end());
+    v.erase(std::unique(v.begin(), v.end()), v.end());
+}
+
+} // namespace
+
+FailureDomainIndex buildFailureDomainIndex(const Design &design, const Catalog &catalog, const PowerResults *power)
+{
+    FailureDomainIndex ix;
+    const size_t n = design.racks.size();
+    ix.rackGpus.assign(n, 0);
+    ix.rackGroup.assign(n, -1);
+    ix.leafGroupOfRack.assign(n, -1);
+    std::vector<long long> rackNics(n, 0), rackLeaves(n, 0);
+    for (size_t i = 0; i < n; ++i) {
+        for (const Mount &m : design.racks[i].contents) {
+            const CatalogEntry *e = catalog.find(m.catalogId);
+            if (!e || m.count < 1)
+                continue;
+            if (e->kind == PartKind::Server || e->kind == PartKind::Supernode) {
+                ix.rackGpus[i] += std::llround(e->figure("gpus")) * m.count;
+                rackNics[i] += std::llround(e->figure("nics")) * m.count;
+            } else if (e->kind == PartKind::Switch && m.role == SwitchRole::Leaf) {
+                rackLeaves[i] += m.count;
+            }
+        }
+    }
+
+    // Leaf groups by row, exactly as the reliability stage forms them.
+    std::map<std::string, int> groupOfRow;
+    std::vector<size_t> leafRacks;
+    for (size_t i = 0; i < n; ++i)
+        if (rackLeaves[i] > 0) {
+            leafRacks.push_back(i);
+            auto [it, added] = groupOfRow.emplace(design.racks[i].row, int(ix.groupNames.size()));
+            if (added)
+                ix.groupNames.push_back(design.racks[i].row);
+            ix.leafGroupOfRack[i] = it->second;
+        }
+    ix.groupRacks.resize(ix.groupNames.size());
+    ix.groupGpus.assign(ix.groupNames.size(), 0);
+    for (size_t l : leafRacks)
+        ix.groupRacks[size_t(ix.leafGroupOfRack[l])].push_back(int(l));
+    for (size_t i = 0; i < n; ++i) {
+        if (rackNics[i] == 0 || leafRacks.empty())
+            continue;
+        int g = -1;
+        if (auto it = groupOfRow.find(design.racks[i].row); it != groupOfRow.end()) {
+            g = it->second;
+        } else {
+            double best = std::numeric_limits<double>::infinity();
+            for (size_t l : leafRacks) {
+                const Rack &a = design.racks[i], &b = design.racks[l];
+                const double d = std::abs(a.xM - b.xM) + std::abs(a.yM - b.yM);
+                if (d < best) {
+                    best = d;
+                    g = ix.leafGroupOfRack[l];
+                }
+            }
+        }
+        ix.rackGroup[i] = g;
+        ix.groupGpus[size_t(g)] += ix.rackGpus[i];
+        ix.groupRacks[size_t(g)].push_back(int(i));
+    }
+    for (auto &racks : ix.groupRacks)
+        sortUnique(racks);
+
+    // A redundant unit holds unless the power stage found its group overloaded after the worst
+    // single failure (the same rule as the reliability stage).
+    const auto holds = [](const std::vector<FacilityUnit> &units, const std::vector<UnitLoad> *loads) {
+        std::vector<char> out(units.size(), 0);
+        for (size_t i = 0; i < units.size(); ++i) {
+            bool h = units[i].redundancy != Redundancy::N;
+            if (h && loads && i < loads->size() && (*loads)[i].capacityKw > 0
+                && (*loads)[i].loadKw > (*loads)[i].capacityKw)
+                h = false;
+            out[i] = h ? 1 : 0;
+        }
+        return out;
+    };
+    ix.powerUnitHolds = holds(design.powerUnits, power ? &power->powerUnits : nullptr);
+    ix.coolingUnitHolds = holds(design.coolingUnits, power ? &power->coolingUnits : nullptr);
+    return ix;
+}
+
+PartFailure partFailure(const Design &design, const FailureDomainIndex &index, PartRef part)
+{
+    PartFailure out;
+    const size_t n = design.racks.size();
+    if (index.rackGpus.size() != n || part.index < 0)
+        return out;
+
+    std::vector<char> groupHit(index.groupNames.size(), 0);
+    std::vector<int> direct; // racks the part itself takes down
+    if (part.kind == PartRef::Kind::Rack) {
+        if (size_t(part.index) >= n)
+            return out;
+        const int i = part.index;
+        out.part = "rack " + quotedId(design.racks[size_t(i)].id);
+        direct.push_back(i);
+        if (const int g = index.leafGroupOfRack[size_t(i)]; g >= 0)
+            groupHit[size_t(g)] = 1;
+    } else {
+        const bool isPower = part.kind == PartRef::Kind::PowerUnit;
+        const auto &units = isPower ? design.powerUnits : design.coolingUnits;
+        const auto &holds = isPower ? index.powerUnitHolds : index.coolingUnitHolds;
+        if (size_t(part.index) >= units.size())
+            return out;
+        const FacilityUnit &u = units[size_t(part.index)];
+        out.part = std::string(isPower ? "power unit " : "cooling unit ") + quotedId(u.id);
+        out.redundant = size_t(part.index) < holds.size() && holds[size_t(part.index)];
+        std::unordered_map<std::string, int> rackIndex;
+        rackIndex.reserve(u.serves.size());
+        for (const std::string &rid : u.serves)
+            rackIndex.emplace(rid, -1);
+        for (size_t i = 0; i < n; ++i)
+            if (auto it = rackIndex.find(design.racks[i].id); it != rackIndex.end() && it->second < 0)
+                it->second = int(i);
+        for (const std::string &rid : u.serves)
+            if (const int i = rackIndex[rid]; i >= 0)
+                (out.redundant ? out.racksServed : direct).push_back(i);
+        sortUnique(out.racksServed);
+        if (!out.redundant)
+            for (int i : direct)
+                if (const int g = index.leafGroupOfRack[size_t(i)]; g >= 0)
+                    groupHit[size_t(g)] = 1;
+    }
+
+    // GPUs: whole groups hit, plus racks taken down directly that are outside those groups.
+    sortUnique(direct);
+    for (size_t g = 0; g < groupHit.size(); ++g)
+        if (groupHit[g]) {
+            out.gpusDown += index.groupGpus[g];
+            out.racksDown.insert(out.racksDown.end(), index.groupRacks[g].begin(), index.groupRacks[g].end());
+        }
+    for (int i : direct) {
+        const int g = index.rackGroup[size_t(i)];
+        if (g < 0 || !groupHit[size_t(g)])
+            out.gpusDown += index.rackGpus[size_t(i)];
+    }
+    out.racksDown.insert(out.racksDown.end(), direct.begin(), direct.end());
+    sortUnique(out.racksDown);
+    return out;
+}
+
+} // namespace cp
