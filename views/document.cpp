@@ -1,19 +1,29 @@
 #include "document.h"
 
+#include "designedit.h"
+
 #include <QFileInfo>
+#include <QUndoStack>
 
 namespace cp::gui {
 
 Document::Document(QObject *parent)
     : QObject(parent)
+    , mUndoStack(new QUndoStack(this))
 {
+    // Enough history for a working session without keeping every drag of a 20k-rack hall forever.
+    mUndoStack->setUndoLimit(500);
+    connect(mUndoStack, &QUndoStack::cleanChanged, this, &Document::updateModified);
 }
 
 void Document::reset(Design design, Catalog catalog, const QString &filePath)
 {
+    mUndoStack->clear();
     mDesign = std::move(design);
     mCatalog = std::move(catalog);
     mFilePath = filePath;
+    mForcedModified = false;
+    mUndoStack->setClean();
     mModified = false;
     Q_EMIT resetDone();
     Q_EMIT filePathChanged(mFilePath);
@@ -28,12 +38,36 @@ void Document::setFilePath(const QString &filePath)
     Q_EMIT filePathChanged(mFilePath);
 }
 
+bool Document::isModified() const
+{
+    return mForcedModified || !mUndoStack->isClean();
+}
+
 void Document::setModified(bool modified)
 {
-    if (mModified == modified)
+    mForcedModified = modified;
+    if (!modified)
+        mUndoStack->setClean();
+    updateModified();
+}
+
+void Document::updateModified()
+{
+    const bool modified = isModified();
+    if (modified == mModified)
         return;
     mModified = modified;
     Q_EMIT modifiedChanged(modified);
+}
+
+void Document::applyPatch(const DesignPatch &patch, bool revert)
+{
+    if (revert)
+        patch.revert(mDesign);
+    else
+        patch.apply(mDesign);
+    Q_EMIT patchApplied(patch, revert);
+    Q_EMIT designChanged();
 }
 
 QString Document::displayName() const

@@ -23,6 +23,15 @@ FacilityItem::FacilityItem(Kind kind, int unitIndex, const QString &id, qreal si
     setZValue(1.0);
 }
 
+void FacilityItem::setId(const QString &id)
+{
+    if (id == mId)
+        return;
+    mId = id;
+    setToolTip(id);
+    update();
+}
+
 QRectF FacilityItem::boundingRect() const
 {
     return mSymbol.united(mLabelBox).adjusted(-1, -1, 1, 1);

@@ -19,6 +19,8 @@ public:
     Kind kind() const { return mKind; }
     int unitIndex() const { return mUnitIndex; }
     QString id() const { return mId; }
+    void setUnitIndex(int index) { mUnitIndex = index; }
+    void setId(const QString &id);
 
     QRectF boundingRect() const override;
     /// The symbol only: the label under it must not steal clicks from racks nearby.

@@ -2,7 +2,9 @@
 
 #include "catalog.h"
 #include "design.h"
+#include "designedit.h"
 #include "facilityitem.h"
+#include "feedlinesitem.h"
 #include "hallflooritem.h"
 #include "rackcategory.h"
 #include "rackitem.h"
@@ -17,14 +19,29 @@ namespace {
 // Units are symbols, not footprints: small enough that neighbours placed at rack pitch stay apart.
 constexpr qreal kUnitSymbolM = 0.45;
 
+/// Share of a rack's height units its contents occupy.
+qreal rackFill(const Rack &rack, const Catalog &catalog, int heightU)
+{
+    if (heightU <= 0)
+        return 0.0;
+    int used = 0;
+    for (const Mount &mount : rack.contents) {
+        const CatalogEntry *entry = catalog.find(mount.catalogId);
+        used += std::max(1, entry ? static_cast<int>(entry->figure("height_u", 1.0)) : 1) * mount.count;
+    }
+    return std::min<qreal>(1.0, qreal(used) / heightU);
+}
+
 } // namespace
 
 HallScene::HallScene(QObject *parent)
     : QGraphicsScene(parent)
 {
-    // Racks never move at this stage: the BSP index makes hit tests and exposure fast.
+    // Hit tests and exposure go through the BSP index; an edit moves few items, and a drag
+    // moves only the selection.
     setItemIndexMethod(BspTreeIndex);
     setBackgroundBrush(QColor(0xEE, 0xEF, 0xF1));
+    connect(this, &QGraphicsScene::selectionChanged, this, &HallScene::updateFeedLines);
 }
 
 HallScene::~HallScene()
@@ -34,6 +51,50 @@ HallScene::~HallScene()
     blockSignals(true);
 }
 
+RackItem *HallScene::makeRackItem(int index, const Design &design, const Catalog &catalog)
+{
+    const Rack &rack = design.racks[static_cast<size_t>(index)];
+    const RackGeometry geometry = rackGeometry(rack, catalog);
+    const qreal k = kUnitsPerMetre;
+    auto *item = new RackItem(index, QString::fromStdString(rack.id),
+                              QSizeF(geometry.widthM * k, geometry.depthM * k), rackCategory(rack, catalog));
+    item->setPos(toScene(rack.xM, rack.yM));
+    item->setRotation(rack.rotationDeg);
+    item->setFill(rackFill(rack, catalog, geometry.heightU));
+    return item;
+}
+
+void HallScene::updateRackItem(RackItem *item, int index, const Design &design, const Catalog &catalog)
+{
+    const Rack &rack = design.racks[static_cast<size_t>(index)];
+    const RackGeometry geometry = rackGeometry(rack, catalog);
+    const qreal k = kUnitsPerMetre;
+    item->setRackIndex(index);
+    item->setId(QString::fromStdString(rack.id));
+    item->setSize(QSizeF(geometry.widthM * k, geometry.depthM * k));
+    item->setCategory(rackCategory(rack, catalog));
+    item->setFill(rackFill(rack, catalog, geometry.heightU));
+    item->setPos(toScene(rack.xM, rack.yM));
+    item->setRotation(rack.rotationDeg);
+}
+
+FacilityItem *HallScene::makeUnitItem(bool power, int index, const Design &design)
+{
+    const FacilityUnit &unit = (power ? design.powerUnits : design.coolingUnits)[static_cast<size_t>(index)];
+    auto *item = new FacilityItem(power ? FacilityItem::Kind::Power : FacilityItem::Kind::Cooling, index,
+                                  QString::fromStdString(unit.id), kUnitSymbolM * kUnitsPerMetre);
+    item->setPos(toScene(unit.xM, unit.yM));
+    return item;
+}
+
+void HallScene::updateUnitItem(FacilityItem *item, int index, const Design &design, bool power)
+{
+    const FacilityUnit &unit = (power ? design.powerUnits : design.coolingUnits)[static_cast<size_t>(index)];
+    item->setUnitIndex(index);
+    item->setId(QString::fromStdString(unit.id));
+    item->setPos(toScene(unit.xM, unit.yM));
+}
+
 void HallScene::setDesign(const Design &design, const Catalog &catalog)
 {
     clearSelection();
@@ -41,11 +102,118 @@ void HallScene::setDesign(const Design &design, const Catalog &catalog)
     mRackItems.clear();
     mPowerItems.clear();
     mCoolingItems.clear();
+    mActiveUnit = -1;
 
     const qreal k = kUnitsPerMetre;
+    mGridM = design.hall.gridM;
     mHallRect = QRectF(0, 0, std::max(design.hall.widthM, 1.0) * k, std::max(design.hall.depthM, 1.0) * k);
     mFloor = new HallFloorItem(mHallRect, design.hall.gridM * k);
     addItem(mFloor);
+    mFeedLines = new FeedLinesItem;
+    addItem(mFeedLines);
+
+    mRackItems.reserve(static_cast<int>(design.racks.size()));
+    for (size_t i = 0; i < design.racks.size(); ++i) {
+        RackItem *item = makeRackItem(static_cast<int>(i), design, catalog);
+        addItem(item);
+        mRackItems.push_back(item);
+    }
+    for (bool power : {true, false}) {
+        const auto &units = power ? design.powerUnits : design.coolingUnits;
+        QVector<FacilityItem *> &items = power ? mPowerItems : mCoolingItems;
+        items.reserve(static_cast<int>(units.size()));
+        for (size_t i = 0; i < units.size(); ++i) {
+            FacilityItem *item = makeUnitItem(power, static_cast<int>(i), design);
+            addItem(item);
+            items.push_back(item);
+        }
+    }
+    updateDerived(design);
+    applyOverlay();
+
+    // Generous margins so the user can pan past the walls.
+    const qreal margin = std::max(mContentRect.width(), mContentRect.height()) * 0.25 + 2 * k;
+    setSceneRect(mContentRect.adjusted(-margin, -margin, margin, margin));
+}
+
+void HallScene::applyPatch(const DesignPatch &patch, bool reverted, const Design &design, const Catalog &catalog)
+{
+    // The hall itself changed (size, grid): the floor is rebuilt with everything else.
+    if (patch.settingsAfter && !(patch.settingsBefore->hall == patch.settingsAfter->hall)) {
+        setDesign(design, catalog);
+        return;
+    }
+    // What happened to each list, seen from the design as it is now: on undo, inserts become removals.
+    const auto appendOnly = [reverted](const auto &list, size_t oldSize) {
+        const auto &added = reverted ? list.removed : list.inserted;
+        const auto &gone = reverted ? list.inserted : list.removed;
+        if (!gone.empty() || added.empty())
+            return false;
+        return added.front().first >= oldSize;
+    };
+    const auto truncateOnly = [reverted](const auto &list, size_t newSize) {
+        const auto &added = reverted ? list.removed : list.inserted;
+        const auto &gone = reverted ? list.inserted : list.removed;
+        if (!added.empty() || gone.empty())
+            return false;
+        return gone.front().first >= newSize;
+    };
+    bool simple = true;
+    const size_t racksBefore = static_cast<size_t>(mRackItems.size());
+    const size_t powerBefore = static_cast<size_t>(mPowerItems.size());
+    const size_t coolingBefore = static_cast<size_t>(mCoolingItems.size());
+    const auto listOk = [&](const auto &list, size_t itemsBefore, size_t now) {
+        return list.changesOnly() || appendOnly(list, itemsBefore) || truncateOnly(list, now);
+    };
+    simple = listOk(patch.racks, racksBefore, design.racks.size())
+             && listOk(patch.powerUnits, powerBefore, design.powerUnits.size())
+             && listOk(patch.coolingUnits, coolingBefore, design.coolingUnits.size());
+    if (!simple) {
+        // Removals in the middle shift indexes: rebuild (the view keeps its zoom and scroll).
+        const QRectF rect = sceneRect();
+        setDesign(design, catalog);
+        setSceneRect(sceneRect().united(rect));
+        return;
+    }
+
+    // Racks: update the changed, drop the gone, add the new.
+    for (const auto &change : patch.racks.changed)
+        if (change.index < static_cast<size_t>(mRackItems.size()) && change.index < design.racks.size())
+            updateRackItem(mRackItems[static_cast<int>(change.index)], static_cast<int>(change.index), design, catalog);
+    while (static_cast<size_t>(mRackItems.size()) > design.racks.size())
+        delete mRackItems.takeLast();
+    while (static_cast<size_t>(mRackItems.size()) < design.racks.size()) {
+        RackItem *item = makeRackItem(static_cast<int>(mRackItems.size()), design, catalog);
+        addItem(item);
+        mRackItems.push_back(item);
+    }
+    for (bool power : {true, false}) {
+        const auto &list = power ? patch.powerUnits : patch.coolingUnits;
+        const auto &units = power ? design.powerUnits : design.coolingUnits;
+        QVector<FacilityItem *> &items = power ? mPowerItems : mCoolingItems;
+        for (const auto &change : list.changed)
+            if (change.index < static_cast<size_t>(items.size()) && change.index < units.size())
+                updateUnitItem(items[static_cast<int>(change.index)], static_cast<int>(change.index), design, power);
+        while (static_cast<size_t>(items.size()) > units.size())
+            delete items.takeLast();
+        while (static_cast<size_t>(items.size()) < units.size()) {
+            FacilityItem *item = makeUnitItem(power, static_cast<int>(items.size()), design);
+            addItem(item);
+            items.push_back(item);
+        }
+    }
+    if (mActiveUnit >= static_cast<int>((mActivePower ? mPowerItems : mCoolingItems).size()))
+        mActiveUnit = -1;
+    updateDerived(design);
+    applyOverlay();
+    // Grow the scene rect if the content now reaches beyond it; never shrink it under the user.
+    const qreal margin = 2 * kUnitsPerMetre;
+    setSceneRect(sceneRect().united(mContentRect.adjusted(-margin, -margin, margin, margin)));
+}
+
+void HallScene::updateDerived(const Design &design)
+{
+    const qreal k = kUnitsPerMetre;
     QRectF content = mHallRect;
 
     // Rows: label to the left of the row's leftmost rack, as tall as its deepest rack.
@@ -56,19 +224,12 @@ void HallScene::setDesign(const Design &design, const Catalog &catalog)
         qreal bottom = -1e300;
     };
     std::map<std::string, RowExtent> rows;
-
-    mRackItems.reserve(static_cast<int>(design.racks.size()));
-    for (size_t i = 0; i < design.racks.size(); ++i) {
+    mRackIndexById.clear();
+    mRackIndexById.reserve(static_cast<int>(design.racks.size()));
+    for (size_t i = 0; i < design.racks.size() && i < static_cast<size_t>(mRackItems.size()); ++i) {
         const Rack &rack = design.racks[i];
-        const RackGeometry geometry = rackGeometry(rack, catalog);
-        auto *item = new RackItem(static_cast<int>(i), QString::fromStdString(rack.id),
-                                  QSizeF(geometry.widthM * k, geometry.depthM * k),
-                                  rackCategory(rack, catalog));
-        item->setPos(toScene(rack.xM, rack.yM));
-        item->setRotation(rack.rotationDeg);
-        addItem(item);
-        mRackItems.push_back(item);
-        const QRectF bounds = item->sceneBoundingRect();
+        mRackIndexById.insert(QString::fromStdString(rack.id), static_cast<int>(i));
+        const QRectF bounds = mRackItems[static_cast<int>(i)]->sceneBoundingRect();
         content = content.united(bounds);
         if (!rack.row.empty()) {
             RowExtent &row = rows[rack.row];
@@ -77,7 +238,6 @@ void HallScene::setDesign(const Design &design, const Catalog &catalog)
             row.bottom = std::max(row.bottom, bounds.bottom());
         }
     }
-
     QVector<HallFloorItem::RowLabel> labels;
     for (const auto &[name, extent] : rows) {
         const qreal height = std::min(extent.bottom - extent.top, 1.5 * k);
@@ -88,26 +248,103 @@ void HallScene::setDesign(const Design &design, const Catalog &catalog)
     }
     mFloor->setRowLabels(std::move(labels));
 
-    auto addUnits = [&](const std::vector<FacilityUnit> &units, FacilityItem::Kind kind,
-                        QVector<FacilityItem *> &items) {
-        items.reserve(static_cast<int>(units.size()));
+    for (bool power : {true, false}) {
+        const auto &units = power ? design.powerUnits : design.coolingUnits;
+        QVector<QVector<int>> &serves = power ? mPowerServes : mCoolingServes;
+        serves.resize(static_cast<int>(units.size()));
         for (size_t i = 0; i < units.size(); ++i) {
-            const FacilityUnit &unit = units[i];
-            auto *item = new FacilityItem(kind, static_cast<int>(i), QString::fromStdString(unit.id),
-                                          kUnitSymbolM * k);
-            item->setPos(toScene(unit.xM, unit.yM));
-            addItem(item);
-            items.push_back(item);
-            content = content.united(item->sceneBoundingRect());
+            QVector<int> &list = serves[static_cast<int>(i)];
+            list.clear();
+            for (const std::string &id : units[i].serves) {
+                const auto it = mRackIndexById.constFind(QString::fromStdString(id));
+                if (it != mRackIndexById.constEnd())
+                    list.push_back(it.value());
+            }
         }
-    };
-    addUnits(design.powerUnits, FacilityItem::Kind::Power, mPowerItems);
-    addUnits(design.coolingUnits, FacilityItem::Kind::Cooling, mCoolingItems);
-
+        for (FacilityItem *item : power ? mPowerItems : mCoolingItems)
+            content = content.united(item->sceneBoundingRect());
+    }
     mContentRect = content;
-    // Generous margins so the user can pan past the walls.
-    const qreal margin = std::max(content.width(), content.height()) * 0.25 + 2 * k;
-    setSceneRect(content.adjusted(-margin, -margin, margin, margin));
+    updateFeedLines();
+}
+
+void HallScene::updateFeedLines()
+{
+    if (!mFeedLines)
+        return;
+    QVector<bool> showPower(mPowerItems.size(), false), showCooling(mCoolingItems.size(), false);
+    QVector<bool> rackSelected(mRackItems.size(), false);
+    bool anyRack = false;
+    for (QGraphicsItem *item : selectedItems()) {
+        if (item->type() == RackItem::Type) {
+            const int i = static_cast<RackItem *>(item)->rackIndex();
+            if (i >= 0 && i < rackSelected.size()) {
+                rackSelected[i] = true;
+                anyRack = true;
+            }
+        } else if (item->type() == FacilityItem::Type) {
+            auto *unit = static_cast<FacilityItem *>(item);
+            QVector<bool> &show = unit->kind() == FacilityItem::Kind::Power ? showPower : showCooling;
+            if (unit->unitIndex() >= 0 && unit->unitIndex() < show.size())
+                show[unit->unitIndex()] = true;
+        }
+    }
+    if (mActiveUnit >= 0) {
+        QVector<bool> &show = mActivePower ? showPower : showCooling;
+        if (mActiveUnit < show.size())
+            show[mActiveUnit] = true;
+    }
+    QVector<QLineF> lines[2];
+    for (int kind = 0; kind < 2; ++kind) {
+        const QVector<FacilityItem *> &items = kind == 0 ? mPowerItems : mCoolingItems;
+        const QVector<QVector<int>> &serves = kind == 0 ? mPowerServes : mCoolingServes;
+        const QVector<bool> &show = kind == 0 ? showPower : showCooling;
+        for (int u = 0; u < items.size() && u < serves.size(); ++u) {
+            const QPointF from = items[u]->pos();
+            for (int r : serves[u]) {
+                // A selected unit shows all its racks; a selected rack shows only its own feeds.
+                if ((show[u] || (anyRack && rackSelected[r])) && r < mRackItems.size())
+                    lines[kind].push_back(QLineF(from, mRackItems[r]->pos()));
+            }
+        }
+    }
+    mFeedLines->setLines(std::move(lines[0]), std::move(lines[1]));
+}
+
+void HallScene::setActiveFeedUnit(bool power, int unitIndex)
+{
+    mActivePower = power;
+    mActiveUnit = unitIndex;
+    updateFeedLines();
+}
+
+void HallScene::clearActiveFeedUnit()
+{
+    mActiveUnit = -1;
+    updateFeedLines();
+}
+
+void HallScene::setRackOverlay(const QVector<QColor> &colors)
+{
+    mOverlay = colors;
+    applyOverlay();
+}
+
+void HallScene::setDimmedRacks(const QVector<bool> &dimmed)
+{
+    mDimmed = dimmed;
+    applyOverlay();
+}
+
+void HallScene::applyOverlay()
+{
+    // A vector for another design (sizes differ) is ignored until the next one arrives.
+    const bool colours = mOverlay.size() == mRackItems.size();
+    const bool dims = mDimmed.size() == mRackItems.size();
+    for (int i = 0; i < mRackItems.size(); ++i) {
+        mRackItems[i]->setOverlayColor(colours ? mOverlay[i] : QColor());
+        mRackItems[i]->setDimmed(dims && mDimmed[i]);
+    }
 }
 
 QVector<int> HallScene::selectedRackIndexes() const
@@ -120,11 +357,33 @@ QVector<int> HallScene::selectedRackIndexes() const
     return indexes;
 }
 
+QVector<int> HallScene::selectedUnitIndexes(bool power) const
+{
+    QVector<int> indexes;
+    for (QGraphicsItem *item : selectedItems())
+        if (item->type() == FacilityItem::Type) {
+            auto *unit = static_cast<FacilityItem *>(item);
+            if ((unit->kind() == FacilityItem::Kind::Power) == power)
+                indexes.push_back(unit->unitIndex());
+        }
+    std::sort(indexes.begin(), indexes.end());
+    return indexes;
+}
+
 RackItem *HallScene::rackItem(const QString &id) const
 {
-    for (RackItem *item : mRackItems)
-        if (item->id() == id)
-            return item;
+    const auto it = mRackIndexById.constFind(id);
+    if (it != mRackIndexById.constEnd() && it.value() < mRackItems.size())
+        return mRackItems[it.value()];
+    return nullptr;
+}
+
+FacilityItem *HallScene::unitItem(const QString &id) const
+{
+    for (const auto *items : {&mPowerItems, &mCoolingItems})
+        for (FacilityItem *item : *items)
+            if (item->id() == id)
+                return item;
     return nullptr;
 }
 

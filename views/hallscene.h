@@ -1,20 +1,25 @@
 #pragma once
 
+#include <QColor>
 #include <QGraphicsScene>
+#include <QHash>
 #include <QVector>
 
 namespace cp {
 class Catalog;
 struct Design;
+struct DesignPatch;
 } // namespace cp
 
 namespace cp::gui {
 
 class FacilityItem;
+class FeedLinesItem;
 class HallFloorItem;
 class RackItem;
 
 /// The hall plan as graphics items: floor, racks, power and cooling units (1 m = kUnitsPerMetre).
+/// Items keep their design index: after an edit only the items it touches are updated.
 class HallScene final : public QGraphicsScene
 {
     Q_OBJECT
@@ -28,29 +33,68 @@ public:
 
     /// Rebuilds every item from the design; the selection is cleared.
     void setDesign(const Design &design, const Catalog &catalog);
+    /// Brings the items up to date after `patch` was applied to (or reverted from) `design`:
+    /// changed items are updated in place, appended ones added, anything else rebuilt.
+    void applyPatch(const DesignPatch &patch, bool reverted, const Design &design, const Catalog &catalog);
 
     const QVector<RackItem *> &rackItems() const { return mRackItems; }
     const QVector<FacilityItem *> &powerItems() const { return mPowerItems; }
     const QVector<FacilityItem *> &coolingItems() const { return mCoolingItems; }
     HallFloorItem *floorItem() const { return mFloor; }
+    FeedLinesItem *feedLinesItem() const { return mFeedLines; }
     /// The hall outline in scene units.
     QRectF hallRect() const { return mHallRect; }
     /// Everything drawn (hall, racks, units, labels), for fit-to-view.
     QRectF contentRect() const { return mContentRect; }
+    /// The grid pitch in metres.
+    double gridM() const { return mGridM; }
 
     /// Indexes into Design::racks of the selected racks, in design order.
     QVector<int> selectedRackIndexes() const;
+    QVector<int> selectedUnitIndexes(bool power) const;
     RackItem *rackItem(const QString &id) const;
+    FacilityItem *unitItem(const QString &id) const;
+
+    /// One colour per Design::racks index; an empty vector restores the category colours.
+    void setRackOverlay(const QVector<QColor> &colors);
+    /// One flag per Design::racks index: dimmed racks are drawn faded; empty = none dimmed.
+    void setDimmedRacks(const QVector<bool> &dimmed);
+
+    /// The unit whose feed lines are shown besides the selection's (the feed tool's unit), or none.
+    void setActiveFeedUnit(bool power, int unitIndex);
+    void clearActiveFeedUnit();
+    /// Redraws the feed lines: those of the selected units, of the units feeding the selected
+    /// racks, and of the active feed unit.
+    void updateFeedLines();
 
     static QPointF toScene(double xM, double yM) { return {xM * kUnitsPerMetre, yM * kUnitsPerMetre}; }
+    static QPointF toMetres(const QPointF &scene) { return scene / kUnitsPerMetre; }
 
 private:
+    RackItem *makeRackItem(int index, const Design &design, const Catalog &catalog);
+    void updateRackItem(RackItem *item, int index, const Design &design, const Catalog &catalog);
+    FacilityItem *makeUnitItem(bool power, int index, const Design &design);
+    void updateUnitItem(FacilityItem *item, int index, const Design &design, bool power);
+    /// Row labels, feeds and the content rect, from the design as it is now.
+    void updateDerived(const Design &design);
+    void applyOverlay();
+
     HallFloorItem *mFloor = nullptr;
+    FeedLinesItem *mFeedLines = nullptr;
     QVector<RackItem *> mRackItems;
     QVector<FacilityItem *> mPowerItems;
     QVector<FacilityItem *> mCoolingItems;
+    QHash<QString, int> mRackIndexById;
+    /// Per unit, the indexes of the racks it serves.
+    QVector<QVector<int>> mPowerServes;
+    QVector<QVector<int>> mCoolingServes;
+    QVector<QColor> mOverlay;
+    QVector<bool> mDimmed;
+    bool mActivePower = true;
+    int mActiveUnit = -1;
     QRectF mHallRect;
     QRectF mContentRect;
+    double mGridM = 0.6;
 };
 
 } // namespace cp::gui

@@ -65,6 +65,57 @@ RackItem::RackItem(int rackIndex, const QString &id, const QSizeF &size, RackCat
     setToolTip(id);
 }
 
+void RackItem::setId(const QString &id)
+{
+    if (id == mId)
+        return;
+    mId = id;
+    setToolTip(id);
+    update();
+}
+
+void RackItem::setSize(const QSizeF &size)
+{
+    const QRectF rect(-size.width() / 2, -size.height() / 2, size.width(), size.height());
+    if (rect == mRect)
+        return;
+    prepareGeometryChange();
+    mRect = rect;
+}
+
+void RackItem::setCategory(RackCategory category)
+{
+    if (category == mCategory)
+        return;
+    mCategory = category;
+    update();
+}
+
+void RackItem::setFill(qreal fraction)
+{
+    fraction = std::clamp(fraction, 0.0, 1.0);
+    if (qFuzzyCompare(fraction + 1.0, mFill + 1.0))
+        return;
+    mFill = fraction;
+    update();
+}
+
+void RackItem::setOverlayColor(const QColor &color)
+{
+    if (color == mOverlay)
+        return;
+    mOverlay = color;
+    update();
+}
+
+void RackItem::setDimmed(bool dimmed)
+{
+    if (dimmed == mDimmed)
+        return;
+    mDimmed = dimmed;
+    update();
+}
+
 QRectF RackItem::boundingRect() const
 {
     // Room for the cosmetic selection outline.
@@ -74,8 +125,13 @@ QRectF RackItem::boundingRect() const
 void RackItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *)
 {
     const qreal lod = option->levelOfDetailFromTransform(painter->worldTransform());
-    const QColor fill = color();
+    QColor fill = color();
     const bool selected = option->state & QStyle::State_Selected;
+    if (mDimmed && !selected) {
+        // Faded towards the floor colour, so the highlighted racks stand out.
+        const auto fade = [](float c) { return 0.25f * c + 0.75f * 0.9f; };
+        fill = QColor::fromRgbF(fade(fill.redF()), fade(fill.greenF()), fade(fill.blueF()));
+    }
 
     if (lod * std::min(mRect.width(), mRect.height()) < 3.0) {
         // Zoomed far out: a flat rectangle is all the eye can see.
@@ -93,6 +149,16 @@ void RackItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option, 
         painter->setPen(outline);
         painter->setBrush(Qt::NoBrush);
         painter->drawRect(mRect);
+    }
+
+    // Fill: a bar along the back edge (local top, the side away from the cold aisle), as long as
+    // the share of height units in use; only where it is at least a few pixels thick.
+    const qreal barThickness = mRect.height() * 0.14;
+    if (mFill > 0.0 && lod * barThickness >= 2.0) {
+        const QRectF track(mRect.left(), mRect.top(), mRect.width(), barThickness);
+        painter->fillRect(track, fill.darker(140));
+        painter->fillRect(QRectF(track.left(), track.top(), track.width() * mFill, track.height()),
+                          QColor(0x20, 0x20, 0x20, 190));
     }
 
     // Relative luminance (ITU-R BT.709 weights) picks the more legible of white or black text.

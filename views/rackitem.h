@@ -20,7 +20,23 @@ public:
     int rackIndex() const { return mRackIndex; }
     QString id() const { return mId; }
     RackCategory category() const { return mCategory; }
-    QColor color() const { return rackCategoryColor(mCategory); }
+    /// The fill colour: the overlay's when one is set, otherwise the category's.
+    QColor color() const { return mOverlay.isValid() ? mOverlay : rackCategoryColor(mCategory); }
+
+    /// After an edit: the item's design index, id, footprint (scene units) and category.
+    void setRackIndex(int index) { mRackIndex = index; }
+    void setId(const QString &id);
+    void setSize(const QSizeF &size);
+    void setCategory(RackCategory category);
+    /// Share of the rack's height units in use, 0–1, drawn as a bar along the back edge.
+    void setFill(qreal fraction);
+    qreal fill() const { return mFill; }
+    /// An overlay colour replaces the category colour; an invalid colour restores it.
+    void setOverlayColor(const QColor &color);
+    QColor overlayColor() const { return mOverlay; }
+    /// Dimmed racks are drawn faded (outside a highlighted failure domain, for instance).
+    void setDimmed(bool dimmed);
+    bool isDimmed() const { return mDimmed; }
 
     QRectF boundingRect() const override;
     void paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *widget) override;
@@ -33,6 +49,9 @@ private:
     QString mId;
     QRectF mRect;
     RackCategory mCategory;
+    QColor mOverlay;
+    qreal mFill = 0.0;
+    bool mDimmed = false;
 };
 
 /// Draws short text scaled into a box, horizontal or along the box's long side, or nothing
