@@ -63,16 +63,125 @@ double cloudCostUsd(double gpuHours, double usdPerGpuHour)
     return gpuHours * usdPerGpuHour;
 }
 
+double discountFactor(double ratePerYear, double months)
+{
+    return std::pow(1.0 + ratePerYear, -months / 12.0);
+}
+
+double annuityPresentValue(double paymentPerMonth, int months, double ratePerYear)
+{
+    // PV = P · (1 − (1 + i)^−n) / i with the monthly rate i = (1 + r)^(1/12) − 1.
+    const double i = std::pow(1.0 + ratePerYear, 1.0 / 12.0) - 1.0;
+    if (months <= 0)
+        return 0.0;
+    if (i <= 0)
+        return paymentPerMonth * months;
+    return paymentPerMonth * (1.0 - std::pow(1.0 + i, -double(months))) / i;
+}
+
+const char *cloudPricingName(CloudPricing p)
+{
+    return p == CloudPricing::Reserved ? "reserved" : "on_demand";
+}
+
+std::optional<CloudPricing> cloudPricingFromName(const std::string &name)
+{
+    if (name == "on_demand")
+        return CloudPricing::OnDemand;
+    if (name == "reserved")
+        return CloudPricing::Reserved;
+    return std::nullopt;
+}
+
+const char *ownershipName(Ownership o)
+{
+    return o == Ownership::CloudHosted ? "cloud_hosted" : "self_built";
+}
+
+std::optional<Ownership> ownershipFromName(const std::string &name)
+{
+    if (name == "self_built")
+        return Ownership::SelfBuilt;
+    if (name == "cloud_hosted")
+        return Ownership::CloudHosted;
+    return std::nullopt;
+}
+
+namespace {
+
+/// The accelerator most of the design's GPUs are: its catalog entry carries the cloud prices.
+const CatalogEntry *mainAccelerator(const Catalog &catalog, const Results &r)
+{
+    std::map<std::string, long long> gpus;
+    for (const auto &[id, n] : r.inventory.partsByCatalogId) {
+        const CatalogEntry *e = catalog.find(id);
+        if (e && (e->kind == PartKind::Server || e->kind == PartKind::Supernode))
+            if (const std::string a = e->ref("accelerator"); !a.empty())
+                gpus[a] += std::llround(e->figure("gpus")) * n;
+    }
+    const CatalogEntry *best = nullptr;
+    long long most = 0;
+    for (const auto &[id, n] : gpus)
+        if (const CatalogEntry *e = catalog.find(id); e && n > most) {
+            best = e;
+            most = n;
+        }
+    return best;
+}
+
+} // namespace
+
 CostResults evaluateCost(const Design &design, const Catalog &catalog, const Results &r)
 {
     const FinanceSettings &fin = design.finance;
     CostResults c;
     for (const char *k : {"compute", "network", "storage", "power_cooling", "facility", "integration"})
         c.capexByCategoryUsd[k] = 0.0;
+    const bool hosted = fin.ownership == Ownership::CloudHosted;
+    c.ownership = ownershipName(fin.ownership);
+
+    // --- the cloud price: the design's setting, else its accelerator's catalog figure ---------
+    // figures.md A.5 has on-demand and contract prices per GPU-hour; each catalog accelerator
+    // carries both (cloud_usd_per_gpu_hour, cloud_reserved_usd_per_gpu_hour) with their source.
+    const CatalogEntry *gpu = mainAccelerator(catalog, r);
+    c.cloudAcceleratorId = gpu ? gpu->id : std::string();
+    const double catalogOnDemand = gpu ? gpu->figure("cloud_usd_per_gpu_hour") : 0.0;
+    const double catalogReserved = gpu ? gpu->figure("cloud_reserved_usd_per_gpu_hour", catalogOnDemand) : 0.0;
+    c.cloudOnDemandUsdPerGpuHour = fin.cloudUsdPerGpuHour > 0 ? fin.cloudUsdPerGpuHour : catalogOnDemand;
+    c.cloudReservedUsdPerGpuHour = fin.cloudReservedUsdPerGpuHour > 0 ? fin.cloudReservedUsdPerGpuHour : catalogReserved;
+    const bool reserved = fin.cloudPricing == CloudPricing::Reserved;
+    c.cloudPricing = cloudPricingName(fin.cloudPricing);
+    c.cloudUsdPerGpuHour = reserved ? c.cloudReservedUsdPerGpuHour : c.cloudOnDemandUsdPerGpuHour;
+    const bool fromDesign = reserved ? fin.cloudReservedUsdPerGpuHour > 0 : fin.cloudUsdPerGpuHour > 0;
+    const char *priceKey = reserved && gpu && gpu->hasFigure("cloud_reserved_usd_per_gpu_hour")
+        ? "cloud_reserved_usd_per_gpu_hour"
+        : "cloud_usd_per_gpu_hour";
+    if (fromDesign)
+        c.cloudPriceSource = "design setting";
+    else if (gpu && gpu->hasFigure(priceKey))
+        c.cloudPriceSource = "catalog " + gpu->id + " " + priceKey + ": " + gpu->sourceOf(priceKey);
+    if (c.cloudUsdPerGpuHour <= 0 && r.inventory.gpusTotal > 0) {
+        c.cloudPriceSource = "none";
+        c.problems.push_back({Severity::Warning, "finance.cloudUsdPerGpuHour",
+                              "no cloud price: the accelerator \"" + c.cloudAcceleratorId
+                                  + "\" has no cloud_usd_per_gpu_hour in the catalog; set one in the finance settings"});
+    }
+    c.reservedTermYears = reserved ? std::max(fin.reservedTermYears, 1.0 / 12.0) : 0.0;
+    const auto checkFraction = [&](const char *place, double v, double hi, const char *what) {
+        if (!(v >= 0 && v <= hi))
+            c.problems.push_back({Severity::Error, place, what});
+    };
+    checkFraction("finance.discountRate", fin.discountRate, 1.0, "must be between 0 and 1 (0.08 = 8 % a year)");
+    if (reserved && !(fin.reservedTermYears > 0))
+        c.problems.push_back({Severity::Error, "finance.reservedTermYears", "must be positive"});
+    checkFraction("finance.cloudReservedUsdPerGpuHour", fin.cloudReservedUsdPerGpuHour, 1e4, "must not be negative");
+    if (!(design.workload.stackEfficiency > 0 && design.workload.stackEfficiency <= 1))
+        c.problems.push_back({Severity::Error, "workload.stackEfficiency", "must be more than 0 and at most 1"});
 
     // --- hardware: the design's parts at their catalog price ----------------------------------
     // A server's or supernode's price includes its GPUs and NICs (catalog sources: DGX H100 list,
     // NVL72 rack price), so the parts counted through its references are not priced again.
+    // A cloud-hosted design buys nothing: the provider owns the parts (seed 002).
     std::map<std::string, long long> included;
     long long serverGpus = 0, supernodeGpus = 0;
     for (const auto &[id, n] : r.inventory.partsByCatalogId) {
@@ -86,7 +195,7 @@ CostResults evaluateCost(const Design &design, const Catalog &catalog, const Res
         if (const std::string nic = e->ref("nic"); !nic.empty())
             included[nic] += std::llround(e->figure("nics")) * n;
     }
-    for (const auto &[id, n] : r.inventory.partsByCatalogId) {
+    for (const auto &[id, n] : hosted ? std::map<std::string, long long>() : r.inventory.partsByCatalogId) {
         const CatalogEntry *e = catalog.find(id);
         if (!e)
             continue; // reported by validate()
@@ -100,8 +209,9 @@ CostResults evaluateCost(const Design &design, const Catalog &catalog, const Res
     }
     // The fabric's cables, as routed between the racks (their types chosen by length).
     std::map<std::string, long long> cableCount;
-    for (const CableRun &run : r.fabric.cables)
-        cableCount[run.catalogId] += run.count;
+    if (!hosted)
+        for (const CableRun &run : r.fabric.cables)
+            cableCount[run.catalogId] += run.count;
     for (const auto &[id, n] : cableCount) {
         if (n <= 0)
             continue;
@@ -125,8 +235,8 @@ CostResults evaluateCost(const Design &design, const Catalog &catalog, const Res
     c.liquidHeatKw = std::min(c.liquidHeatKw, r.power.itKwTotal);
     c.airHeatKw = std::max(0.0, r.power.itKwTotal - c.liquidHeatKw);
     c.criticalItKw = r.power.itKwNameplate;
-    const bool colocation = fin.colocationUsdPerKwMonth > 0;
-    if (!colocation) {
+    const bool colocation = fin.colocationUsdPerKwMonth > 0 && !hosted;
+    if (!colocation && !hosted) {
         // A colocation rate covers the provider's plant; only a build pays for it.
         c.coolingPlantUsd = c.airHeatKw * fin.coolingAirUsdPerKw + c.liquidHeatKw * fin.coolingLiquidUsdPerKw;
         c.facilityBuildUsd = c.criticalItKw / 1000.0 * fin.facilityUsdPerMw;
@@ -141,18 +251,27 @@ CostResults evaluateCost(const Design &design, const Catalog &catalog, const Res
     // --- OPEX per year ------------------------------------------------------------------------
     const long long gpus = r.inventory.gpusActive > 0 ? r.inventory.gpusActive : r.inventory.gpusTotal;
     c.gpusPaid = gpus;
+    // Hosted: the platform team only (seed 002: the provider's operations replace "a large
+    // operations team"); assumption, the core team of the self-built formula.
     c.staffFte = fin.staffFte > 0 ? fin.staffFte
                                   : (r.inventory.gpusTotal > 0
-                                         ? kStaffBaseFte + double(serverGpus) / kGpusPerFteServers
-                                               + double(supernodeGpus) / kGpusPerFteSupernodes
+                                         ? kStaffBaseFte
+                                               + (hosted ? 0.0
+                                                         : double(serverGpus) / kGpusPerFteServers
+                                                               + double(supernodeGpus) / kGpusPerFteSupernodes)
                                          : 0.0);
     auto &opex = c.opexByCategoryUsdPerYear;
-    opex["energy"] = energyUsdPerYear(r.power.itKwTotal, r.power.pue, fin.energyUsdPerKwh);
+    opex["energy"] = hosted ? 0.0 : energyUsdPerYear(r.power.itKwTotal, r.power.pue, fin.energyUsdPerKwh);
     opex["maintenance"] = c.hardwareCapexUsd * fin.maintenanceFraction;
-    opex["software"] = double(r.inventory.gpusTotal) * fin.softwareUsdPerGpuYear;
+    // Hosted: the rent includes the platform software (assumption, as the hosted offers bundle it).
+    opex["software"] = hosted ? 0.0 : double(r.inventory.gpusTotal) * fin.softwareUsdPerGpuYear;
     opex["staff"] = c.staffFte * fin.staffUsdPerYear;
     opex["spares"] = c.hardwareCapexUsd * fin.sparesFraction;
     opex["colocation"] = colocation ? c.criticalItKw * fin.colocationUsdPerKwMonth * 12.0 : 0.0;
+    // Hosted: every installed GPU is rented (the provider's spares are its own business, but
+    // the design's spare pool is still allocated to the tenant), paid monthly.
+    c.rentUsdPerYear = hosted ? cloudCostUsd(double(r.inventory.gpusTotal) * kHoursPerYear, c.cloudUsdPerGpuHour) : 0.0;
+    opex["cloud_rent"] = c.rentUsdPerYear;
     for (const auto &[k, v] : opex)
         c.opexUsdPerYear += v;
 
@@ -162,31 +281,59 @@ CostResults evaluateCost(const Design &design, const Catalog &catalog, const Res
     c.deliveryMonths = std::max(0.0, fin.deliveryMonths);
     const double staffPerMonth = opex["staff"] / 12.0;
     c.deliveryCostUsd = staffPerMonth * c.deliveryMonths;
-    c.tcoUsd = c.capexUsd + c.deliveryCostUsd + c.opexUsdPerYear * c.lifeYears;
 
     // --- the same work rented -----------------------------------------------------------------
-    c.cloudUsdPerGpuHour = fin.cloudUsdPerGpuHour;
     c.gpuHoursPerYear = double(gpus) * kHoursPerYear;
-    c.cloudUsdPerYear = cloudCostUsd(c.gpuHoursPerYear, fin.cloudUsdPerGpuHour);
+    c.cloudUsdPerYear = cloudCostUsd(c.gpuHoursPerYear, c.cloudUsdPerGpuHour);
     c.deliveryOpportunityUsd = c.cloudUsdPerYear / 12.0 * c.deliveryMonths;
+    const double lifeMonths = c.lifeYears * 12.0;
+    // A reservation is paid for whole terms: the rented time is the life rounded up to terms,
+    // the months beyond the life are owed at its end.
+    const double termMonths = c.reservedTermYears * 12.0;
+    const double rentedMonths = reserved ? std::ceil(lifeMonths / termMonths - 1e-9) * termMonths : lifeMonths;
+    c.cloudCommittedUsd = reserved ? c.cloudUsdPerYear / 12.0 * termMonths : 0.0;
+    const double ownRentedMonths = hosted ? rentedMonths : lifeMonths; // a hosted design's rent is committed too
+    const double rentTail = hosted ? c.rentUsdPerYear / 12.0 * (ownRentedMonths - lifeMonths) : 0.0;
+    c.tcoUsd = c.capexUsd + c.deliveryCostUsd + c.opexUsdPerYear * c.lifeYears + rentTail;
 
     // Cumulative cost by month since the order: CAPEX paid at order, staff during delivery, full
     // OPEX once productive. The cloud line rents the same GPUs for the same productive months.
-    const double lifeMonths = c.lifeYears * 12.0;
+    // Discounting: each month's flow is paid at the month's end, discounted at (1 + r)^(−m/12);
+    // CAPEX is paid at the order (month 0).
+    c.discountRate = fin.discountRate;
     const int months = int(std::ceil(c.deliveryMonths + lifeMonths - 1e-9));
-    c.cumulativeUsdByMonth.reserve(size_t(months) + 1);
-    c.cloudCumulativeUsdByMonth.reserve(size_t(months) + 1);
+    for (auto *v : {&c.cumulativeUsdByMonth, &c.cloudCumulativeUsdByMonth, &c.discountedCumulativeUsdByMonth,
+                    &c.cloudDiscountedCumulativeUsdByMonth})
+        v->reserve(size_t(months) + 1);
+    double prevOwn = 0.0, prevCloud = 0.0, pvOwn = 0.0, pvCloud = 0.0;
+    const double cloudTail = c.cloudUsdPerYear / 12.0 * (rentedMonths - lifeMonths);
     for (int m = 0; m <= months; ++m) {
         const double t = std::min(double(m), c.deliveryMonths + lifeMonths);
         const double running = std::clamp(t - c.deliveryMonths, 0.0, lifeMonths);
-        const double own = c.capexUsd + staffPerMonth * std::min(t, c.deliveryMonths)
-            + c.opexUsdPerYear / 12.0 * running;
-        const double cloud = c.cloudUsdPerYear / 12.0 * running;
+        double own = c.capexUsd + staffPerMonth * std::min(t, c.deliveryMonths) + c.opexUsdPerYear / 12.0 * running;
+        double cloud = c.cloudUsdPerYear / 12.0 * running;
+        if (m == months) {
+            own += rentTail;
+            cloud += cloudTail;
+        }
+        const double df = discountFactor(c.discountRate, double(m));
+        pvOwn += (own - prevOwn) * df;
+        pvCloud += (cloud - prevCloud) * df;
+        prevOwn = own;
+        prevCloud = cloud;
         c.cumulativeUsdByMonth.push_back(own);
         c.cloudCumulativeUsdByMonth.push_back(cloud);
+        c.discountedCumulativeUsdByMonth.push_back(pvOwn);
+        c.cloudDiscountedCumulativeUsdByMonth.push_back(pvCloud);
         if (c.breakEvenMonth < 0 && gpus > 0 && running > 0 && own <= cloud)
             c.breakEvenMonth = m;
+        if (c.breakEvenMonthDiscounted < 0 && gpus > 0 && running > 0 && pvOwn <= pvCloud)
+            c.breakEvenMonthDiscounted = m;
     }
+    c.cloudTotalUsd = prevCloud;
+    c.tcoPresentValueUsd = pvOwn;
+    c.cloudPresentValueUsd = pvCloud;
+    c.npvOwningVsCloudUsd = pvCloud - pvOwn;
 
     // --- derived figures ----------------------------------------------------------------------
     const double lifeHours = c.lifeYears * kHoursPerYear;
@@ -207,8 +354,10 @@ CostResults evaluateCost(const Design &design, const Catalog &catalog, const Res
             : est.timeToTrainDays;
         c.costToTrainUsd = clusterUsdPerHour * days * 24.0;
         const long long used = r.performance.outcome.gpusUsed > 0 ? r.performance.outcome.gpusUsed : gpus;
+        // Reserved: a job shorter than a term still pays the whole term.
+        const double hours = reserved ? std::max(days * 24.0, termMonths * kHoursPerMonth) : days * 24.0;
         c.trainGpuHours = double(used) * days * 24.0;
-        c.cloudCostToTrainUsd = cloudCostUsd(c.trainGpuHours, fin.cloudUsdPerGpuHour);
+        c.cloudCostToTrainUsd = cloudCostUsd(double(used) * hours, c.cloudUsdPerGpuHour);
     }
     c.available = true;
     return c;

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "problem.h"
+
 #include <map>
 #include <string>
 #include <vector>
@@ -56,6 +58,28 @@ struct CostResults
     std::vector<double> cloudCumulativeUsdByMonth; ///< the same GPU-hours rented, same months
     int breakEvenMonth = -1; ///< first month owning has cost no more than renting; -1 = never in the life
 
+    // Discounted (present values at the order date, finance.discount_rate a year, monthly flows)
+    double discountRate = 0.0;
+    double tcoPresentValueUsd = 0.0;   ///< CAPEX + delivery + OPEX, each month's flow discounted
+    double cloudTotalUsd = 0.0;        ///< the cloud path over the life (reserved: whole terms)
+    double cloudPresentValueUsd = 0.0; ///< the same, discounted
+    double npvOwningVsCloudUsd = 0.0;  ///< cloud PV − owning PV: > 0 when owning is worth it
+    std::vector<double> discountedCumulativeUsdByMonth;
+    std::vector<double> cloudDiscountedCumulativeUsdByMonth;
+    int breakEvenMonthDiscounted = -1; ///< the break-even on present values; -1 = never in the life
+
+    // Ownership and the cloud price used
+    std::string ownership;            ///< self_built | cloud_hosted
+    std::string cloudPricing;         ///< on_demand | reserved
+    std::string cloudAcceleratorId;   ///< the accelerator whose catalog price applies
+    double cloudOnDemandUsdPerGpuHour = 0.0;
+    double cloudReservedUsdPerGpuHour = 0.0;
+    double reservedTermYears = 0.0;
+    double cloudCommittedUsd = 0.0;   ///< reserved: the spend one term commits to (0 on demand)
+    std::string cloudPriceSource;     ///< "design setting" or the catalog's source of the price
+    double rentUsdPerYear = 0.0;      ///< cloud-hosted: the rent of the design's GPUs
+    Problems problems;
+
     // Derived
     long long gpusPaid = 0;          ///< the GPUs whose hours the cost is spread over (active GPUs)
     double gpuHoursPerYear = 0.0;
@@ -75,6 +99,10 @@ CostResults evaluateCost(const Design &design, const Catalog &catalog, const Res
 
 /// Energy bill of a facility: IT kW × PUE × 8,760 h × price.
 double energyUsdPerYear(double itKw, double pue, double usdPerKwh);
+/// The discount factor of a flow paid `months` after the order at `ratePerYear`: (1 + r)^(−m/12).
+double discountFactor(double ratePerYear, double months);
+/// Present value of a level payment at the end of each of `months` months (an annuity).
+double annuityPresentValue(double paymentPerMonth, int months, double ratePerYear);
 /// Renting GPU-hours: hours × price.
 double cloudCostUsd(double gpuHours, double usdPerGpuHour);
 

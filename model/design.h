@@ -117,6 +117,10 @@ struct Workload
     std::string precision = "bf16"; ///< bf16 | fp8
     std::string recompute = "none"; ///< none | selective | full
     Parallelism parallelism;
+    /// Share of the modelled (tuned) throughput the team's software stack reaches, in (0, 1].
+    /// 1 = a tuned stack, as the training model is calibrated. Seed 002: a new self-built team
+    /// reaches "20-something %" MFU where a hosted platform reaches 40 %+ (docs/cost.md).
+    double stackEfficiency = 1.0;
 
     bool operator==(const Workload &) const = default;
 };
@@ -141,9 +145,22 @@ struct ReliabilitySettings
     double warmupMinutes = 5.0;  ///< after the restore, until steps run at full speed again
     double repairHours = 24.0;   ///< a failed part back in service (no spare: the job shrinks meanwhile)
     int hotSparesPerDomain = -1; ///< -1 = the catalog's default for the domain
+    /// Whole servers (8-GPU class) installed as a spare pool: counted in gpus_total, not given to
+    /// the job; a failed server's share moves to a spare at restart (docs/reliability.md).
+    int spareServers = 0;
 
     bool operator==(const ReliabilitySettings &) const = default;
 };
+
+/// How the cloud alternative (and a cloud-hosted design's rent) is priced.
+enum class CloudPricing { OnDemand, Reserved };
+const char *cloudPricingName(CloudPricing p);
+std::optional<CloudPricing> cloudPricingFromName(const std::string &name);
+
+/// Who owns the hardware: the user (bought, CAPEX) or a cloud provider (rented per GPU-hour).
+enum class Ownership { SelfBuilt, CloudHosted };
+const char *ownershipName(Ownership o);
+std::optional<Ownership> ownershipFromName(const std::string &name);
 
 /// Money: life, energy, cooling efficiency, staff and the cloud alternative.
 struct FinanceSettings
@@ -153,7 +170,10 @@ struct FinanceSettings
     double pue = 0.0; ///< 0 = derived from the cooling design
     double staffFte = 0.0; ///< 0 = scaled from the design size (model/cost.cpp)
     double staffUsdPerYear = 200000.0; ///< assumption: fully loaded HPC operations engineer
-    double cloudUsdPerGpuHour = 2.49; ///< neocloud H100 on-demand, Q1 2026 $2.49-2.85 (figures.md A.5)
+    /// On-demand cloud price per GPU-hour; 0 = the catalog price of the design's accelerator
+    /// (figure cloud_usd_per_gpu_hour, with its source). Schema 2 files stored the old default, the
+    /// H100 price 2.49, for every design; the migration to schema 3 turns exactly 2.49 back into 0.
+    double cloudUsdPerGpuHour = 0.0;
     double utilisation = 0.9; ///< share of nameplate drawn at training load (devices without typical power)
     // Cost model (model/cost.cpp, docs/cost.md): every default cites its source.
     /// Facility build per MW of critical IT: Cushman & Wakefield "Data Center Development Cost
@@ -181,6 +201,16 @@ struct FinanceSettings
     /// Months from order to a productive cluster (staff paid meanwhile). Assumption: 6 months;
     /// C&W 2025 lists 46-48 weeks for switchgear when the facility is built too.
     double deliveryMonths = 6.0;
+    /// The cloud comparison (and a hosted design's rent): on-demand, or reserved for a term.
+    CloudPricing cloudPricing = CloudPricing::OnDemand;
+    /// Reserved (committed) price per GPU-hour; 0 = the catalog figure cloud_reserved_usd_per_gpu_hour.
+    double cloudReservedUsdPerGpuHour = 0.0;
+    /// Length of a reservation; the rented time is rounded up to whole terms (committed spend).
+    double reservedTermYears = 1.0;
+    /// Discount rate (cost of capital, WACC) a year for present values. Assumption: 8 % (docs/cost.md).
+    double discountRate = 0.08;
+    /// Self-built (CAPEX) or cloud-hosted (rent per GPU-hour, no hardware, energy or facility).
+    Ownership ownership = Ownership::SelfBuilt;
 
     bool operator==(const FinanceSettings &) const = default;
 };

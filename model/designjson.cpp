@@ -200,7 +200,8 @@ json designToJson(const Design &d)
                       {"parallelism", {{"auto", p.automatic}, {"tp", p.tp}, {"pp", p.pp},
                                        {"dp", p.dp}, {"cp", p.cp}, {"ep", p.ep},
                                        {"microbatch", p.microbatch},
-                                       {"interleave", p.interleave}}}}},
+                                       {"interleave", p.interleave}}},
+                      {"stack_efficiency", w.stackEfficiency}}},
         {"reliability", {{"gpu_mtbf_hours", d.reliability.gpuMtbfHours},
                          {"node_mtbf_hours", d.reliability.nodeMtbfHours},
                          {"switch_mtbf_hours", d.reliability.switchMtbfHours},
@@ -214,7 +215,8 @@ json designToJson(const Design &d)
                          {"restart_minutes", d.reliability.restartMinutes},
                          {"warmup_minutes", d.reliability.warmupMinutes},
                          {"repair_hours", d.reliability.repairHours},
-                         {"hot_spares_per_domain", d.reliability.hotSparesPerDomain}}},
+                         {"hot_spares_per_domain", d.reliability.hotSparesPerDomain},
+                         {"spare_servers", d.reliability.spareServers}}},
         {"finance", {{"life_years", d.finance.lifeYears},
                      {"energy_usd_per_kwh", d.finance.energyUsdPerKwh}, {"pue", d.finance.pue},
                      {"staff_fte", d.finance.staffFte},
@@ -229,7 +231,12 @@ json designToJson(const Design &d)
                      {"maintenance_fraction", d.finance.maintenanceFraction},
                      {"software_usd_per_gpu_year", d.finance.softwareUsdPerGpuYear},
                      {"spares_fraction", d.finance.sparesFraction},
-                     {"delivery_months", d.finance.deliveryMonths}}},
+                     {"delivery_months", d.finance.deliveryMonths},
+                     {"cloud_pricing", cloudPricingName(d.finance.cloudPricing)},
+                     {"cloud_reserved_usd_per_gpu_hour", d.finance.cloudReservedUsdPerGpuHour},
+                     {"reserved_term_years", d.finance.reservedTermYears},
+                     {"discount_rate", d.finance.discountRate},
+                     {"ownership", ownershipName(d.finance.ownership)}}},
     };
     return {{"format", "cluster-planner-design"}, {"version", kDesignJsonVersion}, {"design", design}};
 }
@@ -335,6 +342,9 @@ Design designFromJson(const json &top, const std::string &origin)
         pl.ep = p.integer("ep", pl.ep);
         pl.microbatch = p.integer("microbatch", pl.microbatch);
         pl.interleave = p.integer("interleave", pl.interleave);
+        wl.stackEfficiency = w.number("stack_efficiency", wl.stackEfficiency);
+        if (wl.stackEfficiency <= 0 || wl.stackEfficiency > 1)
+            w.fail("stack_efficiency", "must be more than 0 and at most 1 (1 = a tuned stack)");
     }
     {
         Reader rel = r.object("reliability");
@@ -353,6 +363,9 @@ Design designFromJson(const json &top, const std::string &origin)
         s.warmupMinutes = rel.number("warmup_minutes", s.warmupMinutes);
         s.repairHours = rel.number("repair_hours", s.repairHours);
         s.hotSparesPerDomain = rel.integer("hot_spares_per_domain", s.hotSparesPerDomain);
+        s.spareServers = rel.integer("spare_servers", s.spareServers);
+        if (s.spareServers < 0)
+            rel.fail("spare_servers", "must not be negative");
     }
     {
         Reader fin = r.object("finance");
@@ -373,6 +386,23 @@ Design designFromJson(const json &top, const std::string &origin)
         s.softwareUsdPerGpuYear = fin.number("software_usd_per_gpu_year", s.softwareUsdPerGpuYear);
         s.sparesFraction = fin.number("spares_fraction", s.sparesFraction);
         s.deliveryMonths = fin.number("delivery_months", s.deliveryMonths);
+        const std::string pricing = fin.string("cloud_pricing", cloudPricingName(s.cloudPricing));
+        const auto parsedPricing = cloudPricingFromName(pricing);
+        if (!parsedPricing)
+            fin.fail("cloud_pricing", "unknown cloud pricing \"" + pricing + "\" (on_demand or reserved)");
+        s.cloudPricing = *parsedPricing;
+        s.cloudReservedUsdPerGpuHour = fin.number("cloud_reserved_usd_per_gpu_hour", s.cloudReservedUsdPerGpuHour);
+        s.reservedTermYears = fin.number("reserved_term_years", s.reservedTermYears);
+        if (s.reservedTermYears <= 0 || s.reservedTermYears > 30)
+            fin.fail("reserved_term_years", "must be more than 0 and at most 30 years");
+        s.discountRate = fin.number("discount_rate", s.discountRate);
+        if (s.discountRate < 0 || s.discountRate > 1)
+            fin.fail("discount_rate", "must be between 0 and 1 (0.08 = 8 % a year)");
+        const std::string owner = fin.string("ownership", ownershipName(s.ownership));
+        const auto parsedOwner = ownershipFromName(owner);
+        if (!parsedOwner)
+            fin.fail("ownership", "unknown ownership \"" + owner + "\" (self_built or cloud_hosted)");
+        s.ownership = *parsedOwner;
     }
     return d;
 }
@@ -394,6 +424,10 @@ Design designFromJsonText(const std::string &text, const std::string &origin)
         }
         throw LoadError(origin, "line " + std::to_string(line) + ", column " + std::to_string(column),
                         "not valid JSON");
+    } catch (const json::out_of_range &e) {
+        // A number beyond a double ("1e400") is not a parse_error; name it too.
+        const std::string what = e.what();
+        throw LoadError(origin, "", "not valid JSON: " + what.substr(what.find("] ") + 2));
     }
     return designFromJson(j, origin);
 }
@@ -464,7 +498,7 @@ Design importDesignJson(const std::string &path, Catalog &catalog)
     json j;
     try {
         j = json::parse(text);
-    } catch (const json::parse_error &) {
+    } catch (const json::exception &) {
         // Re-parse through the text path for a message with line and column.
         designFromJsonText(text, path);
     }

@@ -183,6 +183,15 @@ Results evaluate(const Design &design, const Catalog &catalog, const std::atomic
     // The contract lists leaf, spine and core even when a tier is absent.
     for (const char *tier : {"leaf", "spine", "core"})
         inv.switchesByTier.emplace(tier, 0);
+    // A pool of whole spare servers (reliability.spare_servers): installed, not given to the job.
+    if (design.reliability.spareServers > 0 && inv.servers > 0) {
+        long long serverGpus = 0;
+        for (const auto &[id, n] : inv.partsByCatalogId)
+            if (const CatalogEntry *e = catalog.find(id); e && e->kind == PartKind::Server)
+                serverGpus += std::llround(e->figure("gpus")) * n;
+        const long long pool = std::min<long long>(design.reliability.spareServers, inv.servers);
+        inv.gpusSpare += pool * serverGpus / inv.servers;
+    }
     inv.gpusActive = inv.gpusTotal - inv.gpusSpare;
 
     // --- fabric as built, then the workload on it -------------------------------------------
@@ -203,6 +212,17 @@ Results evaluate(const Design &design, const Catalog &catalog, const std::atomic
             options.cancel = cancel;
             perf.outcome = runEstimate(perf.spec, options);
             perf.available = perf.outcome.estimate.feasible();
+            // The team's software stack reaches a share of the tuned throughput (seed 002:
+            // "20-something %" MFU for a new self-built team against 40 %+ hosted; docs/cost.md).
+            if (const double eff = design.workload.stackEfficiency; perf.available && eff > 0 && eff < 1) {
+                StepEstimate &e = perf.outcome.estimate;
+                e.stepTimeS /= eff;
+                e.timeToTrainDays /= eff;
+                e.modelTflopsPerGpu *= eff;
+                e.hardwareTflopsPerGpu *= eff;
+                e.mfu *= eff;
+                e.tokensPerS *= eff;
+            }
             if (!perf.available && !cancelled(cancel))
                 res.problems.push_back({Severity::Warning, "workload",
                                         "no parallel layout of the workload runs on this cluster ("
@@ -338,6 +358,7 @@ Results evaluate(const Design &design, const Catalog &catalog, const std::atomic
         return res;
     }
     res.cost = evaluateCost(design, catalog, res);
+    res.problems.insert(res.problems.end(), res.cost.problems.begin(), res.cost.problems.end());
 
     if (inv.gpusTotal == 0)
         res.problems.push_back({Severity::Warning, "design", "the design has no GPUs"});
@@ -428,6 +449,24 @@ json costToJson(const CostResults &c)
             {"cloud_cost_to_train_usd", c.cloudCostToTrainUsd},
             {"cloud_usd_per_year", c.cloudUsdPerYear},
             {"break_even_month", breakEven},
+            {"break_even_month_discounted",
+             c.breakEvenMonthDiscounted >= 0 ? json(c.breakEvenMonthDiscounted) : json(nullptr)},
+            {"discount_rate", c.discountRate},
+            {"tco_present_value_usd", c.tcoPresentValueUsd},
+            {"cloud_total_usd", c.cloudTotalUsd},
+            {"cloud_present_value_usd", c.cloudPresentValueUsd},
+            {"npv_owning_vs_cloud_usd", c.npvOwningVsCloudUsd},
+            {"ownership", c.ownership},
+            {"cloud_pricing", c.cloudPricing},
+            {"cloud_accelerator_id", c.cloudAcceleratorId},
+            {"cloud_on_demand_usd_per_gpu_hour", c.cloudOnDemandUsdPerGpuHour},
+            {"cloud_reserved_usd_per_gpu_hour", c.cloudReservedUsdPerGpuHour},
+            {"reserved_term_years", c.reservedTermYears},
+            {"cloud_committed_usd", c.cloudCommittedUsd},
+            {"cloud_price_source", c.cloudPriceSource},
+            {"rent_usd_per_year", c.rentUsdPerYear},
+            {"discounted_cumulative_usd_by_month", c.discountedCumulativeUsdByMonth},
+            {"cloud_discounted_cumulative_usd_by_month", c.cloudDiscountedCumulativeUsdByMonth},
             {"cumulative_usd_by_month", c.cumulativeUsdByMonth},
             {"cloud_cumulative_usd_by_month", c.cloudCumulativeUsdByMonth},
             {"bom", bom}};

@@ -207,6 +207,17 @@ ReliabilityResults evaluateReliability(const Design &design, const Catalog &cata
         }
     }
     const long long active = std::max<long long>(1, inv.gpusActive);
+    // A pool of whole spare servers (reliability.spare_servers, classic designs; the inventory
+    // stage takes them out of gpus_active): a failure in a server moves its share of the job to a
+    // spare at restart, as an NVL72's hot spare GPUs do, while the failed server is repaired.
+    // The pool is one domain of `serverPool` spares; each failure consumes one server.
+    const long long serverPool = supernodes == 0 ? std::min<long long>(std::max(0, s.spareServers), servers) : 0;
+    long long jobServerGpus = serverGpus, jobServerNics = serverNics; // the server parts in service
+    if (serverPool > 0) {
+        jobServerGpus -= serverPool * (serverGpus / servers);
+        jobServerNics -= serverPool * (serverNics / servers);
+        sparesPerDomain = int(std::min<long long>(serverPool, 1 << 30));
+    }
 
     // --- leaf groups, as the fabric stage builds them (fabric.cpp: the leaf racks of a row serve
     // that row's compute racks; a row without leaves attaches to the nearest leaf rack's row) ---
@@ -285,8 +296,13 @@ ReliabilityResults evaluateReliability(const Design &design, const Catalog &cata
         if (superParts > 0)
             k.add(superParts, superDomain);
         const double rate = k.k.failuresPerHour;
-        k.rateShrink += double(serverJob) * rate;
-        k.shrinkWeighted += double(serverJob) * rate * shrinkShare(servers > 0 ? serverGpus / servers : 0);
+        if (serverPool > 0) {
+            k.rateSpare += double(serverJob) * rate;
+            spareNeed = 1; // one spare server per failure
+        } else {
+            k.rateShrink += double(serverJob) * rate;
+            k.shrinkWeighted += double(serverJob) * rate * shrinkShare(servers > 0 ? serverGpus / servers : 0);
+        }
         const bool covered = spares && sparesPerDomain >= spareNeed;
         (covered ? k.rateSpare : k.rateShrink) += double(superJob) * rate;
         if (!covered)
@@ -298,11 +314,11 @@ ReliabilityResults evaluateReliability(const Design &design, const Catalog &cata
         // A GPU fault drains its NVLink domain: the 8-GPU server, or the whole NVL72 rack
         // (SemiAnalysis, "100,000 H100 Clusters": 72-GPU blast radius vs 8 for HGX).
         KindSum &k = kind("gpu", s.gpuMtbfHours, true, spares ? "spare" : "shrink");
-        nodeParts(k, serverGpus, serverGpus, superGpus, superActive, 1);
+        nodeParts(k, serverGpus, jobServerGpus, superGpus, superActive, 1);
     }
     if (servers > 0) {
-        KindSum &k = kind("server", s.nodeMtbfHours, true, "shrink");
-        nodeParts(k, servers, servers, 0, 0, 0);
+        KindSum &k = kind("server", s.nodeMtbfHours, true, serverPool > 0 ? "spare" : "shrink");
+        nodeParts(k, servers, servers - serverPool, 0, 0, 0);
     }
     if (supernodes > 0) {
         // Host parts of a compute tray (CPU, memory, SSD, PSU, board): a spare tray takes over
@@ -319,9 +335,9 @@ ReliabilityResults evaluateReliability(const Design &design, const Catalog &cata
         KindSum &k = kind("nic", s.nicMtbfHours, true, spares ? "spare" : "shrink");
         // Only the NICs of GPUs in service carry the job (a spare GPU's NIC waits with it).
         const long long superJobNics = superGpus > 0 ? superNics * superActive / superGpus : 0;
-        nodeParts(k, serverNics, serverNics, superNics, superJobNics, 1);
+        nodeParts(k, serverNics, jobServerNics, superNics, superJobNics, 1);
         KindSum &l = kind("link_endpoint", s.linkMtbfHours, true, spares ? "spare" : "shrink");
-        nodeParts(l, serverNics, serverNics, superNics, superJobNics, 1);
+        nodeParts(l, serverNics, jobServerNics, superNics, superJobNics, 1);
     }
     if (leaves > 0) {
         // Losing a leaf: on a rail-optimised fabric the leaf is one rail of its scalable unit, so
@@ -459,7 +475,8 @@ ReliabilityResults evaluateReliability(const Design &design, const Catalog &cata
         if (k.k.interruptsJob) {
             k.k.jobFailuresPerHour = k.rateSpare + k.rateShrink;
             if (k.rateSpare > 0)
-                rel.job.classes.push_back({k.k.kind, k.rateSpare, true, k.spareNeed, shrinkShare(superDomain)});
+                rel.job.classes.push_back({k.k.kind, k.rateSpare, true, k.spareNeed,
+                                           shrinkShare(serverPool > 0 ? serverGpus / servers : superDomain)});
             if (k.rateShrink > 0)
                 rel.job.classes.push_back({k.k.kind, k.rateShrink, false, 0, k.shrinkWeighted / k.rateShrink});
         }
@@ -498,7 +515,7 @@ ReliabilityResults evaluateReliability(const Design &design, const Catalog &cata
     job.checkpointWriteH = rel.checkpointWriteS / 3600.0;
     job.recoveryH = (s.detectMinutes + s.restartMinutes + s.warmupMinutes) / 60.0 + rel.checkpointRestoreS / 3600.0;
     job.repairH = s.repairHours;
-    job.domains = supernodes;
+    job.domains = serverPool > 0 ? 1 : supernodes;
     job.sparesPerDomain = sparesPerDomain;
     if (s.checkpointIntervalMinutes > 0) {
         job.intervalH = s.checkpointIntervalMinutes / 60.0;

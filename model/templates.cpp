@@ -425,6 +425,16 @@ Design classic(const TemplateOptions &o, const Catalog &catalog)
     addCoreRows(b, d, catalog, fabric, sw.id, servers * gpusPerServer, int(racksPerUnit + 1));
     addUps(d, catalog);
     fitHall(d);
+    // The spare pool: whole installed servers kept out of the job, cabled and powered like the
+    // others so that a failed server's share moves to one at restart.
+    if (o.spareServerFraction > 0) {
+        const long long pool = std::llround(double(servers) * o.spareServerFraction);
+        d.reliability.spareServers = int(std::min<long long>(pool, servers - 1));
+        if (d.reliability.spareServers > 0)
+            d.description += " " + std::to_string(d.reliability.spareServers) + " of the servers ("
+                             + std::to_string(d.reliability.spareServers * gpusPerServer)
+                             + " GPUs) are a spare pool.";
+    }
     return d;
 }
 
@@ -523,6 +533,8 @@ Design generateTemplate(const TemplateOptions &options, const Catalog &catalog)
 {
     if (options.gpus < 0)
         throw std::invalid_argument("--gpus must be positive");
+    if (!(options.spareServerFraction >= 0 && options.spareServerFraction < 0.5))
+        throw std::invalid_argument("the spare-server share must be from 0 to 0.5");
     if (options.gpus > kMaxGpus)
         throw std::invalid_argument("--gpus " + std::to_string(options.gpus) + " is above the "
                                     + std::to_string(kMaxGpus) + " GPUs a template can generate");

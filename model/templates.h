@@ -13,7 +13,15 @@ struct TemplateOptions
     std::string kind = "classic"; ///< classic | supernode
     long long gpus = 0;           ///< installed GPUs (spares included); 0 = the template's default
     std::string gpuId;            ///< catalog accelerator id; empty = the template's default
+    /// classic: share of the installed servers held as a spare pool (reliability.spare_servers),
+    /// rounded to whole servers; they count in gpus_total, not in gpus_active. 0 = none (the
+    /// default keeps the requested GPUs all active); kRecommendedSpareServerFraction is the ~2 %
+    /// of Lenovo's spare-pool guidance (figures.md, "Caveats"; docs/reliability.md).
+    double spareServerFraction = 0.0;
 };
+
+/// Lenovo's guidance of a ~2 % minimum spare-to-production ratio (figures.md, L).
+constexpr double kRecommendedSpareServerFraction = 0.02;
 
 /// Generates a complete design (racks, fabric switches, storage, power, cooling, workload).
 /// Throws std::invalid_argument with a one-line message for an unknown template, an absurd GPU

@@ -13,6 +13,7 @@
 
 #include <cmath>
 #include <map>
+#include <tuple>
 
 using namespace cp;
 
@@ -87,6 +88,14 @@ private Q_SLOTS:
     void colocationReplacesBuild();
     void jsonContract();
     void financeRoundTrip();
+    void cloudPricePerAccelerator();
+    void levelAnnuityPresentValue();
+    void discountedBreakEvenNoEarlier();
+    void reservedCommitsWholeTerms();
+    void cloudHostedPaysRent();
+    void stackEfficiencyScalesThroughput();
+    void invariantsOnExamples_data();
+    void invariantsOnExamples();
 };
 
 void TestCost::energyArithmetic()
@@ -323,8 +332,31 @@ void TestCost::financeRoundTrip()
     d.finance.softwareUsdPerGpuYear = 0.0;
     d.finance.sparesFraction = 0.01;
     d.finance.deliveryMonths = 12.0;
+    d.finance.cloudPricing = CloudPricing::Reserved;
+    d.finance.cloudReservedUsdPerGpuHour = 1.7; // 1-year H100 contract low, Oct 2025 (figures.md A.5)
+    d.finance.reservedTermYears = 3.0;
+    d.finance.discountRate = 0.1;
+    d.finance.ownership = Ownership::CloudHosted;
+    d.workload.stackEfficiency = 0.55;
+    d.reliability.spareServers = 41;
     const Design back = designFromJson(designToJson(d), "test");
     QVERIFY(back.finance == d.finance);
+    QVERIFY(back == d);
+    // Bad values are refused with their place.
+    for (const auto &[key, value, place] :
+         {std::tuple<const char *, nlohmann::json, const char *>{"cloud_pricing", "spot", "finance.cloud_pricing"},
+          {"ownership", "leased", "finance.ownership"},
+          {"discount_rate", 8, "finance.discount_rate"},
+          {"reserved_term_years", 0, "finance.reserved_term_years"}}) {
+        nlohmann::json j = designToJson(d);
+        j["design"]["finance"][key] = value;
+        try {
+            designFromJson(j, "bad.json");
+            QFAIL(key);
+        } catch (const LoadError &e) {
+            QVERIFY2(QString::fromUtf8(e.what()).contains(QString::fromLatin1(place)), e.what());
+        }
+    }
     // A file without the new keys reads the defaults.
     nlohmann::json j = designToJson(Design());
     for (const char *k : {"facility_usd_per_mw", "colocation_usd_per_kw_month", "cooling_air_usd_per_kw",
@@ -335,6 +367,265 @@ void TestCost::financeRoundTrip()
     QVERIFY(old.finance == FinanceSettings());
     QCOMPARE(old.finance.facilityUsdPerMw, 11.7e6);
     QCOMPARE(old.finance.softwareUsdPerGpuYear, 4500.0);
+}
+
+namespace {
+
+/// A hand-built result: `gpus` GPUs, no parts (no CAPEX), no power; the OPEX is then the staff
+/// (2 FTE × $200,000) and software (GPUs × $4,500) lines only.
+Results bareResults(long long gpus)
+{
+    Results r;
+    r.inventory.gpusTotal = r.inventory.gpusActive = gpus;
+    return r;
+}
+
+/// The classic and supernode designs of the four example comparisons (resources/examples/,
+/// scripts/examples.sh) at the same sizes, generated the same way.
+Design exampleDesign(const Catalog &c, const QString &name)
+{
+    TemplateOptions o;
+    if (name == QStringLiteral("16k-classic")) {
+        o = {"classic", 16384, "", kRecommendedSpareServerFraction};
+    } else if (name == QStringLiteral("16k-supernode")) {
+        o = {"supernode", 16416, "", 0.0};
+    } else if (name == QStringLiteral("256")) {
+        o = {"classic", 256, "", 0.0};
+    } else if (name == QStringLiteral("10k")) {
+        o = {"classic", 10240, "", kRecommendedSpareServerFraction};
+    } else if (name == QStringLiteral("hosted")) {
+        o = {"classic", 2048, "", 0.0};
+        Design d = generateTemplate(o, c);
+        d.finance.ownership = Ownership::CloudHosted;
+        d.finance.lifeYears = 3.0;
+        return d;
+    } else if (name == QStringLiteral("100k-classic")) {
+        o = {"classic", 102400, "", kRecommendedSpareServerFraction};
+    } else {
+        o = {"supernode", 102528, "", 0.0};
+    }
+    return generateTemplate(o, c);
+}
+
+} // namespace
+
+void TestCost::cloudPricePerAccelerator()
+{
+    // Each design is compared with the cloud price of its own accelerator (catalog figures with
+    // sources), not the H100 price for every design.
+    const Catalog c = Catalog::builtin();
+    const Results h100 = evaluate(templateDesign(c, "classic", 1024), c);
+    const Results gb200 = evaluate(templateDesign(c, "supernode", 1152), c);
+    QCOMPARE(h100.cost.cloudAcceleratorId, std::string("h100-sxm"));
+    QCOMPARE(gb200.cost.cloudAcceleratorId, std::string("gb200"));
+    QCOMPARE(h100.cost.cloudUsdPerGpuHour, c.at("h100-sxm").figure("cloud_usd_per_gpu_hour"));
+    QCOMPARE(gb200.cost.cloudUsdPerGpuHour, c.at("gb200").figure("cloud_usd_per_gpu_hour"));
+    QVERIFY(gb200.cost.cloudUsdPerGpuHour > h100.cost.cloudUsdPerGpuHour);
+    QVERIFY(gb200.cost.cloudPriceSource.find("catalog gb200") == 0);
+    for (const CatalogEntry *e : c.ofKind(PartKind::Accelerator)) {
+        QVERIFY2(e->figure("cloud_usd_per_gpu_hour") > 0, e->id.c_str());
+        QVERIFY2(e->figure("cloud_reserved_usd_per_gpu_hour") <= e->figure("cloud_usd_per_gpu_hour"), e->id.c_str());
+        QVERIFY(!e->sourceOf("cloud_usd_per_gpu_hour").empty());
+    }
+    // A design's own setting wins, and the cloud line follows it.
+    Design d = templateDesign(c, "supernode", 1152);
+    d.finance.cloudUsdPerGpuHour = 6.5;
+    const CostResults own = evaluate(d, c).cost;
+    QCOMPARE(own.cloudUsdPerGpuHour, 6.5);
+    CP_COMPARE_STR(own.cloudPriceSource, std::string("design setting"));
+    QVERIFY(near(own.cloudUsdPerYear, double(own.gpusPaid) * 8760.0 * 6.5, 1e-12));
+}
+
+void TestCost::levelAnnuityPresentValue()
+{
+    // A level monthly payment P for n months at a yearly rate r, each paid at its month's end:
+    // PV = P (1 − (1 + i)^−n) / i with i = (1 + r)^(1/12) − 1. At r = 10 %, n = 24:
+    // i = 0.00797414, 1.1^−2 = 0.82644628, annuity factor (1 − 0.82644628) / 0.00797414 = 21.76457.
+    QVERIFY(near(annuityPresentValue(1.0, 24, 0.10), 21.76457, 1e-6));
+    QCOMPARE(annuityPresentValue(5.0, 12, 0.0), 60.0); // no discounting: the plain sum
+    QVERIFY(near(discountFactor(0.10, 24.0), 0.82644628, 1e-8));
+
+    // Through the cost stage: 100 GPUs, no parts, 2 years, no delivery, 10 %. OPEX = 2 FTE ×
+    // $200,000 + 100 × $4,500 = $850,000 a year = $70,833.33 a month → PV $1,541,657. The cloud
+    // rents 100 GPUs × 730 h × $2 = $146,000 a month → PV $3,177,627.
+    const Catalog c = Catalog::builtin();
+    Design d;
+    d.finance.lifeYears = 2.0;
+    d.finance.deliveryMonths = 0.0;
+    d.finance.discountRate = 0.10;
+    d.finance.cloudUsdPerGpuHour = 2.0;
+    CostResults cost = evaluateCost(d, c, bareResults(100));
+    QVERIFY(near(cost.opexUsdPerYear, 850000.0, 1e-12));
+    QVERIFY(near(cost.tcoPresentValueUsd, 1541657.0, 1e-6));
+    QVERIFY(near(cost.cloudPresentValueUsd, 3177627.0, 1e-6));
+    QVERIFY(near(cost.cloudTotalUsd, 146000.0 * 24, 1e-12));
+    QVERIFY(near(cost.npvOwningVsCloudUsd, 3177627.0 - 1541657.0, 1e-5));
+    QVERIFY(cost.tcoPresentValueUsd < cost.tcoUsd); // money later is worth less
+    QCOMPARE(cost.discountedCumulativeUsdByMonth.size(), cost.cumulativeUsdByMonth.size());
+
+    // Six months of delivery defer the cloud's rent by half a year: × 1.1^−0.5 = 0.95346.
+    d.finance.deliveryMonths = 6.0;
+    cost = evaluateCost(d, c, bareResults(100));
+    QVERIFY(near(cost.cloudPresentValueUsd, 3177627.0 * 0.9534626, 1e-6));
+
+    // At a rate of 0 the present values are the undiscounted totals.
+    d.finance.discountRate = 0.0;
+    cost = evaluateCost(d, c, bareResults(100));
+    QVERIFY(near(cost.tcoPresentValueUsd, cost.tcoUsd, 1e-12));
+    QVERIFY(near(cost.cloudPresentValueUsd, cost.cloudTotalUsd, 1e-12));
+    QCOMPARE(cost.breakEvenMonthDiscounted, cost.breakEvenMonth);
+}
+
+void TestCost::discountedBreakEvenNoEarlier()
+{
+    // Owning pays its CAPEX up front, the cloud spreads its rent: discounting favours the later
+    // payments, so the discounted break-even is never earlier than the undiscounted one.
+    const Catalog c = Catalog::builtin();
+    for (const char *kind : {"classic", "supernode"}) {
+        Design d = templateDesign(c, kind, 1024);
+        for (double price : {3.0, 4.17, 6.0}) {
+            d.finance.cloudUsdPerGpuHour = price;
+            const CostResults cost = evaluate(d, c).cost;
+            if (cost.breakEvenMonthDiscounted >= 0)
+                QVERIFY2(cost.breakEvenMonthDiscounted >= cost.breakEvenMonth, kind);
+            else
+                QVERIFY(cost.breakEvenMonth >= -1);
+            QVERIFY(cost.tcoPresentValueUsd < cost.tcoUsd);
+        }
+    }
+}
+
+void TestCost::reservedCommitsWholeTerms()
+{
+    const Catalog c = Catalog::builtin();
+    Design d;
+    d.finance.lifeYears = 5.0;
+    d.finance.deliveryMonths = 0.0;
+    d.finance.discountRate = 0.0;
+    d.finance.cloudUsdPerGpuHour = 3.0;
+    d.finance.cloudReservedUsdPerGpuHour = 2.0;
+    const CostResults onDemand = evaluateCost(d, c, bareResults(100));
+    QCOMPARE(onDemand.cloudUsdPerGpuHour, 3.0);
+    QVERIFY(near(onDemand.cloudTotalUsd, 100 * 8760.0 * 5 * 3.0, 1e-12));
+    d.finance.cloudPricing = CloudPricing::Reserved;
+    d.finance.reservedTermYears = 2.0;
+    const CostResults reserved = evaluateCost(d, c, bareResults(100));
+    QCOMPARE(reserved.cloudUsdPerGpuHour, 2.0);
+    // A 5-year life on 2-year terms pays for 3 terms = 6 years: 100 × 8,760 × 6 × $2 = $10.512M.
+    QVERIFY(near(reserved.cloudTotalUsd, 10.512e6, 1e-12));
+    QVERIFY(near(reserved.cloudCommittedUsd, 100 * 8760.0 * 2 * 2.0, 1e-12));
+    // A job shorter than the term still pays the whole term: 100 GPUs for 10 days on a 2-year term.
+    Results r = bareResults(100);
+    r.performance.available = true;
+    r.performance.outcome.gpusUsed = 100;
+    r.performance.outcome.estimate.timeToTrainDays = 10.0;
+    const CostResults job = evaluateCost(d, c, r);
+    QVERIFY(near(job.trainGpuHours, 100 * 240.0, 1e-12));
+    QVERIFY(near(job.cloudCostToTrainUsd, 100 * 8760.0 * 2 * 2.0, 1e-12));
+    // From the catalog: the accelerator's reserved figure.
+    Design h = templateDesign(c, "classic", 256);
+    h.finance.cloudPricing = CloudPricing::Reserved;
+    QCOMPARE(evaluate(h, c).cost.cloudUsdPerGpuHour, c.at("h100-sxm").figure("cloud_reserved_usd_per_gpu_hour"));
+}
+
+void TestCost::cloudHostedPaysRent()
+{
+    // Seed 002: a cloud-hosted cluster has no CAPEX; it pays rent per GPU-hour monthly, and no
+    // energy, facility or hardware maintenance.
+    const Catalog c = Catalog::builtin();
+    Design d = templateDesign(c, "classic", 1024);
+    d.finance.ownership = Ownership::CloudHosted;
+    const Results r = evaluate(d, c);
+    const CostResults &cost = r.cost;
+    QCOMPARE(cost.capexUsd, 0.0);
+    QVERIFY(cost.bom.empty());
+    const double price = c.at("h100-sxm").figure("cloud_usd_per_gpu_hour");
+    QVERIFY(near(cost.opexByCategoryUsdPerYear.at("cloud_rent"), 1024 * 8760.0 * price, 1e-12));
+    QCOMPARE(cost.opexByCategoryUsdPerYear.at("energy"), 0.0);
+    QCOMPARE(cost.opexByCategoryUsdPerYear.at("maintenance"), 0.0);
+    QCOMPARE(cost.staffFte, 2.0);
+    QVERIFY(near(cost.tcoUsd, cost.deliveryCostUsd + cost.opexUsdPerYear * cost.lifeYears, 1e-12));
+    // Renting the same GPUs plus a team never beats renting them: no break-even.
+    QCOMPARE(cost.breakEvenMonth, -1);
+    QCOMPARE(std::string(resultsToJson(r).at("cost").at("ownership").get<std::string>()), std::string("cloud_hosted"));
+    // The same design self-built costs CAPEX.
+    QVERIFY(evaluate(templateDesign(c, "classic", 1024), c).cost.capexUsd > 1e7);
+}
+
+void TestCost::stackEfficiencyScalesThroughput()
+{
+    // Seed 002: a new self-built team reaches "20-something %" MFU where a tuned stack reaches
+    // 40 %+; the workload's stack efficiency scales the modelled throughput.
+    const Catalog c = Catalog::builtin();
+    Design d = templateDesign(c, "classic", 1024);
+    const Results tuned = evaluate(d, c);
+    d.workload.stackEfficiency = 0.55;
+    const Results team = evaluate(d, c);
+    QVERIFY(tuned.performance.available && team.performance.available);
+    const auto &a = tuned.performance.outcome.estimate, &b = team.performance.outcome.estimate;
+    QVERIFY(near(b.mfu, a.mfu * 0.55, 1e-9));
+    QVERIFY(near(b.tokensPerS, a.tokensPerS * 0.55, 1e-9));
+    QVERIFY(near(b.timeToTrainDays, a.timeToTrainDays / 0.55, 1e-9));
+    QVERIFY(team.cost.costPerEffectivePflopHourUsd > tuned.cost.costPerEffectivePflopHourUsd);
+    d.workload.stackEfficiency = 1.5;
+    bool flagged = false;
+    for (const Problem &p : evaluate(d, c).problems)
+        flagged = flagged || p.place == "workload.stackEfficiency";
+    QVERIFY(flagged);
+}
+
+void TestCost::invariantsOnExamples_data()
+{
+    QTest::addColumn<QString>("name");
+    for (const char *n : {"16k-classic", "16k-supernode", "256", "10k", "hosted", "100k-classic", "100k-supernode"})
+        QTest::newRow(n) << QString::fromLatin1(n);
+}
+
+void TestCost::invariantsOnExamples()
+{
+    // The invariants on the designs of the example comparisons (generated as
+    // scripts/examples.sh generates them): more GPUs at the same price never lower CAPEX; a higher
+    // energy price never lowers TCO; the break-even month moves later when the cloud price falls.
+    QFETCH(QString, name);
+    const Catalog c = Catalog::builtin();
+    const Design d = exampleDesign(c, name);
+    const Results base = evaluate(d, c);
+    QVERIFY(base.cost.available);
+
+    // More GPUs: the same design with one more compute rack's contents duplicated.
+    Design more = d;
+    for (const Rack &r : d.racks)
+        if (!r.contents.empty()) {
+            const CatalogEntry *e = c.find(r.contents.front().catalogId);
+            if (e && (e->kind == PartKind::Server || e->kind == PartKind::Supernode)) {
+                Rack copy = r;
+                copy.id += "-extra";
+                copy.xM += 0.6;
+                more.racks.push_back(copy);
+                break;
+            }
+        }
+    const Results bigger = evaluate(more, c);
+    QVERIFY(bigger.inventory.gpusTotal > base.inventory.gpusTotal);
+    QVERIFY(bigger.cost.capexUsd >= base.cost.capexUsd);
+
+    Design dear = d;
+    dear.finance.energyUsdPerKwh = d.finance.energyUsdPerKwh * 2.0;
+    QVERIFY(evaluate(dear, c).cost.tcoUsd >= base.cost.tcoUsd);
+
+    // Cloud price falling from 3× to a third of the catalog price: the break-even (undiscounted and
+    // discounted) never comes earlier; "never" (-1) counts as the latest.
+    const auto later = [](int a, int b) { return b < 0 || (a >= 0 && b >= a); };
+    int last = 0, lastPv = 0;
+    for (double f : {3.0, 2.0, 1.5, 1.0, 0.7, 0.33}) {
+        Design cheap = d;
+        cheap.finance.cloudUsdPerGpuHour = base.cost.cloudOnDemandUsdPerGpuHour * f;
+        const CostResults cost = evaluate(cheap, c).cost;
+        QVERIFY2(later(last, cost.breakEvenMonth), qPrintable(QString::number(f)));
+        QVERIFY2(later(lastPv, cost.breakEvenMonthDiscounted), qPrintable(QString::number(f)));
+        last = cost.breakEvenMonth < 0 ? -1 : cost.breakEvenMonth;
+        lastPv = cost.breakEvenMonthDiscounted < 0 ? -1 : cost.breakEvenMonthDiscounted;
+    }
 }
 
 QTEST_GUILESS_MAIN(TestCost)
