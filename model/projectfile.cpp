@@ -5,11 +5,14 @@
 #include <nlohmann/json.hpp>
 #include <sqlite3.h>
 
+#include <cctype>
 #include <chrono>
 #include <ctime>
 #include <filesystem>
 #include <functional>
+#include <map>
 #include <memory>
+#include <optional>
 
 namespace cp {
 
@@ -164,9 +167,11 @@ int schemaVersion(const Database &db)
     }
 }
 
-const char *kSchemaV2 = R"sql(
+const char *kSchema = R"sql(
 CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS design(id INTEGER PRIMARY KEY, name TEXT NOT NULL, settings TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS design(id INTEGER PRIMARY KEY, name TEXT NOT NULL, settings TEXT NOT NULL,
+  scenario TEXT NOT NULL DEFAULT 'main', seq INTEGER NOT NULL DEFAULT 0);
+CREATE UNIQUE INDEX IF NOT EXISTS design_scenario ON design(scenario);
 CREATE TABLE IF NOT EXISTS rack(design_id INTEGER NOT NULL, seq INTEGER NOT NULL, id TEXT NOT NULL,
   catalog_id TEXT NOT NULL, x_m REAL NOT NULL, y_m REAL NOT NULL, rotation_deg REAL NOT NULL,
   row_name TEXT NOT NULL, contents TEXT NOT NULL, PRIMARY KEY(design_id, seq));
@@ -197,6 +202,22 @@ const std::vector<Migration> &migrations()
                      "ALTER TABLE rack ADD COLUMN rotation_deg REAL NOT NULL DEFAULT 0;"
                      "UPDATE meta SET value='2' WHERE key='schema_version';",
                      "migration 1 to 2");
+         }},
+        // Schema 2 held one design; schema 3 names each design (a scenario) and orders them.
+        // Schema 2 also stored the old cloud-price default, the H100 price $2.49, for every
+        // design: exactly that value becomes 0 again (= the catalog price of the design's GPU).
+        {2, "name scenarios; cloud price from the catalog",
+         [](const Database &db) {
+             db.exec("ALTER TABLE design ADD COLUMN scenario TEXT NOT NULL DEFAULT 'main';"
+                     "ALTER TABLE design ADD COLUMN seq INTEGER NOT NULL DEFAULT 0;"
+                     "UPDATE design SET seq = id, scenario = CASE WHEN id = (SELECT MIN(id) FROM design)"
+                     "  THEN 'main' ELSE 'design-' || id END;"
+                     "CREATE UNIQUE INDEX design_scenario ON design(scenario);"
+                     "UPDATE design SET settings = json_set(settings, '$.finance.cloud_usd_per_gpu_hour', 0)"
+                     "  WHERE json_valid(settings)"
+                     "  AND json_extract(settings, '$.finance.cloud_usd_per_gpu_hour') = 2.49;"
+                     "UPDATE meta SET value='3' WHERE key='schema_version';",
+                     "migration 2 to 3");
          }},
     };
     return steps;
@@ -232,34 +253,17 @@ json parseStored(const std::string &text, const std::string &file, const std::st
 {
     try {
         return json::parse(text);
-    } catch (const json::parse_error &) {
+    } catch (const json::exception &) { // parse_error, or out_of_range for a number like 1e400
         throw LoadError(file, place, "stored JSON is damaged");
     }
 }
 
-Project readProject(const Database &db)
+Design readDesign(const Database &db, long long designId, const std::string &name, const std::string &settingsText)
 {
-    Project project;
-
-    Statement cat(db, "SELECT id, json FROM catalog_entry ORDER BY id", "catalog_entry");
-    json entries = json::array();
-    while (cat.step()) {
-        const std::string id = cat.text(0, "catalog_entry.id");
-        entries.push_back(parseStored(cat.text(1, "catalog_entry \"" + id + "\""), db.path(),
-                                      "catalog_entry \"" + id + "\""));
-    }
-    project.catalog = Catalog::fromJson(
-        json{{"format", "cluster-planner-catalog"}, {"version", 1}, {"entries", entries}},
-        db.path() + " (table catalog_entry)");
-
-    Statement des(db, "SELECT id, name, settings FROM design ORDER BY id LIMIT 1", "design");
-    if (!des.step())
-        throw LoadError(db.path(), "table design", "the project holds no design");
-    const long long designId = des.integer(0, "design.id");
-    json settings = parseStored(des.text(2, "design.settings"), db.path(), "design.settings");
+    json settings = parseStored(settingsText, db.path(), "design.settings");
     if (!settings.is_object())
         throw LoadError(db.path(), "design.settings", "expected a JSON object");
-    settings["name"] = des.text(1, "design.name");
+    settings["name"] = name;
 
     json racks = json::array();
     Statement rs(db, "SELECT seq, id, catalog_id, x_m, y_m, rotation_deg, row_name, contents FROM rack "
@@ -299,9 +303,58 @@ Project readProject(const Database &db)
     settings["racks"] = std::move(racks);
     settings["power_units"] = std::move(power);
     settings["cooling_units"] = std::move(cooling);
-    project.design = designFromJson(
+    return designFromJson(
         json{{"format", "cluster-planner-design"}, {"version", kDesignJsonVersion}, {"design", settings}},
         db.path());
+}
+
+std::string joinNames(const std::vector<Scenario> &scenarios)
+{
+    std::string out;
+    for (const Scenario &s : scenarios)
+        out += (out.empty() ? "" : ", ") + s.name;
+    return out;
+}
+
+/// Reads every scenario; `wanted` (empty = the first) becomes the project's design.
+Project readProject(const Database &db, const std::string &wanted)
+{
+    Project project;
+
+    Statement cat(db, "SELECT id, json FROM catalog_entry ORDER BY id", "catalog_entry");
+    json entries = json::array();
+    while (cat.step()) {
+        const std::string id = cat.text(0, "catalog_entry.id");
+        entries.push_back(parseStored(cat.text(1, "catalog_entry \"" + id + "\""), db.path(),
+                                      "catalog_entry \"" + id + "\""));
+    }
+    project.catalog = Catalog::fromJson(
+        json{{"format", "cluster-planner-catalog"}, {"version", 1}, {"entries", entries}},
+        db.path() + " (table catalog_entry)");
+
+    Statement des(db, "SELECT id, name, settings, scenario FROM design ORDER BY seq, id", "design");
+    while (des.step()) {
+        const long long designId = des.integer(0, "design.id");
+        const std::string place = "table design, id " + std::to_string(designId);
+        Scenario sc;
+        sc.name = des.text(3, place + ", scenario");
+        sc.design = readDesign(db, designId, des.text(1, place + ", name"), des.text(2, place + ", settings"));
+        project.scenarios.push_back(std::move(sc));
+    }
+    if (project.scenarios.empty())
+        throw LoadError(db.path(), "table design", "the project holds no design");
+    const Scenario *chosen = &project.scenarios.front();
+    if (!wanted.empty()) {
+        chosen = nullptr;
+        for (const Scenario &sc : project.scenarios)
+            if (sc.name == wanted)
+                chosen = &sc;
+        if (!chosen)
+            throw LoadError(db.path(), "scenario \"" + wanted + "\"",
+                            "no such scenario (the project has: " + joinNames(project.scenarios) + ")");
+    }
+    project.design = chosen->design;
+    project.scenario = chosen->name;
 
     Statement rev(db, "SELECT id, time_utc, author, comment FROM revision ORDER BY id", "revision");
     while (rev.step()) {
@@ -328,7 +381,27 @@ void quickCheck(const Database &db)
 
 } // namespace
 
+std::string ProjectFile::scenarioNameProblem(const std::string &name)
+{
+    if (name.empty())
+        return "a scenario needs a name";
+    if (name.size() > 64)
+        return "a scenario name has at most 64 characters";
+    const auto plain = [](char ch) { return std::isalnum(static_cast<unsigned char>(ch)) != 0; };
+    if (!plain(name.front()))
+        return "a scenario name starts with a letter or digit";
+    for (char ch : name)
+        if (!plain(ch) && ch != '.' && ch != '_' && ch != '-')
+            return std::string("a scenario name holds only letters, digits, '.', '_' and '-' (found '") + ch + "')";
+    return {};
+}
+
 Project ProjectFile::load(const std::string &path)
+{
+    return load(path, std::string());
+}
+
+Project ProjectFile::load(const std::string &path, const std::string &scenario)
 {
     std::error_code ec;
     if (!std::filesystem::exists(path, ec))
@@ -338,6 +411,17 @@ Project ProjectFile::load(const std::string &path)
     if (std::filesystem::file_size(path, ec) == 0)
         throw LoadError(path, "", "the file is empty");
 
+    // A save killed mid-way leaves a hot journal beside the file, which a read-only connection
+    // cannot roll back: roll it back first (restoring the last committed save).
+    if (std::filesystem::exists(path + "-journal", ec)) {
+        try {
+            Database recover(path, SQLITE_OPEN_READWRITE);
+            recover.exec("SELECT count(*) FROM sqlite_master", "journal");
+        } catch (const LoadError &) {
+            throw LoadError(path, path + "-journal", "a save was interrupted; rolling it back needs write access to "
+                                                     "the file and its folder");
+        }
+    }
     Database file(path, SQLITE_OPEN_READONLY);
     quickCheck(file);
     const int version = schemaVersion(file);
@@ -345,7 +429,7 @@ Project ProjectFile::load(const std::string &path)
         throw LoadError(path, "table meta", "not a Cluster Planner project (no meta table)");
     refuseNewer(file, version);
     if (version == kSchemaVersion)
-        return readProject(file);
+        return readProject(file, scenario);
 
     // An older file: migrate a copy in memory, leaving the file on disk untouched until saved.
     Database memory(":memory:", SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
@@ -359,30 +443,54 @@ Project ProjectFile::load(const std::string &path)
     memory.exec("BEGIN");
     migrate(memory, version);
     memory.exec("COMMIT");
-    return readProject(memory);
+    try {
+        return readProject(memory, scenario);
+    } catch (const LoadError &e) {
+        // Name the file, not the in-memory copy.
+        throw LoadError(path, e.place(), e.problem());
+    }
 }
 
-void ProjectFile::save(const std::string &path, const Design &design, const Catalog &catalog,
-                       const std::string &author, const std::string &comment)
+std::vector<std::string> ProjectFile::scenarioNames(const std::string &path)
+{
+    std::vector<std::string> names;
+    for (const Scenario &s : load(path).scenarios)
+        names.push_back(s.name);
+    return names;
+}
+
+namespace {
+
+/// The schema version of an existing file: -1 when it is not a project (foreign or damaged),
+/// 0 when it does not exist or is empty.
+int existingVersion(const std::string &path)
 {
     std::error_code ec;
-    const bool existed = std::filesystem::exists(path, ec) && std::filesystem::file_size(path, ec) > 0;
-    if (existed) {
-        // Overwrite a foreign file (the user confirmed Save As) but never a newer project.
-        int version = -1;
-        try {
-            Database probe(path, SQLITE_OPEN_READONLY);
-            version = schemaVersion(probe);
-        } catch (const LoadError &) {
-            version = -1;
-        }
-        if (version > kSchemaVersion)
-            throw LoadError(path, "meta.schema_version",
-                            "the file was written by a newer Cluster Planner (schema "
-                                + std::to_string(version) + "); refusing to overwrite it");
-        if (version <= 0 && !std::filesystem::remove(path, ec))
-            throw LoadError(path, "", "cannot replace the file");
+    if (!std::filesystem::exists(path, ec) || std::filesystem::file_size(path, ec) == 0)
+        return 0;
+    try {
+        Database probe(path, SQLITE_OPEN_READONLY);
+        const int version = schemaVersion(probe);
+        return version > 0 ? version : -1;
+    } catch (const LoadError &) {
+        return -1;
     }
+}
+
+/// Writes the whole project in one transaction: every scenario in order, the catalog entries
+/// they use (looked up in `catalog`), and one more revision.
+void writeProject(const std::string &path, const std::vector<Scenario> &scenarios, const Catalog &catalog,
+                  const std::string &author, const std::string &comment)
+{
+    std::error_code ec;
+    const int existing = existingVersion(path);
+    // Overwrite a foreign file (the user confirmed Save As) but never a newer project.
+    if (existing > ProjectFile::kSchemaVersion)
+        throw LoadError(path, "meta.schema_version",
+                        "the file was written by a newer Cluster Planner (schema "
+                            + std::to_string(existing) + "); refusing to overwrite it");
+    if (existing < 0 && !std::filesystem::remove(path, ec))
+        throw LoadError(path, "", "cannot replace the file");
 
     Database db(path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
     db.exec("PRAGMA journal_mode=DELETE; PRAGMA synchronous=FULL;", "settings");
@@ -391,69 +499,77 @@ void ProjectFile::save(const std::string &path, const Design &design, const Cata
     try {
         const int version = schemaVersion(db);
         refuseNewer(db, version);
-        if (version > 0 && version < kSchemaVersion)
+        if (version > 0 && version < ProjectFile::kSchemaVersion)
             migrate(db, version);
-        db.exec(kSchemaV2, "schema");
+        db.exec(kSchema, "schema");
         db.exec("INSERT OR REPLACE INTO meta(key, value) VALUES ('format', '" + std::string(kFormat)
-                    + "'), ('schema_version', '" + std::to_string(kSchemaVersion)
+                    + "'), ('schema_version', '" + std::to_string(ProjectFile::kSchemaVersion)
                     + "'), ('app_version', '0.1.0');"
                       "DELETE FROM rack; DELETE FROM facility_unit; DELETE FROM design;"
                       "DELETE FROM catalog_entry;",
                 "clear");
 
-        json settings = designToJson(design)["design"];
-        settings.erase("racks");
-        settings.erase("power_units");
-        settings.erase("cooling_units");
-        settings.erase("name");
-        {
-            Statement s(db, "INSERT INTO design(id, name, settings) VALUES (1, ?1, ?2)", "design");
-            s.bind(1, design.name);
-            s.bind(2, settings.dump());
-            s.run();
-        }
-        {
-            Statement s(db, "INSERT INTO rack(design_id, seq, id, catalog_id, x_m, y_m, rotation_deg, "
-                            "row_name, contents) VALUES (1, ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)", "rack");
-            const json racks = designToJson(design)["design"]["racks"];
+        Statement ds(db, "INSERT INTO design(id, name, settings, scenario, seq) VALUES (?1, ?2, ?3, ?4, ?5)", "design");
+        Statement rs(db, "INSERT INTO rack(design_id, seq, id, catalog_id, x_m, y_m, rotation_deg, "
+                         "row_name, contents) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)", "rack");
+        Statement us(db, "INSERT INTO facility_unit(design_id, seq, type, id, catalog_id, x_m, y_m, grp, "
+                         "redundancy, serves) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)", "facility_unit");
+        std::map<std::string, json> entries;
+        for (size_t k = 0; k < scenarios.size(); ++k) {
+            const Design &design = scenarios[k].design;
+            const long long designId = (long long)k + 1;
+            const json whole = designToJson(design)["design"];
+            json settings = whole;
+            settings.erase("racks");
+            settings.erase("power_units");
+            settings.erase("cooling_units");
+            settings.erase("name");
+            ds.bind(1, designId);
+            ds.bind(2, design.name);
+            ds.bind(3, settings.dump());
+            ds.bind(4, scenarios[k].name);
+            ds.bind(5, (long long)k);
+            ds.run();
+            const json &racks = whole["racks"];
             for (size_t i = 0; i < design.racks.size(); ++i) {
                 const Rack &r = design.racks[i];
-                s.bind(1, (long long)i);
-                s.bind(2, r.id);
-                s.bind(3, r.catalogId);
-                s.bind(4, r.xM);
-                s.bind(5, r.yM);
-                s.bind(6, r.rotationDeg);
-                s.bind(7, r.row);
-                s.bind(8, racks[i]["contents"].dump());
-                s.run();
+                rs.bind(1, designId);
+                rs.bind(2, (long long)i);
+                rs.bind(3, r.id);
+                rs.bind(4, r.catalogId);
+                rs.bind(5, r.xM);
+                rs.bind(6, r.yM);
+                rs.bind(7, r.rotationDeg);
+                rs.bind(8, r.row);
+                rs.bind(9, racks[i]["contents"].dump());
+                rs.run();
             }
-        }
-        {
-            Statement s(db, "INSERT INTO facility_unit(design_id, seq, type, id, catalog_id, x_m, y_m, grp, "
-                            "redundancy, serves) VALUES (1, ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)", "facility_unit");
             long long seq = 0;
             for (const auto *list : {&design.powerUnits, &design.coolingUnits}) {
                 const std::string type = list == &design.powerUnits ? "power" : "cooling";
                 for (const FacilityUnit &u : *list) {
-                    s.bind(1, seq++);
-                    s.bind(2, type);
-                    s.bind(3, u.id);
-                    s.bind(4, u.catalogId);
-                    s.bind(5, u.xM);
-                    s.bind(6, u.yM);
-                    s.bind(7, u.group);
-                    s.bind(8, std::string(redundancyName(u.redundancy)));
-                    s.bind(9, json(u.serves).dump());
-                    s.run();
+                    us.bind(1, designId);
+                    us.bind(2, seq++);
+                    us.bind(3, type);
+                    us.bind(4, u.id);
+                    us.bind(5, u.catalogId);
+                    us.bind(6, u.xM);
+                    us.bind(7, u.yM);
+                    us.bind(8, u.group);
+                    us.bind(9, std::string(redundancyName(u.redundancy)));
+                    us.bind(10, json(u.serves).dump());
+                    us.run();
                 }
             }
+            // A named copy: a range-for over a temporary's member would read freed memory.
+            const json used = usedCatalogEntries(design, catalog).toJson()["entries"];
+            for (const auto &e : used)
+                entries[e["id"].get<std::string>()] = e;
         }
         {
             Statement s(db, "INSERT INTO catalog_entry(id, json) VALUES (?1, ?2)", "catalog_entry");
-            const json entries = usedCatalogEntries(design, catalog).toJson()["entries"];
-            for (const auto &e : entries) {
-                s.bind(1, e["id"].get<std::string>());
+            for (const auto &[id, e] : entries) {
+                s.bind(1, id);
                 s.bind(2, e.dump());
                 s.run();
             }
@@ -470,6 +586,86 @@ void ProjectFile::save(const std::string &path, const Design &design, const Cata
         sqlite3_exec(db.handle(), "ROLLBACK", nullptr, nullptr, nullptr);
         throw;
     }
+}
+
+/// The project already in `path` (none when the file does not exist or is not a project).
+/// `required`: a file that is a project but cannot be read is an error (else it is replaced).
+std::optional<Project> existingProject(const std::string &path, bool required)
+{
+    const int version = existingVersion(path);
+    if (version <= 0 || version > ProjectFile::kSchemaVersion)
+        return std::nullopt; // writeProject refuses a newer file and replaces a foreign one
+    try {
+        return ProjectFile::load(path);
+    } catch (const LoadError &) {
+        if (required)
+            throw;
+        return std::nullopt;
+    }
+}
+
+/// `catalog` with the entries `design` uses replaced by those of `fresh` (the newer figures win).
+Catalog combinedCatalog(const Catalog &stored, const Design &design, const Catalog &fresh)
+{
+    Catalog combined = stored;
+    const Catalog used = usedCatalogEntries(design, fresh);
+    for (const CatalogEntry &e : used.entries())
+        combined.put(e);
+    return combined;
+}
+
+} // namespace
+
+void ProjectFile::save(const std::string &path, const Design &design, const Catalog &catalog,
+                       const std::string &author, const std::string &comment)
+{
+    std::vector<Scenario> scenarios{{kDefaultScenario, design}};
+    Catalog combined = catalog;
+    if (std::optional<Project> old = existingProject(path, false)) {
+        scenarios = old->scenarios;
+        scenarios.front().design = design;
+        combined = combinedCatalog(old->catalog, design, catalog);
+    }
+    writeProject(path, scenarios, combined, author, comment);
+}
+
+void ProjectFile::saveScenario(const std::string &path, const std::string &name, const Design &design,
+                               const Catalog &catalog, const std::string &author, const std::string &comment)
+{
+    if (const std::string why = scenarioNameProblem(name); !why.empty())
+        throw std::invalid_argument("\"" + name + "\": " + why);
+    std::vector<Scenario> scenarios;
+    Catalog combined = catalog;
+    if (std::optional<Project> old = existingProject(path, true)) {
+        scenarios = old->scenarios;
+        combined = combinedCatalog(old->catalog, design, catalog);
+    }
+    bool replaced = false;
+    for (Scenario &s : scenarios)
+        if (s.name == name) {
+            s.design = design;
+            replaced = true;
+        }
+    if (!replaced)
+        scenarios.push_back({name, design});
+    writeProject(path, scenarios, combined, author, comment);
+}
+
+void ProjectFile::removeScenario(const std::string &path, const std::string &name, const std::string &author,
+                                 const std::string &comment)
+{
+    const Project old = load(path);
+    std::vector<Scenario> scenarios;
+    for (const Scenario &s : old.scenarios)
+        if (s.name != name)
+            scenarios.push_back(s);
+    if (scenarios.size() == old.scenarios.size())
+        throw LoadError(path, "scenario \"" + name + "\"",
+                        "no such scenario (the project has: " + joinNames(old.scenarios) + ")");
+    if (scenarios.empty())
+        throw LoadError(path, "scenario \"" + name + "\"",
+                        "it is the project's only scenario; a project holds at least one design");
+    writeProject(path, scenarios, old.catalog, author, comment);
 }
 
 } // namespace cp

@@ -48,6 +48,10 @@ private Q_SLOTS:
     void historyAccumulates();
     void keepsCatalogAsDecided();
     void migratesSchema1();
+    void migratesSchema2();
+    void scenariosRoundTrip();
+    void saveKeepsOtherScenarios();
+    void scenarioErrors();
     void newerSchemaRefused();
     void saveRefusesToOverwriteNewer();
     void badFiles_data();
@@ -149,6 +153,127 @@ void TestProjectFile::migratesSchema1()
     QVERIFY(again.design == p.design);
 }
 
+void TestProjectFile::migratesSchema2()
+{
+    // A schema 2 file (one design, no scenario names) opens as a project with one scenario,
+    // "main"; the old cloud-price default stored for every design (2.49, the H100 price) becomes
+    // 0 again, so the design's own accelerator price applies (docs/file-format.md).
+    const std::string path = cptest::tempPath(mDir, "v2.cplan");
+    execSql(path, cptest::readFile(cptest::dataPath("project-v2.sql")));
+    const std::string before = cptest::readFile(path);
+    const Project p = ProjectFile::load(path);
+    QCOMPARE(p.scenarios.size(), size_t(1));
+    CP_COMPARE_STR(p.scenario, std::string(ProjectFile::kDefaultScenario));
+    CP_COMPARE_STR(p.design.name, std::string("One NVL72 from 2026"));
+    QCOMPARE(p.design.finance.cloudUsdPerGpuHour, 0.0);
+    QCOMPARE(p.design.finance.energyUsdPerKwh, 0.066); // other settings untouched
+    QCOMPARE(p.design.finance.lifeYears, 4.0);
+    QCOMPARE(p.design.racks[1].rotationDeg, 180.0);
+    QVERIFY(p.scenarios.front().design == p.design);
+    QVERIFY(cptest::readFile(path) == before); // migrated in memory only
+    CP_COMPARE_STR(ProjectFile::load(path, "main").design.name, p.design.name);
+
+    // Saving a scenario writes schema 3 and keeps the history and the migrated design.
+    Catalog c = Catalog::builtin();
+    ProjectFile::saveScenario(path, "variant", p.design, c, "erin", "a variant");
+    const Project again = ProjectFile::load(path);
+    QCOMPARE(again.scenarios.size(), size_t(2));
+    CP_COMPARE_STR(again.scenarios[0].name, std::string("main"));
+    QVERIFY(again.scenarios[0].design == p.design);
+    QCOMPARE(again.revisions.size(), size_t(2));
+    CP_COMPARE_STR(again.revisions[0].author, std::string("dana"));
+
+    // A value other than the old default is the user's: kept.
+    const std::string kept = cptest::tempPath(mDir, "v2-kept.cplan");
+    execSql(kept, cptest::readFile(cptest::dataPath("project-v2.sql")));
+    execSql(kept, "UPDATE design SET settings = replace(settings, '2.49', '3.1')");
+    QCOMPARE(ProjectFile::load(kept).design.finance.cloudUsdPerGpuHour, 3.1);
+}
+
+void TestProjectFile::scenariosRoundTrip()
+{
+    // A project holds several named designs; each loads by name; the first is the default.
+    const Catalog c = Catalog::builtin();
+    const Design classic = generateTemplate({"classic", 256, {}}, c);
+    const Design sn = generateTemplate({"supernode", 576, {}}, c);
+    Design hosted = classic;
+    hosted.name = "Hosted 256";
+    hosted.finance.ownership = Ownership::CloudHosted;
+    const std::string path = cptest::tempPath(mDir, "scenarios.cplan");
+    ProjectFile::saveScenario(path, "classic", classic, c, "alice", "a");
+    ProjectFile::saveScenario(path, "nvl72", sn, c, "alice", "b");
+    ProjectFile::saveScenario(path, "hosted-3y", hosted, c, "bob", "c");
+    const std::vector<std::string> names = ProjectFile::scenarioNames(path);
+    QCOMPARE(names, (std::vector<std::string>{"classic", "nvl72", "hosted-3y"}));
+    const Project p = ProjectFile::load(path);
+    QVERIFY(p.design == classic);
+    CP_COMPARE_STR(p.scenario, std::string("classic"));
+    QVERIFY(ProjectFile::load(path, "nvl72").design == sn);
+    QVERIFY(ProjectFile::load(path, "hosted-3y").design == hosted);
+    QCOMPARE(p.revisions.size(), size_t(3));
+    // The catalog holds what every scenario uses.
+    QVERIFY(p.catalog.contains("gb200-nvl72") && p.catalog.contains("dgx-h100"));
+    QVERIFY(validate(ProjectFile::load(path, "nvl72").design, p.catalog).empty());
+
+    // Replacing keeps the place; removing keeps the others in order.
+    Design smaller = sn;
+    smaller.racks.pop_back();
+    ProjectFile::saveScenario(path, "nvl72", smaller, c, "carol", "replaced");
+    QCOMPARE(ProjectFile::scenarioNames(path), names);
+    QVERIFY(ProjectFile::load(path, "nvl72").design == smaller);
+    ProjectFile::removeScenario(path, "classic", "carol", "removed");
+    QCOMPARE(ProjectFile::scenarioNames(path), (std::vector<std::string>{"nvl72", "hosted-3y"}));
+    QVERIFY(ProjectFile::load(path).design == smaller); // the new default is the first
+    QCOMPARE(ProjectFile::load(path).revisions.size(), size_t(5));
+}
+
+void TestProjectFile::saveKeepsOtherScenarios()
+{
+    // Saving one design (the app's Save) replaces the default scenario and keeps the others.
+    const Catalog c = Catalog::builtin();
+    const std::string path = cptest::tempPath(mDir, "keep.cplan");
+    Design a = generateTemplate({"classic", 64, {}}, c);
+    const Design b = generateTemplate({"supernode", 72, {}}, c);
+    ProjectFile::save(path, a, c, "alice", "first");
+    CP_COMPARE_STR(ProjectFile::load(path).scenario, std::string("main"));
+    ProjectFile::saveScenario(path, "b", b, c, "alice", "second");
+    a.name = "Edited";
+    ProjectFile::save(path, a, c, "alice", "edit");
+    const Project p = ProjectFile::load(path);
+    QCOMPARE(p.scenarios.size(), size_t(2));
+    CP_COMPARE_STR(p.scenarios[0].name, std::string("main"));
+    CP_COMPARE_STR(p.design.name, std::string("Edited"));
+    QVERIFY(p.scenarios[1].design == b);
+}
+
+void TestProjectFile::scenarioErrors()
+{
+    const Catalog c = Catalog::builtin();
+    const std::string path = cptest::tempPath(mDir, "errors.cplan");
+    const Design d = generateTemplate({"classic", 64, {}}, c);
+    ProjectFile::saveScenario(path, "only", d, c, "alice", "x");
+    const std::string before = cptest::readFile(path);
+    for (const char *bad : {"", "has space", "a#b", "-dash", "ünï"})
+        QVERIFY2(!ProjectFile::scenarioNameProblem(bad).empty(), bad);
+    QVERIFY(ProjectFile::scenarioNameProblem("nvl72_v2.1-b").empty());
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, ProjectFile::saveScenario(path, "a b", d, c, "a", "x"));
+    try {
+        ProjectFile::load(path, "nope");
+        QFAIL("an unknown scenario loaded");
+    } catch (const LoadError &e) {
+        const QString m = QString::fromUtf8(e.what());
+        QVERIFY2(m.startsWith(QString::fromStdString(path)) && m.contains(QStringLiteral("\"nope\""))
+                     && m.contains(QStringLiteral("only")),
+                 qPrintable(m));
+    }
+    QVERIFY_THROWS_EXCEPTION(LoadError, ProjectFile::removeScenario(path, "nope", "a", "x"));
+    QVERIFY_THROWS_EXCEPTION(LoadError, ProjectFile::removeScenario(path, "only", "a", "x")); // the last one
+    QVERIFY(cptest::readFile(path) == before); // nothing was written by the refused calls
+    // Two rows with one name cannot exist (a unique index).
+    execSql(path, "UPDATE design SET scenario='x'");
+    QCOMPARE(ProjectFile::scenarioNames(path), std::vector<std::string>{"x"});
+}
+
 void TestProjectFile::newerSchemaRefused()
 {
     const Catalog c = Catalog::builtin();
@@ -166,9 +291,11 @@ void TestProjectFile::saveRefusesToOverwriteNewer()
     const Catalog c = Catalog::builtin();
     const std::string path = cptest::tempPath(mDir, "newer2.cplan");
     ProjectFile::save(path, sampleDesign(c), c, "alice", "x");
-    execSql(path, "UPDATE meta SET value='3' WHERE key='schema_version'");
+    execSql(path, "UPDATE meta SET value='" + std::to_string(ProjectFile::kSchemaVersion + 1)
+                      + "' WHERE key='schema_version'");
     const std::string before = cptest::readFile(path);
     QVERIFY_THROWS_EXCEPTION(LoadError, ProjectFile::save(path, sampleDesign(c), c, "bob", "y"));
+    QVERIFY_THROWS_EXCEPTION(LoadError, ProjectFile::saveScenario(path, "other", sampleDesign(c), c, "bob", "y"));
     QVERIFY(cptest::readFile(path) == before);
 }
 

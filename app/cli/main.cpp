@@ -70,6 +70,17 @@ Commands:
         --bom writes the bill of materials of all of them as CSV; --json prints
         every design's results as one JSON array instead of the table.
 
+  scenario list FILE.cplan [--json]
+  scenario add FILE.cplan --name NAME (--from DESIGN | --template classic|supernode
+        [--gpus N] [--gpu CATALOG_ID] [--spare-servers SHARE]) [--replace]
+  scenario remove FILE.cplan --name NAME
+        A project holds several named designs (scenarios); the first is its
+        default. Anywhere a design FILE is read, FILE.cplan#NAME picks one.
+        add copies DESIGN (a .cplan, .cplan#NAME or .json) or generates one from
+        a template (--spare-servers: share of classic servers held as a spare
+        pool, e.g. 0.02) and creates FILE.cplan if needed; an existing NAME
+        needs --replace. Names: letters, digits, '.', '_', '-' (docs/file-format.md).
+
 Options:
   --catalog FILE   load a user catalog beside the default one (its entries win)
   -h, --help       show this help
@@ -145,12 +156,24 @@ bool endsWith(const std::string &s, const std::string &suffix)
     return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
 }
 
+/// Loads a design argument: FILE.json, FILE.cplan (its default scenario) or FILE.cplan#SCENARIO.
 cp::Design loadDesign(const std::string &path, cp::Catalog &catalog)
 {
-    if (endsWith(path, ".json"))
-        return cp::importDesignJson(path, catalog);
-    cp::Project project = cp::ProjectFile::load(path);
-    catalog.merge(project.catalog, path);
+    std::string file = path, scenario;
+    std::error_code ec;
+    if (const size_t hash = path.rfind('#'); hash != std::string::npos && !std::filesystem::exists(path, ec)) {
+        file = path.substr(0, hash);
+        scenario = path.substr(hash + 1);
+        if (const std::string why = cp::ProjectFile::scenarioNameProblem(scenario); !why.empty())
+            throw Failure{1, path + ": " + why};
+    }
+    if (endsWith(file, ".json")) {
+        if (!scenario.empty())
+            throw Failure{1, path + ": a design JSON file holds one design; #" + scenario + " names a scenario of a .cplan project"};
+        return cp::importDesignJson(file, catalog);
+    }
+    cp::Project project = cp::ProjectFile::load(file, scenario);
+    catalog.merge(project.catalog, file);
     return project.design;
 }
 
@@ -604,6 +627,112 @@ int cmdCompare(const std::vector<std::string> &argv, const cp::Catalog &catalog)
     return 0;
 }
 
+/// `scenario list|add|remove FILE.cplan …`: the named designs of a project.
+int cmdScenario(const std::vector<std::string> &argv, cp::Catalog catalog)
+{
+    if (argv.empty())
+        usageError("scenario needs list, add or remove");
+    const std::string action = argv[0];
+    const std::vector<std::string> rest(argv.begin() + 1, argv.end());
+    const Args a = parse(rest, {"--name", "--from", "--template", "--gpus", "--gpu", "--spare-servers"},
+                         {"--json", "--replace"});
+    if (a.positional.size() != 1 || !endsWith(a.positional[0], ".cplan"))
+        usageError("scenario " + action + " needs one FILE.cplan");
+    const std::string file = a.positional[0];
+    const char *user = std::getenv("USER") ? std::getenv("USER") : "";
+    const std::string name = a.option("--name");
+    if (action != "list") {
+        if (name.empty())
+            usageError("scenario " + action + " needs --name NAME");
+        if (const std::string why = cp::ProjectFile::scenarioNameProblem(name); !why.empty())
+            throw Failure{1, file + ": scenario \"" + name + "\": " + why};
+    }
+    if (action == "list") {
+        const cp::Project project = cp::ProjectFile::load(file);
+        if (a.flag("--json")) {
+            nlohmann::json out = nlohmann::json::array();
+            for (size_t i = 0; i < project.scenarios.size(); ++i)
+                out.push_back({{"scenario", project.scenarios[i].name},
+                               {"design", project.scenarios[i].design.name},
+                               {"racks", project.scenarios[i].design.racks.size()},
+                               {"default", i == 0}});
+            std::cout << out.dump(2) << "\n";
+            return 0;
+        }
+        for (size_t i = 0; i < project.scenarios.size(); ++i)
+            std::cout << std::left << std::setw(24) << project.scenarios[i].name << std::setw(8)
+                      << project.scenarios[i].design.racks.size() << project.scenarios[i].design.name
+                      << (i == 0 ? "  (default)" : "") << "\n";
+        return 0;
+    }
+    if (action == "remove") {
+        try {
+            cp::ProjectFile::removeScenario(file, name, user, "Removed scenario " + name);
+        } catch (const cp::LoadError &e) {
+            throw Failure{1, e.what()};
+        }
+        std::cout << file << ": removed scenario " << name << "\n";
+        return 0;
+    }
+    if (action != "add")
+        usageError("unknown scenario action \"" + action + "\" (list, add or remove)");
+    const bool fromFile = !a.option("--from").empty(), fromTemplate = !a.option("--template").empty();
+    if (fromFile == fromTemplate)
+        usageError("scenario add needs either --from DESIGN or --template KIND");
+    std::error_code ec;
+    if (std::filesystem::exists(file, ec) && !a.flag("--replace")) {
+        for (const std::string &existing : cp::ProjectFile::scenarioNames(file))
+            if (existing == name)
+                throw Failure{1, file + ": scenario \"" + name + "\" already exists (use --replace to overwrite it)"};
+    }
+    cp::Design design;
+    std::string comment;
+    if (fromFile) {
+        design = loadDesign(a.option("--from"), catalog);
+        comment = "Scenario " + name + " from " + a.option("--from");
+    } else {
+        cp::TemplateOptions options;
+        options.kind = a.option("--template");
+        options.gpuId = a.option("--gpu");
+        try {
+            if (const std::string g = a.option("--gpus"); !g.empty()) {
+                size_t used = 0;
+                options.gpus = std::stoll(g, &used);
+                if (used != g.size() || options.gpus <= 0)
+                    throw std::invalid_argument(g);
+            }
+        } catch (const std::exception &) {
+            usageError("--gpus needs a positive whole number, got \"" + a.option("--gpus") + "\"");
+        }
+        try {
+            if (const std::string f = a.option("--spare-servers"); !f.empty()) {
+                size_t used = 0;
+                options.spareServerFraction = std::stod(f, &used);
+                if (used != f.size())
+                    throw std::invalid_argument(f);
+            }
+        } catch (const std::exception &) {
+            usageError("--spare-servers needs a share such as 0.02, got \"" + a.option("--spare-servers") + "\"");
+        }
+        try {
+            design = cp::generateTemplate(options, catalog);
+        } catch (const std::invalid_argument &e) {
+            throw Failure{1, e.what()};
+        }
+        comment = "Scenario " + name + " generated from the " + options.kind + " template";
+    }
+    const cp::Problems problems = cp::validate(design, catalog);
+    if (cp::hasErrors(problems))
+        throw Failure{1, file + ": scenario \"" + name + "\": the design has errors (run validate); nothing was written"};
+    try {
+        cp::ProjectFile::saveScenario(file, name, design, catalog, user, comment);
+    } catch (const cp::LoadError &e) {
+        throw Failure{e.problem().find("newer") != std::string::npos ? 1 : 3, e.what()};
+    }
+    std::cout << file << ": scenario " << name << " — " << design.name << "\n";
+    return 0;
+}
+
 int run(int argc, char **argv)
 {
     std::vector<std::string> args(argv + 1, argv + argc);
@@ -660,6 +789,8 @@ int run(int argc, char **argv)
         return cmdSimulate(args, catalog);
     if (command == "compare")
         return cmdCompare(args, catalog);
+    if (command == "scenario")
+        return cmdScenario(args, catalog);
     usageError("unknown command \"" + command + "\"");
 }
 
