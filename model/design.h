@@ -146,7 +146,7 @@ struct ReliabilitySettings
     double repairHours = 24.0;   ///< a failed part back in service (no spare: the job shrinks meanwhile)
     int hotSparesPerDomain = -1; ///< -1 = the catalog's default for the domain
     /// Whole servers (8-GPU class) installed as a spare pool: counted in gpus_total, not given to
-    /// the job; a failed server's share moves to a spare at restart (docs/reliability.md).
+    /// the job; a failed server's share moves to a spare at restart (docs/cost.md, "Spare servers").
     int spareServers = 0;
 
     bool operator==(const ReliabilitySettings &) const = default;

@@ -16,7 +16,7 @@ struct TemplateOptions
     /// classic: share of the installed servers held as a spare pool (reliability.spare_servers),
     /// rounded to whole servers; they count in gpus_total, not in gpus_active. 0 = none (the
     /// default keeps the requested GPUs all active); kRecommendedSpareServerFraction is the ~2 %
-    /// of Lenovo's spare-pool guidance (figures.md, "Caveats"; docs/reliability.md).
+    /// of Lenovo's spare-pool guidance (figures.md, "Caveats"; docs/cost.md, "Spare servers").
     double spareServerFraction = 0.0;
 };
 
