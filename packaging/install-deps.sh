@@ -8,6 +8,7 @@ packages=(
   qt6-base-dev libqt6opengl6-dev qt6-charts-dev qt6-svg-dev libxkbcommon-dev
   libvtk9-dev nlohmann-json3-dev libsqlite3-dev libbenchmark-dev
   xvfb xauth libgl1-mesa-dri poppler-utils
+  libyaml-cpp-dev appstream
 )
 
 missing=()

@@ -8,6 +8,7 @@
 #include "evaluation.h"
 #include "montecarlo.h"
 #include "estimatespec.h"
+#include "pluginregistry.h"
 #include "projectfile.h"
 #include "templates.h"
 
@@ -33,8 +34,9 @@ constexpr const char *kUsage = R"(Usage: cluster-planner-cli [--catalog FILE] CO
 Designs AI training clusters and evaluates what they deliver.
 
 Commands:
-  new --template classic|supernode [--gpus N] [--gpu CATALOG_ID] -o FILE
+  new --template classic|supernode|GENERATOR [--gpus N] [--gpu CATALOG_ID] -o FILE
         Generate a design from a template and save it (.cplan project, or .json).
+        GENERATOR: a topology generator plugin, e.g. rail-only.
         classic: 8-GPU servers on a rail-optimised fat tree; supernode: 72-GPU
         liquid-cooled scale-up racks. --gpus counts installed GPUs, spares
         included, rounded up to whole servers or supernodes.
@@ -45,6 +47,16 @@ Commands:
         Check a design; prints every problem with its place. Exit 1 if any error.
   export FILE --json OUT
         Write a project's design, with the catalog entries it uses, as JSON.
+  export FILE --format FORMAT -o DIR
+        Write the design for another tool through an exporter plugin: netbox-csv
+        (NetBox bulk-import CSV files), calculon, astra-sim (simulator input),
+        rack-list; `plugins` lists them all (docs/plugins.md).
+  import-devicetypes YAML_OR_DIR... -o CATALOG.json
+        Read NetBox device-type YAML files into a user catalog for --catalog;
+        every figure the files lack is marked as an assumption and reported.
+  plugins [--json]
+        List the plugins loaded (generators, importers, exporters) and those
+        refused, with the reason.
   import IN.json -o OUT.cplan
         Read a design JSON file and save it as a project.
   catalog [--json]
@@ -197,6 +209,20 @@ std::string fixed(double v, int decimals)
     return s.str();
 }
 
+/// A built-in template, or else a topology generator plugin of that id.
+cp::Design generateDesign(const cp::TemplateOptions &options, const cp::Catalog &catalog)
+{
+    try {
+        return cp::generateTemplate(options, catalog);
+    } catch (const std::invalid_argument &) {
+        cp::PluginRegistry plugins;
+        plugins.loadStandard();
+        if (const cp::TopologyGenerator *g = plugins.generator(options.kind))
+            return g->generate(options, catalog);
+        throw;
+    }
+}
+
 int cmdNew(const std::vector<std::string> &argv, const cp::Catalog &catalog)
 {
     const Args a = parse(argv, {"--template", "--gpus", "--gpu", "-o", "--output"}, {});
@@ -220,7 +246,7 @@ int cmdNew(const std::vector<std::string> &argv, const cp::Catalog &catalog)
     }
     cp::Design design;
     try {
-        design = cp::generateTemplate(options, catalog);
+        design = generateDesign(options, catalog);
     } catch (const std::invalid_argument &e) {
         throw Failure{1, e.what()};
     }
@@ -413,9 +439,13 @@ int cmdValidate(const std::vector<std::string> &argv, cp::Catalog catalog)
     return 0;
 }
 
+int cmdExportWith(const Args &a, cp::Catalog catalog);
+
 int cmdExport(const std::vector<std::string> &argv, cp::Catalog catalog)
 {
-    const Args a = parse(argv, {"--json"}, {});
+    const Args a = parse(argv, {"--json", "--format", "-o"}, {});
+    if (!a.option("--format").empty())
+        return cmdExportWith(a, catalog);
     if (a.positional.size() != 1 || a.option("--json").empty())
         usageError("export needs FILE --json OUT");
     const cp::Design design = loadDesign(a.positional[0], catalog);
@@ -733,6 +763,115 @@ int cmdScenario(const std::vector<std::string> &argv, cp::Catalog catalog)
     return 0;
 }
 
+/// Prints the plugins' problems (refused plugins) on stderr, once per command that loads them.
+void reportPluginProblems(const cp::PluginRegistry &plugins)
+{
+    for (const cp::Problem &p : plugins.problems())
+        if (p.severity != cp::Severity::Info)
+            std::cerr << "cluster-planner-cli: plugin " << p.place << ": " << p.message << "\n";
+}
+
+/// `export FILE --format ID -o DIR`: an exporter plugin writes its files into DIR.
+int cmdExportWith(const Args &a, cp::Catalog catalog)
+{
+    const std::string format = a.option("--format");
+    const std::string dir = a.option("-o");
+    if (a.positional.size() != 1 || dir.empty())
+        usageError("export needs FILE --format FORMAT -o DIR");
+    cp::PluginRegistry plugins;
+    plugins.loadStandard();
+    reportPluginProblems(plugins);
+    const cp::Exporter *exporter = plugins.exporter(format);
+    if (!exporter) {
+        std::string known;
+        for (const cp::Exporter *e : plugins.exporters())
+            known += (known.empty() ? "" : ", ") + e->id();
+        usageError("no exporter \"" + format + "\" (available: " + (known.empty() ? std::string("none") : known) + ")");
+    }
+    const cp::Design design = loadDesign(a.positional[0], catalog);
+    std::vector<cp::ExportedFile> files;
+    try {
+        files = exporter->exportDesign(design, catalog);
+    } catch (const std::runtime_error &e) {
+        throw Failure{1, a.positional[0] + ": " + e.what()};
+    }
+    std::error_code ec;
+    std::filesystem::create_directories(dir, ec);
+    if (ec)
+        throw Failure{3, "cannot create " + dir + ": " + ec.message()};
+    for (const cp::ExportedFile &f : files)
+        writeFileAtomically((std::filesystem::path(dir) / f.name).string(), f.content);
+    std::cout << dir << ": " << files.size() << " files (" << exporter->name() << ")\n";
+    return 0;
+}
+
+/// `import-devicetypes YAML_OR_DIR... -o CATALOG.json`: NetBox device types into a user catalog.
+int cmdImportDeviceTypes(const std::vector<std::string> &argv, const cp::Catalog &catalog)
+{
+    const Args a = parse(argv, {"-o", "--output"}, {});
+    const std::string out = a.option("-o").empty() ? a.option("--output") : a.option("-o");
+    if (a.positional.empty() || out.empty())
+        usageError("import-devicetypes needs YAML_OR_DIR... -o CATALOG.json");
+    cp::PluginRegistry plugins;
+    plugins.loadStandard();
+    reportPluginProblems(plugins);
+    const cp::Importer *importer = plugins.importer("netbox-devicetypes");
+    if (!importer)
+        throw Failure{1, "the NetBox plugin is not installed (see cluster-planner-cli plugins)"};
+    const cp::ImportResult r = importer->importFiles(a.positional, catalog);
+    for (const cp::Problem &p : r.notes)
+        std::cout << p.place << ": " << cp::severityName(p.severity) << ": " << p.message << "\n";
+    writeFileAtomically(out, r.catalog.toJson().dump(2) + "\n");
+    std::cout << out << ": " << r.catalog.size() << " catalog entries\n";
+    return 0;
+}
+
+/// `plugins [--json]`: what was loaded, what each provides, and what was refused.
+int cmdPlugins(const std::vector<std::string> &argv)
+{
+    const Args a = parse(argv, {}, {"--json"});
+    cp::PluginRegistry plugins;
+    plugins.loadStandard();
+    if (a.flag("--json")) {
+        nlohmann::json out = {{"folders", cp::PluginRegistry::standardFolders()},
+                              {"plugins", nlohmann::json::array()},
+                              {"generators", nlohmann::json::array()},
+                              {"importers", nlohmann::json::array()},
+                              {"exporters", nlohmann::json::array()},
+                              {"problems", nlohmann::json::array()}};
+        for (const auto &p : plugins.plugins())
+            out["plugins"].push_back({{"name", p.name}, {"version", p.version}, {"file", p.file}, {"kinds", p.kinds},
+                                      {"description", p.description}});
+        for (const auto *g : plugins.generators())
+            out["generators"].push_back({{"id", g->id()}, {"name", g->name()}});
+        for (const auto *i : plugins.importers())
+            out["importers"].push_back({{"id", i->id()}, {"name", i->name()}});
+        for (const auto *e : plugins.exporters())
+            out["exporters"].push_back({{"id", e->id()}, {"name", e->name()}});
+        for (const auto &p : plugins.problems())
+            out["problems"].push_back({{"severity", cp::severityName(p.severity)}, {"file", p.place}, {"message", p.message}});
+        std::cout << out.dump(2) << "\n";
+        return 0;
+    }
+    std::cout << "Plugins (" << plugins.plugins().size() << ")\n";
+    for (const auto &p : plugins.plugins())
+        std::cout << "  " << p.name << " " << p.version << "  " << p.file << "\n";
+    const auto list = [](const char *title, const auto &objects) {
+        std::cout << title << "\n";
+        for (const auto *o : objects)
+            std::cout << "  " << std::left << std::setw(20) << o->id() << o->name() << "\n";
+    };
+    list("Topology generators (new --template ID)", plugins.generators());
+    list("Importers", plugins.importers());
+    list("Exporters (export FILE --format ID -o DIR)", plugins.exporters());
+    if (!plugins.problems().empty()) {
+        std::cout << "Problems\n";
+        for (const auto &p : plugins.problems())
+            std::cout << "  " << cp::severityName(p.severity) << "  " << p.place << ": " << p.message << "\n";
+    }
+    return 0;
+}
+
 int run(int argc, char **argv)
 {
     std::vector<std::string> args(argv + 1, argv + argc);
@@ -791,6 +930,10 @@ int run(int argc, char **argv)
         return cmdCompare(args, catalog);
     if (command == "scenario")
         return cmdScenario(args, catalog);
+    if (command == "plugins")
+        return cmdPlugins(args);
+    if (command == "import-devicetypes")
+        return cmdImportDeviceTypes(args, catalog);
     usageError("unknown command \"" + command + "\"");
 }
 

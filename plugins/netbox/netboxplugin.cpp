@@ -1,0 +1,1 @@
+#include "netboxplugin.h"

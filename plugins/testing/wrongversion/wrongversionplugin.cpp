@@ -1,0 +1,1 @@
+#include "wrongversionplugin.h"
