@@ -27,6 +27,9 @@ EvaluationOutcome evaluateSnapshot(const Snapshot &snapshot, const std::atomic<b
         if (cancel->load())
             return outcome;
         outcome.results = evaluate(snapshot.design, snapshot.catalog, cancel);
+        if (!outcome.results.cancelled && !cancel->load())
+            outcome.failureDomains = std::make_shared<const FailureDomainIndex>(
+                buildFailureDomainIndex(snapshot.design, snapshot.catalog, &outcome.results.power));
     } catch (const std::exception &e) {
         outcome.error = QString::fromStdString(e.what());
     } catch (...) {

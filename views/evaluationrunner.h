@@ -1,6 +1,7 @@
 #pragma once
 
 #include "evaluation.h"
+#include "failuredomain.h"
 #include "problem.h"
 
 #include <QObject>
@@ -25,6 +26,8 @@ struct EvaluationOutcome
 {
     Results results;
     Problems validation;
+    /// Built beside the results, so the failure-domain overlay only looks up the selected part.
+    std::shared_ptr<const FailureDomainIndex> failureDomains;
     QString error; ///< set when the engine threw; results are then empty
 };
 

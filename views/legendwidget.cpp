@@ -1,8 +1,10 @@
 #include "legendwidget.h"
 
 #include <QLocale>
+#include <QLinearGradient>
 #include <QPainter>
 
+#include <algorithm>
 #include <cmath>
 
 namespace cp::gui {
@@ -12,6 +14,9 @@ namespace {
 constexpr int kMargin = 8;
 constexpr int kSwatch = 12;
 constexpr int kSpacing = 4;
+constexpr int kColorBarWidth = 220;
+constexpr int kColorBarHeight = 12;
+constexpr int kMaxTextWidth = 380; // longer notes are elided; the full text is the tooltip
 
 } // namespace
 
@@ -23,29 +28,53 @@ LegendWidget::LegendWidget(QWidget *parent)
     setAttribute(Qt::WA_NoSystemBackground);
 }
 
-void LegendWidget::setTitle(const QString &title)
+void LegendWidget::relayout()
 {
-    mTitle = title;
     updateGeometry();
     adjustSize();
     update();
 }
 
+void LegendWidget::setTitle(const QString &title)
+{
+    mTitle = title;
+    relayout();
+}
+
 void LegendWidget::setRackCounts(const std::array<int, kRackCategoryCount> &counts)
 {
     mRackCounts = counts;
-    updateGeometry();
-    adjustSize();
-    update();
+    relayout();
 }
 
 void LegendWidget::setUnitCounts(int power, int cooling)
 {
     mPowerUnits = power;
     mCoolingUnits = cooling;
-    updateGeometry();
-    adjustSize();
-    update();
+    relayout();
+}
+
+void LegendWidget::setOverlay(const OverlayLegend &legend)
+{
+    mOverlay = legend;
+    mHasOverlay = true;
+    setToolTip(legend.note);
+    relayout();
+}
+
+void LegendWidget::clearOverlay()
+{
+    mOverlay = {};
+    mHasOverlay = false;
+    setToolTip(QString());
+    relayout();
+}
+
+int LegendWidget::colorScaleHeight() const
+{
+    if (!mHasOverlay || mOverlay.scale.isEmpty())
+        return 0;
+    return kColorBarHeight + 3 + QFontMetrics(font()).height() + kSpacing;
 }
 
 void LegendWidget::setPixelsPerMetre(qreal pixelsPerMetre)
@@ -59,6 +88,15 @@ void LegendWidget::setPixelsPerMetre(qreal pixelsPerMetre)
 QVector<LegendWidget::Row> LegendWidget::rows() const
 {
     QVector<Row> result;
+    if (mHasOverlay) {
+        for (const auto &[fraction, text] : mOverlay.ticks)
+            result.push_back({Row::Symbol::Tick, QColor(), text});
+        for (const auto &[color, text] : mOverlay.swatches)
+            result.push_back({Row::Symbol::Rack, color, text});
+        if (!mOverlay.note.isEmpty())
+            result.push_back({Row::Symbol::None, QColor(), mOverlay.note});
+        return result;
+    }
     const QLocale locale;
     for (int i = 0; i < kRackCategoryCount; ++i) {
         const auto category = static_cast<RackCategory>(i);
@@ -93,12 +131,16 @@ QSize LegendWidget::sizeHint() const
     bold.setBold(true);
     const QFontMetrics fmBold(bold);
     int width = fmBold.horizontalAdvance(mTitle);
+    if (mHasOverlay)
+        width = std::max(width, fmBold.horizontalAdvance(mOverlay.title));
     const auto list = rows();
     for (const Row &row : list)
-        width = std::max(width, kSwatch + 6 + fm.horizontalAdvance(row.text));
-    width = std::max(width, 200);
+        width = std::max(width, std::min(kMaxTextWidth, kSwatch + 6 + fm.horizontalAdvance(row.text)));
+    width = std::max(width, mHasOverlay && !mOverlay.scale.isEmpty() ? kColorBarWidth : 200);
     const int lineH = std::max(fm.height(), kSwatch) + kSpacing;
-    const int height = fmBold.height() + kSpacing + lineH * static_cast<int>(list.size()) + lineH + fm.height();
+    int height = fmBold.height() + kSpacing + lineH * static_cast<int>(list.size()) + lineH + fm.height();
+    if (mHasOverlay)
+        height += fmBold.height() + kSpacing + colorScaleHeight();
     return {width + 2 * kMargin, height + 2 * kMargin};
 }
 
@@ -106,8 +148,11 @@ void LegendWidget::paintEvent(QPaintEvent *)
 {
     QPainter p(this);
     p.setRenderHint(QPainter::Antialiasing);
-    p.setPen(QPen(QColor(0, 0, 0, 60), 1));
-    p.setBrush(QColor(255, 255, 255, 225));
+    // The window colour of the palette in use, so the text stays readable in the dark theme.
+    QColor background = palette().color(QPalette::Window);
+    background.setAlpha(232);
+    p.setPen(QPen(palette().color(QPalette::Mid), 1));
+    p.setBrush(background);
     p.drawRoundedRect(QRectF(rect()).adjusted(0.5, 0.5, -0.5, -0.5), 5, 5);
 
     const QFontMetrics fm(font());
@@ -119,7 +164,33 @@ void LegendWidget::paintEvent(QPaintEvent *)
     p.drawText(QRect(kMargin, y, width() - 2 * kMargin, QFontMetrics(bold).height()), Qt::AlignLeft | Qt::AlignVCenter,
                mTitle);
     y += QFontMetrics(bold).height() + kSpacing;
+    if (mHasOverlay) {
+        p.drawText(QRect(kMargin, y, width() - 2 * kMargin, QFontMetrics(bold).height()),
+                   Qt::AlignLeft | Qt::AlignVCenter, mOverlay.title);
+        y += QFontMetrics(bold).height() + kSpacing;
+    }
     p.setFont(font());
+
+    if (mHasOverlay && !mOverlay.scale.isEmpty()) {
+        const QRectF bar(kMargin, y, kColorBarWidth, kColorBarHeight);
+        QLinearGradient gradient(bar.topLeft(), bar.topRight());
+        const int stops = int(mOverlay.scale.size());
+        for (int i = 0; i < stops; ++i)
+            gradient.setColorAt(stops > 1 ? qreal(i) / (stops - 1) : 0.0, mOverlay.scale[i]);
+        p.setPen(QPen(palette().color(QPalette::Mid), 1));
+        p.setBrush(gradient);
+        p.drawRect(bar);
+        p.setPen(QPen(palette().color(QPalette::WindowText), 1.5));
+        for (const auto &tick : mOverlay.ticks) {
+            const qreal x = bar.left() + std::clamp(tick.first, 0.0, 1.0) * bar.width();
+            p.drawLine(QPointF(x, bar.top() - 2), QPointF(x, bar.bottom() + 2));
+        }
+        p.setPen(palette().color(QPalette::WindowText));
+        const QRect labels(kMargin, int(bar.bottom()) + 3, kColorBarWidth, fm.height());
+        p.drawText(labels, Qt::AlignLeft | Qt::AlignVCenter, mOverlay.scaleLow);
+        p.drawText(labels, Qt::AlignRight | Qt::AlignVCenter, mOverlay.scaleHigh);
+        y += colorScaleHeight();
+    }
 
     const int lineH = std::max(fm.height(), kSwatch) + kSpacing;
     for (const Row &row : rows()) {
@@ -130,10 +201,17 @@ void LegendWidget::paintEvent(QPaintEvent *)
         case Row::Symbol::Rack: p.drawRect(swatch.adjusted(2, 0, -2, 0)); break;
         case Row::Symbol::Power: p.drawRect(swatch.adjusted(1.5, 1.5, -1.5, -1.5)); break;
         case Row::Symbol::Cooling: p.drawEllipse(swatch.adjusted(1, 1, -1, -1)); break;
+        case Row::Symbol::Tick:
+            p.setPen(QPen(palette().color(QPalette::WindowText), 1.5));
+            p.drawLine(QPointF(swatch.center().x(), swatch.top()), QPointF(swatch.center().x(), swatch.bottom()));
+            break;
+        case Row::Symbol::None: break;
         }
         p.setPen(palette().color(QPalette::WindowText));
-        p.drawText(QRect(kMargin + kSwatch + 6, y, width(), lineH - kSpacing), Qt::AlignLeft | Qt::AlignVCenter,
-                   row.text);
+        const int textX = row.symbol == Row::Symbol::None ? kMargin : kMargin + kSwatch + 6;
+        const QRect textRect(textX, y, width() - textX - kMargin, lineH - kSpacing);
+        p.drawText(textRect, Qt::AlignLeft | Qt::AlignVCenter,
+                   fm.elidedText(row.text, Qt::ElideRight, textRect.width()));
         y += lineH;
     }
 

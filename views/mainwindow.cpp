@@ -8,7 +8,9 @@
 #include "hall3dview.h"
 #include "hallscene.h"
 #include "hallview.h"
+#include "historydialog.h"
 #include "inspectordock.h"
+#include "legendwidget.h"
 #include "newdesigndialog.h"
 #include "palettedock.h"
 #include "problemsdock.h"
@@ -18,9 +20,14 @@
 #include "templates.h"
 
 #include <QAction>
+#include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QComboBox>
+#include <QDialog>
+#include <QDialogButtonBox>
 #include <QDir>
+#include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QLabel>
@@ -31,12 +38,18 @@
 #include <QSettings>
 #include <QStatusBar>
 #include <QStyle>
+#include <QPushButton>
 #include <QTabWidget>
+#include <QTextBrowser>
+#include <QTimer>
 #include <QToolBar>
 #include <QVBoxLayout>
 
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <exception>
+#include <functional>
 
 namespace cp::gui {
 
@@ -46,8 +59,13 @@ constexpr int kMaxRecentFiles = 8;
 const char *const kRecentFilesKey = "recentFiles";
 const char *const kGeometryKey = "mainWindow/geometry";
 const char *const kStateKey = "mainWindow/state";
+const char *const kOverlayKey = "view/overlay";
+const char *const kAutosaveKey = "autosave/intervalSeconds";
 // Bump when docks or toolbars change, so an old saved layout is not applied to a new window.
 constexpr int kStateVersion = 1;
+constexpr int kEvaluationDelayMs = 300;
+constexpr int kDefaultAutosaveSeconds = 180;
+const char *const kDefaultRevisionComment = "Saved from Cluster Planner";
 
 QString userName()
 {
@@ -104,26 +122,39 @@ MainWindow::MainWindow(Catalog baseCatalog, QWidget *parent)
     statusBar()->addPermanentWidget(mSummaryLabel);
     statusBar()->addPermanentWidget(mBusyBar);
 
+    // Edits come in bursts (a drag, typing): evaluate once they pause.
+    mEvalTimer = new QTimer(this);
+    mEvalTimer->setObjectName(QStringLiteral("evaluationTimer"));
+    mEvalTimer->setSingleShot(true);
+    mEvalTimer->setInterval(kEvaluationDelayMs);
+    connect(mEvalTimer, &QTimer::timeout, this, &MainWindow::startEvaluation);
+    connect(mDocument, &Document::designChanged, this, &MainWindow::onDesignChanged);
+
+    mRecovery = std::make_unique<RecoveryFile>();
+    mAutosaveTimer = new QTimer(this);
+    mAutosaveTimer->setObjectName(QStringLiteral("autosaveTimer"));
+    const int autosaveSeconds = QSettings().value(QLatin1String(kAutosaveKey), kDefaultAutosaveSeconds).toInt();
+    mAutosaveTimer->setInterval(std::max(10, autosaveSeconds) * 1000);
+    connect(mAutosaveTimer, &QTimer::timeout, this, [this] {
+        if (mAutosaveDirty && mDocument->isModified())
+            autosaveNow();
+    });
+    mAutosaveTimer->start();
+
     connect(mRunner, &EvaluationRunner::finished, this, &MainWindow::onEvaluated);
     connect(mRunner, &EvaluationRunner::busyChanged, this, &MainWindow::onBusyChanged);
     connect(mHallView->hallScene(), &QGraphicsScene::selectionChanged, this, &MainWindow::onSelectionChanged);
     connect(mTabs, &QTabWidget::currentChanged, this, &MainWindow::onTabChanged);
     connect(mDocument, &Document::modifiedChanged, this, &QWidget::setWindowModified);
     connect(mDocument, &Document::filePathChanged, this, &MainWindow::updateTitle);
-    connect(mProblems, &ProblemsDock::problemActivated, this, [this](const QString &place) {
-        // A problem naming a rack id selects that rack on the plan.
-        if (RackItem *item = mHallView->hallScene()->rackItem(place)) {
-            mHallView->hallScene()->clearSelection();
-            item->setSelected(true);
-            mHallView->centerOn(item);
-            showPlan();
-        }
-    });
+    connect(mProblems, &ProblemsDock::problemActivated, this, &MainWindow::activateProblemPlace);
 
     mInspector->setDocument(mDocument);
     mPalette->setCatalog(mBaseCatalog);
     resize(1500, 920);
     updateTitle();
+    const auto storedOverlay = overlayFromKey(QSettings().value(QLatin1String(kOverlayKey)).toString());
+    setOverlay(storedOverlay.value_or(OverlayKind::Category));
 }
 
 MainWindow::~MainWindow()
@@ -132,6 +163,9 @@ MainWindow::~MainWindow()
     mHallView->hallScene()->disconnect(this);
     mRunner->disconnect(this);
     mTabs->disconnect(this);
+    mDocument->disconnect(this);
+    // The recovery file stays unless a clean save or close removed it: this may be a crash
+    // path (an exception unwinding), and a test's stand-in for one.
 }
 
 void MainWindow::createDocks()
@@ -166,11 +200,12 @@ void MainWindow::createActions()
     connect(mSaveAction, &QAction::triggered, this, &MainWindow::save);
 
     mSaveAsAction = new QAction(tr("Save &As…"), this);
-    mSaveAsAction->setShortcut(QKeySequence::SaveAs);
+    // QKeySequence::SaveAs is empty on some platforms (Windows, generic themes): say it.
+    mSaveAsAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
     connect(mSaveAsAction, &QAction::triggered, this, &MainWindow::saveAsDialog);
 
     mQuitAction = new QAction(tr("&Quit"), this);
-    mQuitAction->setShortcut(QKeySequence::Quit);
+    mQuitAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Q)); // QKeySequence::Quit is empty on Windows
     mQuitAction->setMenuRole(QAction::QuitRole);
     connect(mQuitAction, &QAction::triggered, this, &QWidget::close);
 
@@ -190,6 +225,50 @@ void MainWindow::createActions()
     m3dAction = new QAction(tr("&3D Hall"), this);
     m3dAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_2));
     connect(m3dAction, &QAction::triggered, this, &MainWindow::show3d);
+
+    mHistoryAction = new QAction(tr("&History…"), this);
+    mHistoryAction->setStatusTip(tr("The saved revisions of this file, with their comments"));
+    connect(mHistoryAction, &QAction::triggered, this, &MainWindow::showHistory);
+
+    mHelpAction = new QAction(s->standardIcon(QStyle::SP_DialogHelpButton), tr("Cluster Planner &Help"), this);
+    mHelpAction->setShortcut(QKeySequence::HelpContents);
+    connect(mHelpAction, &QAction::triggered, this, &MainWindow::showHelp);
+
+    // F6 walks the keyboard focus through the plan and the docks (hidden docks are shown).
+    mNextPaneAction = new QAction(tr("Next &Pane"), this);
+    mNextPaneAction->setShortcut(QKeySequence(Qt::Key_F6));
+    connect(mNextPaneAction, &QAction::triggered, this, [this] { focusPane(1); });
+    mPreviousPaneAction = new QAction(tr("Previous Pa&ne"), this);
+    mPreviousPaneAction->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_F6));
+    connect(mPreviousPaneAction, &QAction::triggered, this, [this] { focusPane(-1); });
+
+    mOverlayGroup = new QActionGroup(this);
+    for (int i = 0; i < kOverlayKindCount; ++i) {
+        const auto kind = OverlayKind(i);
+        QAction *action = mOverlayGroup->addAction(overlayName(kind));
+        action->setCheckable(true);
+        action->setData(i);
+        action->setObjectName(QStringLiteral("overlay_") + overlayKey(kind));
+        connect(action, &QAction::triggered, this, [this, kind] { setOverlay(kind); });
+    }
+    mOverlayCombo = new QComboBox;
+    mOverlayCombo->setObjectName(QStringLiteral("overlayCombo"));
+    mOverlayCombo->setToolTip(tr("Colour the racks by"));
+    for (int i = 0; i < kOverlayKindCount; ++i)
+        mOverlayCombo->addItem(overlayName(OverlayKind(i)), i);
+    connect(mOverlayCombo, &QComboBox::activated, this,
+            [this](int index) { setOverlay(OverlayKind(mOverlayCombo->itemData(index).toInt())); });
+
+    mThemeGroup = new QActionGroup(this);
+    const Theme current = storedTheme();
+    for (const auto &[theme, label] : {std::pair{Theme::System, tr("&System")}, {Theme::Light, tr("&Light")},
+                                       {Theme::Dark, tr("&Dark")}}) {
+        QAction *action = mThemeGroup->addAction(label);
+        action->setCheckable(true);
+        action->setChecked(theme == current);
+        action->setObjectName(QStringLiteral("theme_") + themeKey(theme));
+        connect(action, &QAction::triggered, this, [this, theme = theme] { setTheme(theme); });
+    }
 }
 
 void MainWindow::createMenus()
@@ -203,6 +282,8 @@ void MainWindow::createMenus()
     file->addAction(mSaveAction);
     file->addAction(mSaveAsAction);
     file->addSeparator();
+    file->addAction(mHistoryAction);
+    file->addSeparator();
     file->addAction(mQuitAction);
 
     mViewMenu = menuBar()->addMenu(tr("&View"));
@@ -212,6 +293,14 @@ void MainWindow::createMenus()
     mViewMenu->addAction(mFitAction);
     mViewMenu->addAction(mZoomInAction);
     mViewMenu->addAction(mZoomOutAction);
+    mViewMenu->addSeparator();
+    QMenu *overlays = mViewMenu->addMenu(tr("&Overlay"));
+    overlays->addActions(mOverlayGroup->actions());
+    QMenu *themes = mViewMenu->addMenu(tr("&Theme"));
+    themes->addActions(mThemeGroup->actions());
+    mViewMenu->addSeparator();
+    mViewMenu->addAction(mNextPaneAction);
+    mViewMenu->addAction(mPreviousPaneAction);
     mViewMenu->addSeparator();
     for (QDockWidget *dock : std::initializer_list<QDockWidget *>{mPalette, mInspector, mResults, mProblems})
         mViewMenu->addAction(dock->toggleViewAction());
@@ -225,10 +314,17 @@ void MainWindow::createMenus()
     tools->addAction(mSaveAction);
     tools->addSeparator();
     tools->addAction(mFitAction);
+    tools->addSeparator();
+    auto *overlayLabel = new QLabel(tr(" Overlay: "));
+    overlayLabel->setBuddy(mOverlayCombo);
+    tools->addWidget(overlayLabel);
+    tools->addWidget(mOverlayCombo);
     mViewMenu->addSeparator();
     mViewMenu->addAction(tools->toggleViewAction());
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(mHelpAction);
+    help->addSeparator();
     QAction *about = help->addAction(tr("&About Cluster Planner"), this, &MainWindow::about);
     about->setMenuRole(QAction::AboutRole);
     QAction *aboutQt = help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
@@ -265,7 +361,7 @@ bool MainWindow::openFile(const QString &path)
     return true;
 }
 
-bool MainWindow::saveFile(const QString &requestedPath)
+bool MainWindow::saveFile(const QString &requestedPath, const QString &requestedComment)
 {
     mErrorString.clear();
     QString path = requestedPath;
@@ -277,7 +373,8 @@ bool MainWindow::saveFile(const QString &requestedPath)
             exportDesignJson(mDocument->design(), mDocument->catalog(), file);
         else
             ProjectFile::save(file, mDocument->design(), mDocument->catalog(), userName().toStdString(),
-                              "Saved from Cluster Planner");
+                              requestedComment.trimmed().isEmpty() ? std::string(kDefaultRevisionComment)
+                                                                   : requestedComment.trimmed().toStdString());
     } catch (const std::exception &e) {
         mErrorString = QString::fromLocal8Bit(e.what());
         if (!mErrorString.contains(path))
@@ -289,6 +386,10 @@ bool MainWindow::saveFile(const QString &requestedPath)
     }
     mDocument->setFilePath(QFileInfo(path).absoluteFilePath());
     mDocument->setModified(false);
+    // The file now holds the design: a crash from here on loses nothing.
+    mRecovery->remove();
+    mAutosaveDirty = false;
+    updateTitle();
     addRecentFile(QFileInfo(path).absoluteFilePath());
     statusBar()->showMessage(tr("Saved %1").arg(QDir::toNativeSeparators(path)), 5000);
     return true;
@@ -323,6 +424,13 @@ void MainWindow::loadSample()
     }
 }
 
+void MainWindow::loadEmpty()
+{
+    Design design;
+    design.name = tr("Untitled design").toStdString();
+    setDocument(std::move(design), mBaseCatalog, QString());
+}
+
 void MainWindow::setDocument(Design design, Catalog catalog, const QString &filePath)
 {
     mRunner->cancel();
@@ -339,13 +447,36 @@ void MainWindow::setDocument(Design design, Catalog catalog, const QString &file
     mInspector->setDocument(mDocument);
     mResults->clear();
     mProblems->clear();
+    mSelectedPart.reset();
+    mAutosaveDirty = false;
+    mRecovery->remove();
     updateTitle();
+    updateOverlay();
     Q_EMIT documentLoaded();
+    mEvalTimer->stop();
     startEvaluation();
+}
+
+void MainWindow::setEvaluationDelay(int ms)
+{
+    mEvalTimer->setInterval(std::max(0, ms));
+}
+
+void MainWindow::onDesignChanged()
+{
+    // The figures shown are now those of an older design: grey them and evaluate again once
+    // the edits pause. A run still going is cancelled when the new one starts.
+    mResults->setStale(true);
+    mSummaryLabel->setEnabled(false);
+    mAutosaveDirty = true;
+    mEvalTimer->start();
+    updateTitle();
+    updateOverlay();
 }
 
 void MainWindow::startEvaluation()
 {
+    mEvalTimer->stop();
     mResults->setStale(true);
     mRunner->start(mDocument->design(), mDocument->catalog());
 }
@@ -369,6 +500,8 @@ void MainWindow::onEvaluated(const EvaluationOutcome &outcome)
     mProblems->setProblems(mOutcome.validation, mOutcome.results.problems);
     mInspector->setResults(&mOutcome.results);
     mSummaryLabel->setText(statusSummary());
+    mSummaryLabel->setEnabled(true);
+    updateOverlay();
     Q_EMIT evaluated();
 }
 
@@ -377,11 +510,17 @@ QString MainWindow::statusSummary() const
     if (!mHasResults)
         return {};
     const QLocale locale;
-    const InventoryResults &inv = mOutcome.results.inventory;
-    return tr("%1 GPUs · %2 racks · %3 MW IT")
-        .arg(locale.toString(static_cast<qlonglong>(inv.gpusTotal)),
-             locale.toString(static_cast<qlonglong>(inv.racksTotal)),
-             locale.toString(mOutcome.results.power.itKwTotal / 1000.0, 'f', 2));
+    const Results &r = mOutcome.results;
+    QStringList parts;
+    parts << tr("%1 GPUs").arg(locale.toString(static_cast<qlonglong>(r.inventory.gpusTotal)))
+          << tr("%1 MW IT").arg(locale.toString(r.power.itKwTotal / 1000.0, 'f', 2));
+    if (r.performance.available)
+        parts << tr("MFU %1 %").arg(locale.toString(r.performance.outcome.estimate.mfu * 100.0, 'f', 1));
+    if (r.reliability.available && std::isfinite(r.reliability.jobMtbfHours))
+        parts << tr("job MTBF %1 h").arg(locale.toString(r.reliability.jobMtbfHours, 'f', 1));
+    if (r.cost.tcoUsd > 0)
+        parts << tr("TCO $%1M").arg(locale.toString(r.cost.tcoUsd / 1e6, 'f', 0));
+    return parts.join(QStringLiteral(" · "));
 }
 
 void MainWindow::onBusyChanged(bool busy)
@@ -406,6 +545,18 @@ void MainWindow::onSelectionChanged()
     std::sort(power.begin(), power.end());
     std::sort(cooling.begin(), cooling.end());
     mInspector->setSelection(racks, power, cooling);
+
+    // The overlays that depend on the selection follow its first part.
+    if (!racks.isEmpty())
+        mSelectedPart = PartRef{PartRef::Kind::Rack, racks.front()};
+    else if (!power.isEmpty())
+        mSelectedPart = PartRef{PartRef::Kind::PowerUnit, power.front()};
+    else if (!cooling.isEmpty())
+        mSelectedPart = PartRef{PartRef::Kind::CoolingUnit, cooling.front()};
+    else
+        mSelectedPart.reset();
+    if (mOverlayKind == OverlayKind::FailureDomain || mOverlayKind == OverlayKind::Bandwidth)
+        updateOverlay();
 }
 
 void MainWindow::showPlan()
@@ -469,7 +620,7 @@ bool MainWindow::maybeSave()
 {
     if (!mDocument->isModified())
         return true;
-    const auto answer = QMessageBox::warning(this, tr("Unsaved Changes"),
+    const auto answer = !mErrorDialogs ? mUnsavedAnswer : QMessageBox::warning(this, tr("Unsaved Changes"),
                                              tr("“%1” has unsaved changes. Save them?").arg(mDocument->displayName()),
                                              QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
     if (answer == QMessageBox::Save)
@@ -503,7 +654,10 @@ bool MainWindow::save()
 {
     if (mDocument->filePath().isEmpty())
         return saveAsDialog();
-    return saveFile(mDocument->filePath());
+    QString comment;
+    if (mErrorDialogs && !isJsonPath(mDocument->filePath()) && !askRevisionComment(this, &comment))
+        return false;
+    return saveFile(mDocument->filePath(), comment);
 }
 
 bool MainWindow::saveAsDialog()
@@ -519,7 +673,10 @@ bool MainWindow::saveAsDialog()
     QString target = path;
     if (QFileInfo(target).suffix().isEmpty())
         target += filter.contains(QLatin1String("json")) ? QStringLiteral(".json") : QStringLiteral(".cplan");
-    return saveFile(target);
+    QString comment;
+    if (mErrorDialogs && !isJsonPath(target) && !askRevisionComment(this, &comment))
+        return false;
+    return saveFile(target, comment);
 }
 
 void MainWindow::about()
@@ -590,7 +747,296 @@ void MainWindow::closeEvent(QCloseEvent *event)
     }
     saveSettings();
     mRunner->cancel();
+    // A clean close: nothing to recover next time.
+    mRecovery->remove();
     event->accept();
 }
+
+// --- overlays ---------------------------------------------------------------------------------
+
+void MainWindow::setOverlay(OverlayKind kind)
+{
+    mOverlayKind = kind;
+    for (QAction *action : mOverlayGroup->actions())
+        action->setChecked(action->data().toInt() == int(kind));
+    mOverlayCombo->setCurrentIndex(mOverlayCombo->findData(int(kind)));
+    QSettings().setValue(QLatin1String(kOverlayKey), overlayKey(kind));
+    updateOverlay();
+}
+
+std::optional<PartRef> MainWindow::selectedPart() const
+{
+    return mSelectedPart;
+}
+
+void MainWindow::updateOverlay()
+{
+    // Only lookups over the latest results here: the model itself runs in the worker.
+    const Design &design = mDocument->design();
+    Overlay overlay;
+    switch (mOverlayKind) {
+    case OverlayKind::Category: break;
+    case OverlayKind::PowerDensity:
+        overlay = powerDensityOverlay(design, mDocument->catalog(), mHasResults ? mOutcome.results : Results());
+        break;
+    case OverlayKind::FailureDomain:
+        overlay = failureDomainOverlay(design, mHasResults && mOutcome.failureDomains ? *mOutcome.failureDomains
+                                                                                        : FailureDomainIndex(),
+                                       selectedPart());
+        break;
+    case OverlayKind::Bandwidth: {
+        const int rack = mSelectedPart && mSelectedPart->kind == PartRef::Kind::Rack ? mSelectedPart->index : -1;
+        overlay = bandwidthOverlay(design, mHasResults ? mOutcome.results.fabric : FabricResults(), rack);
+        break;
+    }
+    }
+    mOverlay = std::move(overlay);
+    mHallView->hallScene()->setRackOverlay(mOverlay.rackColors);
+    if (mOverlayKind == OverlayKind::Category)
+        mHallView->legend()->clearOverlay();
+    else
+        mHallView->legend()->setOverlay(mOverlay.legend);
+    if (!mOverlay.status.isEmpty())
+        statusBar()->showMessage(mOverlay.status, 10000);
+    Q_EMIT overlayChanged();
+}
+
+bool MainWindow::selectPart(const QString &id)
+{
+    const auto target = locateProblem(id, mDocument->design());
+    if (!target || target->indexes.isEmpty())
+        return false;
+    if (target->kind == PartRef::Kind::Rack) {
+        mHallView->selectRacks(target->indexes);
+    } else {
+        const bool power = target->kind == PartRef::Kind::PowerUnit;
+        const auto &units = power ? mDocument->design().powerUnits : mDocument->design().coolingUnits;
+        mHallView->selectUnit(QString::fromStdString(units[size_t(target->indexes.front())].id));
+    }
+    return true;
+}
+
+bool MainWindow::activateProblemPlace(const QString &place)
+{
+    const auto target = locateProblem(place, mDocument->design());
+    if (!target || target->indexes.isEmpty()) {
+        statusBar()->showMessage(tr("“%1” is a setting of the design, not a part on the plan").arg(place), 5000);
+        return false;
+    }
+    showPlan();
+    if (target->kind == PartRef::Kind::Rack) {
+        mHallView->selectRacks(target->indexes);
+        mHallView->centreOnRack(target->indexes.front());
+    } else {
+        const bool power = target->kind == PartRef::Kind::PowerUnit;
+        const auto &units = power ? mDocument->design().powerUnits : mDocument->design().coolingUnits;
+        mHallView->selectUnit(QString::fromStdString(units[size_t(target->indexes.front())].id));
+    }
+    mHallView->setFocus();
+    return true;
+}
+
+// --- autosave and recovery --------------------------------------------------------------------
+
+void MainWindow::setAutosaveInterval(int ms)
+{
+    mAutosaveTimer->setInterval(std::max(1, ms));
+}
+
+QString MainWindow::recoveryFilePath() const
+{
+    return mRecovery->path();
+}
+
+bool MainWindow::autosaveNow()
+{
+    QString error;
+    if (!mRecovery->write(mDocument->design(), mDocument->catalog(), mDocument->filePath(), &error)) {
+        mErrorString = tr("Autosave failed: %1").arg(error);
+        // Never a dialog: the timer would raise one every few minutes.
+        std::fprintf(stderr, "cluster-planner: %s\n", qPrintable(mErrorString));
+        statusBar()->showMessage(mErrorString, 10000);
+        return false;
+    }
+    mAutosaveDirty = false;
+    statusBar()->showMessage(tr("Autosaved"), 2000);
+    return true;
+}
+
+QVector<RecoveryFile::Orphan> MainWindow::findRecoveryFiles()
+{
+    return RecoveryFile::findOrphans();
+}
+
+bool MainWindow::recoverFile(const QString &recoveryPath)
+{
+    mErrorString.clear();
+    const std::string file = QFile::encodeName(recoveryPath).toStdString();
+    try {
+        Project project = ProjectFile::load(file);
+        Catalog catalog = mBaseCatalog;
+        catalog.merge(project.catalog, file);
+        QString original = RecoveryFile::originalPathOf(recoveryPath);
+        if (isJsonPath(original))
+            original.clear(); // saved as a project from now on: ask where
+        setDocument(std::move(project.design), std::move(catalog), original);
+    } catch (const std::exception &e) {
+        mErrorString = QString::fromLocal8Bit(e.what());
+        showError(tr("Cannot Recover File"), mErrorString);
+        return false;
+    }
+    mDocument->setModified(true);
+    updateTitle();
+    // Protect it under this window's own recovery file before the old one goes.
+    if (!autosaveNow())
+        return false;
+    RecoveryFile::discard(recoveryPath);
+    statusBar()->showMessage(tr("Recovered unsaved changes; save them to keep them"), 10000);
+    return true;
+}
+
+void MainWindow::offerRecovery()
+{
+    if (!mErrorDialogs)
+        return;
+    const QLocale locale;
+    for (const RecoveryFile::Orphan &orphan : findRecoveryFiles()) {
+        const QString what = orphan.originalPath.isEmpty()
+                                 ? tr("an unsaved design")
+                                 : tr("“%1”").arg(QDir::toNativeSeparators(orphan.originalPath));
+        QMessageBox box(QMessageBox::Question, tr("Recover Unsaved Changes"),
+                        tr("Cluster Planner did not close properly. Changes to %1, autosaved %2, can be recovered.")
+                            .arg(what, locale.toString(orphan.saved, QLocale::ShortFormat)),
+                        QMessageBox::NoButton, this);
+        QPushButton *recover = box.addButton(tr("&Recover"), QMessageBox::AcceptRole);
+        QPushButton *discard = box.addButton(tr("&Discard"), QMessageBox::DestructiveRole);
+        box.addButton(tr("&Not Now"), QMessageBox::RejectRole);
+        box.setDefaultButton(recover);
+        box.exec();
+        if (box.clickedButton() == recover) {
+            // One design per window: recover the newest, leave the rest for next time.
+            if (maybeSave())
+                recoverFile(orphan.path);
+            return;
+        }
+        if (box.clickedButton() == discard)
+            RecoveryFile::discard(orphan.path);
+    }
+}
+
+// --- history, help, panes, theme ---------------------------------------------------------------
+
+std::vector<Revision> MainWindow::revisions() const
+{
+    const QString path = mDocument->filePath();
+    if (path.isEmpty() || isJsonPath(path) || !QFileInfo::exists(path))
+        return {};
+    try {
+        return ProjectFile::load(QFile::encodeName(path).toStdString()).revisions;
+    } catch (const std::exception &e) {
+        std::fprintf(stderr, "cluster-planner: %s\n", e.what());
+        return {};
+    }
+}
+
+HistoryDialog *MainWindow::createHistoryDialog()
+{
+    const QString name = mDocument->filePath().isEmpty() ? mDocument->displayName()
+                                                         : QFileInfo(mDocument->filePath()).fileName();
+    return new HistoryDialog(name, revisions(), this);
+}
+
+void MainWindow::showHistory()
+{
+    HistoryDialog *dialog = createHistoryDialog();
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->open();
+}
+
+void MainWindow::showHelp()
+{
+    // The shortcuts are read from the actions themselves, so the list cannot go stale.
+    QString rows;
+    for (QAction *menu : menuBar()->actions()) {
+        if (!menu->menu())
+            continue;
+        const std::function<void(QMenu *)> collect = [&](QMenu *m) {
+            for (QAction *action : m->actions()) {
+                if (action->menu()) {
+                    collect(action->menu());
+                    continue;
+                }
+                if (action->shortcut().isEmpty())
+                    continue;
+                rows += QStringLiteral("<tr><td>%1</td><td><b>%2</b></td></tr>")
+                            .arg(action->text().remove(QLatin1Char('&')).toHtmlEscaped(),
+                                 action->shortcut().toString(QKeySequence::NativeText).toHtmlEscaped());
+            }
+        };
+        collect(menu->menu());
+    }
+    QDialog dialog(this);
+    dialog.setObjectName(QStringLiteral("helpDialog"));
+    dialog.setWindowTitle(tr("Cluster Planner Help"));
+    auto *text = new QTextBrowser;
+    text->setOpenExternalLinks(true);
+    text->setHtml(tr("<h3>Cluster Planner</h3>"
+                     "<p>Drag parts from the <b>Palette</b> onto the plan, edit them in the <b>Inspector</b>. "
+                     "Every edit is evaluated in the background; the <b>Results</b> dock shows the figures, "
+                     "the <b>Problems</b> dock what is wrong — double-click or press Enter on a problem to "
+                     "select the part.</p>"
+                     "<p><b>Overlays</b> (toolbar or View → Overlay) colour the racks by power density, by the "
+                     "failure domain of the selected part, or by the bandwidth from the selected rack.</p>"
+                     "<p>Unsaved changes are autosaved every few minutes and offered back after a crash. "
+                     "Each save asks for a comment, kept in File → History.</p>"
+                     "<h4>Keyboard shortcuts</h4><table cellspacing=\"4\">%1</table>"
+                     "<p>More in docs/gui.md and docs/editing.md.</p>")
+                      .arg(rows));
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close);
+    connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+    auto *layout = new QVBoxLayout(&dialog);
+    layout->addWidget(text);
+    layout->addWidget(buttons);
+    dialog.resize(560, 620);
+    dialog.exec();
+}
+
+void MainWindow::focusPane(int step)
+{
+    QList<QWidget *> panes{mTabs->currentWidget()};
+    for (QDockWidget *dock : findChildren<QDockWidget *>(QString(), Qt::FindDirectChildrenOnly))
+        if (dock->widget())
+            panes.push_back(dock);
+    QWidget *focus = QApplication::focusWidget();
+    int current = -1;
+    for (int i = 0; i < panes.size(); ++i)
+        if (focus && (panes[i] == focus || panes[i]->isAncestorOf(focus)))
+            current = i;
+    const int next = ((current < 0 ? (step > 0 ? -1 : 0) : current) + step + int(panes.size())) % int(panes.size());
+    QWidget *pane = panes[next];
+    if (auto *dock = qobject_cast<QDockWidget *>(pane)) {
+        dock->show();
+        dock->raise();
+        pane = dock->widget();
+    }
+    // The pane's first focusable child, or the pane itself.
+    QWidget *target = pane;
+    if (pane->focusPolicy() == Qt::NoFocus)
+        for (QWidget *child : pane->findChildren<QWidget *>())
+            if (child->isVisibleTo(pane) && child->focusPolicy() != Qt::NoFocus) {
+                target = child;
+                break;
+            }
+    target->setFocus(Qt::ShortcutFocusReason);
+}
+
+void MainWindow::setTheme(Theme theme)
+{
+    applyTheme(theme);
+    storeTheme(theme);
+    for (QAction *action : mThemeGroup->actions())
+        action->setChecked(action->objectName() == QStringLiteral("theme_") + themeKey(theme));
+}
+
 
 } // namespace cp::gui

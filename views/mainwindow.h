@@ -2,22 +2,33 @@
 
 #include "catalog.h"
 #include "evaluationrunner.h"
+#include "overlay.h"
+#include "projectfile.h"
+#include "recoveryfile.h"
+#include "theme.h"
 
 #include <QMainWindow>
+#include <QMessageBox>
 
 #include <memory>
+#include <optional>
+#include <vector>
 
 class QAction;
+class QActionGroup;
+class QComboBox;
 class QLabel;
 class QMenu;
 class QProgressBar;
 class QTabWidget;
+class QTimer;
 class QVBoxLayout;
 
 namespace cp::gui {
 
 class Document;
 class Hall3dView;
+class HistoryDialog;
 class HallView;
 class InspectorDock;
 class PaletteDock;
@@ -37,18 +48,61 @@ public:
     /// Opens a .cplan project or a .json design. On failure the current design is untouched,
     /// errorString() says why, and a message box shows it unless error dialogs are off.
     bool openFile(const QString &path);
-    /// Saves as a .cplan project, or exports design JSON when the name ends in .json.
-    bool saveFile(const QString &path);
+    /// Saves as a .cplan project with `comment` in its history (a default when empty), or
+    /// exports design JSON when the name ends in .json. A clean save removes the recovery file.
+    bool saveFile(const QString &path, const QString &comment = QString());
     /// Replaces the design with a generated one ("classic" or "supernode"; gpus 0 = default).
     bool newFromTemplate(const QString &kind, long long gpus);
     /// The design the app shows when started without a file.
     void loadSample();
+    /// An empty hall, to start from scratch.
+    void loadEmpty();
 
     QString errorString() const { return mErrorString; }
-    /// Off in tests and batch runs: errors go to errorString() and stderr only.
+    /// Off in tests and batch runs: errors go to errorString() and stderr only, and no question
+    /// is asked (revision comment: the default; unsaved changes: unsavedChangesAnswer()).
     void setErrorDialogsEnabled(bool enabled) { mErrorDialogs = enabled; }
+    /// What "Unsaved changes?" answers while dialogs are off: Save, Discard (default) or Cancel.
+    void setUnsavedChangesAnswer(QMessageBox::StandardButton answer) { mUnsavedAnswer = answer; }
+
+    /// Milliseconds between the last edit and the evaluation it starts (default 300).
+    void setEvaluationDelay(int ms);
+    QTimer *evaluationTimer() const { return mEvalTimer; }
+
+    /// What the racks on the plan are coloured by; the legend follows.
+    void setOverlay(OverlayKind kind);
+    OverlayKind overlayKind() const { return mOverlayKind; }
+    /// The overlay as shown (colours per rack, legend); empty colours for the categories.
+    const Overlay &overlay() const { return mOverlay; }
+    QComboBox *overlayCombo() const { return mOverlayCombo; }
+
+    /// Selects and centres the part a problem names (see locateProblem()); false if it names none.
+    bool activateProblemPlace(const QString &place);
+    /// Selects a rack or unit by id (or the racks of a row) without moving the view.
+    bool selectPart(const QString &id);
+
+    /// Writes the design to this window's recovery file now (the timer does it every few minutes
+    /// while there are unsaved changes). False with errorString() on failure.
+    bool autosaveNow();
+    void setAutosaveInterval(int ms);
+    QString recoveryFilePath() const;
+    /// Recovery files left by sessions that crashed (none a running window holds).
+    static QVector<RecoveryFile::Orphan> findRecoveryFiles();
+    /// Opens a recovery file as an unsaved design (its original file, if any, as the path to
+    /// save to) and deletes it. False with errorString() on failure.
+    bool recoverFile(const QString &recoveryPath);
+    /// Offers each crashed session's file for recovery (does nothing while dialogs are off).
+    void offerRecovery();
+
+    /// The saved revisions of the current file (empty for an unsaved or JSON design).
+    std::vector<Revision> revisions() const;
+    /// The history viewer for the current file; the caller shows (and owns) it.
+    HistoryDialog *createHistoryDialog();
+
+    void setTheme(Theme theme);
 
     const Document *document() const { return mDocument; }
+    Document *document() { return mDocument; }
     HallView *hallView() const { return mHallView; }
     PaletteDock *paletteDock() const { return mPalette; }
     InspectorDock *inspectorDock() const { return mInspector; }
@@ -76,6 +130,8 @@ Q_SIGNALS:
     /// Results for the current design are shown in every view.
     void evaluated();
     void documentLoaded();
+    /// The overlay's colours or legend changed.
+    void overlayChanged();
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -86,6 +142,12 @@ private:
     void createDocks();
     void setDocument(Design design, Catalog catalog, const QString &filePath);
     void startEvaluation();
+    void onDesignChanged();
+    void updateOverlay();
+    std::optional<PartRef> selectedPart() const;
+    void showHistory();
+    void showHelp();
+    void focusPane(int step);
     void onEvaluated(const EvaluationOutcome &outcome);
     void onBusyChanged(bool busy);
     void onSelectionChanged();
@@ -136,6 +198,22 @@ private:
     QAction *mZoomOutAction = nullptr;
     QAction *mPlanAction = nullptr;
     QAction *m3dAction = nullptr;
+    QAction *mHistoryAction = nullptr;
+    QAction *mHelpAction = nullptr;
+    QAction *mNextPaneAction = nullptr;
+    QAction *mPreviousPaneAction = nullptr;
+    QActionGroup *mOverlayGroup = nullptr;
+    QActionGroup *mThemeGroup = nullptr;
+    QComboBox *mOverlayCombo = nullptr;
+
+    QTimer *mEvalTimer = nullptr;
+    QTimer *mAutosaveTimer = nullptr;
+    std::unique_ptr<RecoveryFile> mRecovery;
+    bool mAutosaveDirty = false;
+    OverlayKind mOverlayKind = OverlayKind::Category;
+    Overlay mOverlay;
+    std::optional<PartRef> mSelectedPart;
+    QMessageBox::StandardButton mUnsavedAnswer = QMessageBox::Discard;
 
     QString mErrorString;
     bool mErrorDialogs = true;

@@ -1,8 +1,11 @@
 #include "problemsdock.h"
 
+#include "design.h"
+
 #include <QApplication>
 #include <QHeaderView>
 #include <QLabel>
+#include <QRegularExpression>
 #include <QStackedWidget>
 #include <QStyle>
 #include <QTreeWidget>
@@ -62,7 +65,76 @@ int severityRank(Severity severity)
     return 3;
 }
 
+int findById(const std::vector<FacilityUnit> &units, const std::string &id)
+{
+    for (size_t i = 0; i < units.size(); ++i)
+        if (units[i].id == id)
+            return int(i);
+    return -1;
+}
+
+int findRack(const Design &design, const std::string &id)
+{
+    for (size_t i = 0; i < design.racks.size(); ++i)
+        if (design.racks[i].id == id)
+            return int(i);
+    return -1;
+}
+
 } // namespace
+
+std::optional<ProblemTarget> locateProblem(const QString &place, const Design &design)
+{
+    static const QRegularExpression path(QStringLiteral(R"re(^(racks|powerUnits|coolingUnits)\[(\d+)\](?: \("([^"]*)"\))?)re"));
+    const QString trimmed = place.trimmed();
+    if (const QRegularExpressionMatch m = path.match(trimmed); m.hasMatch()) {
+        const QString list = m.captured(1);
+        bool ok = false;
+        const int index = m.captured(2).toInt(&ok);
+        const bool hasId = m.capturedStart(3) >= 0;
+        const std::string id = m.captured(3).toStdString();
+        ProblemTarget target;
+        int found = -1;
+        if (list == QLatin1String("racks")) {
+            target.kind = PartRef::Kind::Rack;
+            if (ok && index >= 0 && size_t(index) < design.racks.size() && (!hasId || design.racks[size_t(index)].id == id))
+                found = index;
+            else if (hasId)
+                found = findRack(design, id);
+        } else {
+            const bool power = list == QLatin1String("powerUnits");
+            target.kind = power ? PartRef::Kind::PowerUnit : PartRef::Kind::CoolingUnit;
+            const auto &units = power ? design.powerUnits : design.coolingUnits;
+            if (ok && index >= 0 && size_t(index) < units.size() && (!hasId || units[size_t(index)].id == id))
+                found = index;
+            else if (hasId)
+                found = findById(units, id);
+        }
+        if (found < 0)
+            return std::nullopt;
+        target.indexes = {found};
+        return target;
+    }
+
+    // The evaluation names parts by id.
+    const std::string id = trimmed.toStdString();
+    if (id.empty())
+        return std::nullopt;
+    if (const int i = findRack(design, id); i >= 0)
+        return ProblemTarget{PartRef::Kind::Rack, {i}};
+    if (const int i = findById(design.powerUnits, id); i >= 0)
+        return ProblemTarget{PartRef::Kind::PowerUnit, {i}};
+    if (const int i = findById(design.coolingUnits, id); i >= 0)
+        return ProblemTarget{PartRef::Kind::CoolingUnit, {i}};
+    // A row (the fabric reports leaf groups by row).
+    ProblemTarget row;
+    for (size_t i = 0; i < design.racks.size(); ++i)
+        if (design.racks[i].row == id)
+            row.indexes.push_back(int(i));
+    if (!row.indexes.isEmpty())
+        return row;
+    return std::nullopt;
+}
 
 ProblemsDock::ProblemsDock(QWidget *parent)
     : QDockWidget(tr("Problems"), parent)

@@ -5,13 +5,19 @@
 #include "design.h"
 #include "document.h"
 #include "evaluation.h"
+#include "failuredomain.h"
+#include "historydialog.h"
 #include "inspectordock.h"
+#include "legendwidget.h"
+#include "overlay.h"
 #include "palettedock.h"
 #include "problemsdock.h"
 #include "resultsdock.h"
 #include "templates.h"
 
+#include <QImage>
 #include <QLineEdit>
+#include <QTableWidget>
 #include <QTreeWidget>
 #include <QtTest>
 
@@ -35,6 +41,12 @@ private Q_SLOTS:
     void resultsShowFabricAndTraining();
 
     void problemsMergedAndWorstFirst();
+    void problemPlaceFindsPart_data();
+    void problemPlaceFindsPart();
+
+    void legendShowsOverlayScale();
+    void overlayScaleColors();
+    void historyDialogNewestFirst();
 
     void inspectorShowsDesignWhenNothingSelected();
     void inspectorShowsRack();
@@ -285,6 +297,125 @@ void TestDocks::problemsMergedAndWorstFirst()
     dock.setProblems({}, {});
     QCOMPARE(dock.problemCount(), 0);
     QCOMPARE(dock.windowTitle(), QStringLiteral("Problems"));
+}
+
+void TestDocks::problemPlaceFindsPart_data()
+{
+    QTest::addColumn<QString>("place");
+    QTest::addColumn<int>("kind"); // PartRef::Kind, -1 = no part
+    QTest::addColumn<QVector<int>>("indexes");
+    const QString rack3 = QString::fromStdString(mDesign.racks[3].id);
+    const QString unit1 = QString::fromStdString(mDesign.powerUnits[1].id);
+    const QString cooling0 = QString::fromStdString(mDesign.coolingUnits[0].id);
+    const int power = int(PartRef::Kind::PowerUnit), cooling = int(PartRef::Kind::CoolingUnit);
+    QTest::newRow("validation path, rack") << QStringLiteral("racks[3] (\"%1\").contents[1].u").arg(rack3)
+                                           << 0 << QVector<int>{3};
+    QTest::newRow("validation path, rack itself") << QStringLiteral("racks[3] (\"%1\")").arg(rack3) << 0
+                                                  << QVector<int>{3};
+    // The design changed since: the index names another rack, the id still finds this one.
+    QTest::newRow("stale index, id wins") << QStringLiteral("racks[0] (\"%1\").id").arg(rack3) << 0
+                                          << QVector<int>{3};
+    QTest::newRow("power unit path") << QStringLiteral("powerUnits[1] (\"%1\").serves[0]").arg(unit1) << power
+                                     << QVector<int>{1};
+    QTest::newRow("cooling unit path") << QStringLiteral("coolingUnits[0] (\"%1\")").arg(cooling0) << cooling
+                                       << QVector<int>{0};
+    QTest::newRow("rack id (evaluation)") << rack3 << 0 << QVector<int>{3};
+    QTest::newRow("unit id (evaluation)") << unit1 << power << QVector<int>{1};
+    QTest::newRow("setting") << QStringLiteral("workload.layers") << -1 << QVector<int>{};
+    QTest::newRow("design") << QStringLiteral("fabric") << -1 << QVector<int>{};
+    QTest::newRow("index out of range") << QStringLiteral("racks[99999]") << -1 << QVector<int>{};
+    QTest::newRow("unknown id") << QStringLiteral("racks[2] (\"no such rack\")") << -1 << QVector<int>{};
+    QTest::newRow("empty") << QString() << -1 << QVector<int>{};
+}
+
+void TestDocks::problemPlaceFindsPart()
+{
+    QFETCH(QString, place);
+    QFETCH(int, kind);
+    QFETCH(QVector<int>, indexes);
+    const auto target = locateProblem(place, mDesign);
+    if (kind < 0) {
+        QVERIFY(!target);
+        return;
+    }
+    QVERIFY(target);
+    QCOMPARE(int(target->kind), kind);
+    QCOMPARE(target->indexes, indexes);
+}
+
+void TestDocks::legendShowsOverlayScale()
+{
+    // The power overlay of the sample, drawn by the legend: the scale and the limits are there,
+    // and the widget grows to hold them.
+    const Results results = evaluate(mDesign, mCatalog);
+    const Overlay overlay = powerDensityOverlay(mDesign, mCatalog, results);
+    QCOMPARE(overlay.rackColors.size(), qsizetype(mDesign.racks.size()));
+    LegendWidget legend;
+    legend.setTitle(QStringLiteral("Hall 1"));
+    const QSize categories = legend.sizeHint();
+    legend.setOverlay(overlay.legend);
+    QVERIFY(legend.hasOverlay());
+    const QSize withOverlay = legend.sizeHint();
+    QVERIFY(withOverlay.height() > categories.height());
+    legend.resize(withOverlay);
+    QImage image(legend.size(), QImage::Format_ARGB32);
+    image.fill(Qt::white);
+    legend.render(&image);
+    // Somewhere in the scale bar is the top colour of the heat scale.
+    const QColor top = overlay.legend.scale.back();
+    bool found = false;
+    for (int y = 0; y < image.height() && !found; ++y)
+        for (int x = 0; x < image.width() && !found; ++x) {
+            const QColor c = image.pixelColor(x, y);
+            found = qAbs(c.red() - top.red()) < 8 && qAbs(c.green() - top.green()) < 8 && qAbs(c.blue() - top.blue()) < 8;
+        }
+    QVERIFY(found);
+    legend.clearOverlay();
+    QVERIFY(!legend.hasOverlay());
+    QCOMPARE(legend.sizeHint(), categories);
+}
+
+void TestDocks::overlayScaleColors()
+{
+    const QVector<QColor> stops{Qt::black, Qt::white};
+    QCOMPARE(scaleColor(stops, 0.0), QColor(Qt::black));
+    QCOMPARE(scaleColor(stops, -1.0), QColor(Qt::black));
+    QCOMPARE(scaleColor(stops, 1.0), QColor(Qt::white));
+    QCOMPARE(scaleColor(stops, 7.0), QColor(Qt::white));
+    QVERIFY(qAbs(scaleColor(stops, 0.5).lightness() - 128) <= 2);
+    for (int i = 0; i < kOverlayKindCount; ++i)
+        QCOMPARE(overlayFromKey(overlayKey(OverlayKind(i))), std::optional<OverlayKind>(OverlayKind(i)));
+    QVERIFY(!overlayFromKey(QStringLiteral("heat")));
+
+    // Results of another design (other rack count) give no colours, not wrong ones.
+    Design smaller = mDesign;
+    smaller.racks.pop_back();
+    const Results results = evaluate(mDesign, mCatalog);
+    QVERIFY(powerDensityOverlay(smaller, mCatalog, results).rackColors.isEmpty());
+    QVERIFY(bandwidthOverlay(smaller, results.fabric, 0).rackColors.isEmpty());
+    const FailureDomainIndex index = buildFailureDomainIndex(mDesign, mCatalog, &results.power);
+    QVERIFY(failureDomainOverlay(smaller, index, PartRef{PartRef::Kind::Rack, 0}).rackColors.isEmpty());
+    // Nothing selected: every rack neutral, the legend says what to do.
+    const Overlay none = failureDomainOverlay(mDesign, index, std::nullopt);
+    QCOMPARE(none.rackColors.size(), qsizetype(mDesign.racks.size()));
+    for (const QColor &c : none.rackColors)
+        QCOMPARE(c, overlayNeutralColor());
+    QVERIFY(none.legend.note.contains(QStringLiteral("Select")));
+}
+
+void TestDocks::historyDialogNewestFirst()
+{
+    const std::vector<Revision> revisions{{1, "2026-01-02T10:00:00Z", "ana", "first"},
+                                          {2, "2026-01-03T11:30:00Z", "bo", "second"}};
+    HistoryDialog dialog(QStringLiteral("x.cplan"), revisions);
+    QTableWidget *table = dialog.table();
+    QCOMPARE(table->rowCount(), 2);
+    QCOMPARE(table->item(0, 0)->text(), QStringLiteral("2"));
+    QCOMPARE(table->item(0, 2)->text(), QStringLiteral("bo"));
+    QCOMPARE(table->item(0, 3)->text(), QStringLiteral("second"));
+    QCOMPARE(table->item(1, 3)->text(), QStringLiteral("first"));
+    QVERIFY(!table->item(0, 1)->text().isEmpty());
+    QVERIFY(dialog.windowTitle().contains(QStringLiteral("x.cplan")));
 }
 
 void TestDocks::inspectorShowsDesignWhenNothingSelected()

@@ -23,6 +23,8 @@ private Q_SLOTS:
     void deliversResultsOfTheSnapshot_data();
     void deliversResultsOfTheSnapshot();
     void newerRunSupersedesOlder();
+    void editsDuringARunOnlyNewestShown();
+    void deliversFailureDomainIndex();
     void cancelDeliversNothing();
     void snapshotIsACopy();
     void destroyingWhileRunningIsSafe();
@@ -90,6 +92,50 @@ void TestEvaluationRunner::newerRunSupersedesOlder()
     QCOMPARE(outcome.results.inventory.gpusTotal, supernodeGpus);
     QCOMPARE(runner.completedRuns(), 1);
     QVERIFY(!runner.isBusy());
+}
+
+void TestEvaluationRunner::editsDuringARunOnlyNewestShown()
+{
+    // A big design is being evaluated when two edits arrive in quick succession: the runs of
+    // the big design and of the first edit are dropped; only the second edit's figures arrive.
+    const Design big = generateTemplate({"classic", 16384, {}}, mCatalog);
+    Design firstEdit = mClassic;
+    firstEdit.racks.resize(firstEdit.racks.size() / 2);
+    Design secondEdit = mClassic;
+    secondEdit.racks.erase(secondEdit.racks.begin());
+    const Results expected = evaluate(secondEdit, mCatalog);
+    QVERIFY(expected.inventory.racksTotal != evaluate(firstEdit, mCatalog).inventory.racksTotal);
+
+    EvaluationRunner runner;
+    QSignalSpy finished(&runner, &EvaluationRunner::finished);
+    runner.start(big, mCatalog);
+    QTest::qWait(50); // the big run is under way in the worker
+    QVERIFY(runner.isBusy());
+    runner.start(firstEdit, mCatalog);
+    runner.start(secondEdit, mCatalog);
+    QVERIFY(finished.wait(60000));
+    QTest::qWait(500); // a superseded run arriving late would show here
+    QCOMPARE(finished.count(), 1);
+    const auto outcome = finished.first().first().value<EvaluationOutcome>();
+    QCOMPARE(outcome.results.inventory.racksTotal, expected.inventory.racksTotal);
+    QCOMPARE(outcome.results.power.itKwTotal, expected.power.itKwTotal);
+    QCOMPARE(runner.completedRuns(), 1);
+}
+
+void TestEvaluationRunner::deliversFailureDomainIndex()
+{
+    // The overlay's lookups need the index built in the worker, for the same snapshot.
+    EvaluationRunner runner;
+    QSignalSpy finished(&runner, &EvaluationRunner::finished);
+    runner.start(mClassic, mCatalog);
+    QVERIFY(finished.wait(60000));
+    const auto outcome = finished.first().first().value<EvaluationOutcome>();
+    QVERIFY(outcome.failureDomains);
+    QCOMPARE(outcome.failureDomains->rackGpus.size(), mClassic.racks.size());
+    long long gpus = 0;
+    for (long long g : outcome.failureDomains->rackGpus)
+        gpus += g;
+    QCOMPARE(gpus, outcome.results.inventory.gpusTotal);
 }
 
 void TestEvaluationRunner::cancelDeliversNothing()

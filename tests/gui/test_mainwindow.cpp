@@ -2,20 +2,30 @@
 // bad files, and the 3D tab's placeholder where there is no OpenGL.
 
 #include "catalog.h"
+#include "commands.h"
 #include "design.h"
+#include "designedit.h"
 #include "document.h"
+#include "failuredomain.h"
+#include "historydialog.h"
 #include "evaluation.h"
 #include "hall3dview.h"
 #include "hallscene.h"
 #include "hallview.h"
 #include "inspectordock.h"
+#include "legendwidget.h"
 #include "mainwindow.h"
+#include "overlay.h"
+#include "palettedock.h"
 #include "problemsdock.h"
 #include "rackitem.h"
 #include "resultsdock.h"
 #include "templates.h"
+#include "designjson.h"
 
+#include <QComboBox>
 #include <QLabel>
+#include <QTableWidget>
 #include <QOpenGLWidget>
 #include <QSettings>
 #include <QSignalSpy>
@@ -23,6 +33,7 @@
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTemporaryDir>
+#include <QDir>
 #include <QTreeWidget>
 #include <QDockWidget>
 #include <QtTest>
@@ -45,6 +56,53 @@ bool load(MainWindow &window, const QString &source)
     }
     const QStringList parts = source.split(QLatin1Char('-'));
     return window.newFromTemplate(parts.value(0), parts.value(1).toLongLong());
+}
+
+/// Pushes a planned edit onto the window's undo stack, as the editing tools do.
+void edit(MainWindow &window, const Edit &e, const char *text = "Edit")
+{
+    QString error;
+    QVERIFY2(pushEdit(window.document(), e, QString::fromLatin1(text), &error), qPrintable(error));
+}
+
+/// Deletes the racks with these indexes.
+Edit removeRacks(const Design &design, std::vector<int> racks)
+{
+    Selection selection;
+    selection.racks = std::move(racks);
+    return remove(design, selection);
+}
+
+/// The sample design with a fifth 10.2 kW server in its first compute rack: 51 kW nameplate in
+/// a 41 kW air-cooled rack. Returns the rack's index.
+int overloadFirstComputeRack(Design &design, const Catalog &catalog)
+{
+    for (size_t i = 0; i < design.racks.size(); ++i) {
+        Rack &rack = design.racks[i];
+        int servers = 0, top = 0;
+        std::string server;
+        for (const Mount &m : rack.contents) {
+            const CatalogEntry *e = catalog.find(m.catalogId);
+            if (e && e->kind == PartKind::Server) {
+                servers += m.count;
+                server = m.catalogId;
+            }
+            if (e)
+                top = std::max(top, m.u + int(e->figure("height_u")) * m.count - 1);
+        }
+        if (servers == 4) {
+            rack.contents.push_back({server, top + 1, 1, SwitchRole::None});
+            return int(i);
+        }
+    }
+    return -1;
+}
+
+void clearRecoveryFiles()
+{
+    QDir dir(RecoveryFile::directory());
+    if (dir.exists())
+        QVERIFY(dir.removeRecursively());
 }
 
 int rackItemCount(const MainWindow &window)
@@ -78,6 +136,22 @@ private Q_SLOTS:
     void badTemplateFails();
     void threeDTabShowsPlaceholderWithoutOpenGL();
     void docksHaveObjectNamesForSavedLayouts();
+
+    void editsAreDebounced();
+    void editDuringEvaluationOnlyNewestShown();
+    void statusBarShowsKeyFigures();
+    void activatingProblemSelectsAndCentresRack();
+    void powerOverlayFromResults();
+    void failureDomainOverlayOfSelection();
+    void bandwidthOverlayFromSelectedRack();
+    void overlayComboAndMenuAgree();
+    void autosaveAndRecoverAfterCrash();
+    void cleanSaveRemovesRecoveryFile();
+    void saveWithCommentShowsInHistory();
+    void closeAsksAboutUnsavedChanges();
+    void standardShortcuts();
+    void f6WalksThroughThePanes();
+    void themeIsAppliedAndStored();
 
 private:
     Catalog mCatalog;
@@ -414,17 +488,436 @@ void TestMainWindow::docksHaveObjectNamesForSavedLayouts()
 {
     MainWindow window(mCatalog);
     const auto docks = window.findChildren<QDockWidget *>();
-    QCOMPARE(docks.size(), 4);
+    QVERIFY(docks.size() >= 4); // palette, inspector, results, problems, and the editing docks
     QSet<QString> names;
     for (const QDockWidget *dock : docks) {
         QVERIFY(!dock->objectName().isEmpty());
         names.insert(dock->objectName());
     }
-    QCOMPARE(names.size(), 4);
+    QCOMPARE(names.size(), docks.size());
     // A saved layout restores into a fresh window.
     const QByteArray state = window.saveState(1);
     MainWindow other(mCatalog);
     QVERIFY(other.restoreState(state, 1));
+}
+
+void TestMainWindow::editsAreDebounced()
+{
+    MainWindow window(mCatalog);
+    window.setErrorDialogsEnabled(false);
+    window.loadSample();
+    QTRY_VERIFY_WITH_TIMEOUT(window.hasResults(), kEvaluationTimeoutMs);
+    const int runsBefore = window.evaluationRunner()->completedRuns();
+    window.setEvaluationDelay(250);
+
+    // Two edits in quick succession start one evaluation, of the design after both.
+    QSignalSpy evaluated(&window, &MainWindow::evaluated);
+    edit(window, removeRacks(window.document()->design(), {0}));
+    edit(window, removeRacks(window.document()->design(), {0}));
+    QVERIFY(window.evaluationTimer()->isActive());
+    QVERIFY(!window.evaluationRunner()->isBusy()); // nothing runs until the edits pause
+    QVERIFY(evaluated.wait(kEvaluationTimeoutMs));
+    QTest::qWait(400);
+    QCOMPARE(evaluated.count(), 1);
+    QCOMPARE(window.evaluationRunner()->completedRuns(), runsBefore + 1);
+    QCOMPARE(window.outcome().results.inventory.racksTotal,
+             static_cast<long long>(window.document()->design().racks.size()));
+}
+
+void TestMainWindow::editDuringEvaluationOnlyNewestShown()
+{
+    MainWindow window(mCatalog);
+    window.setErrorDialogsEnabled(false);
+    QVERIFY(window.newFromTemplate(QStringLiteral("classic"), 16384));
+    QTRY_VERIFY_WITH_TIMEOUT(window.hasResults(), kEvaluationTimeoutMs);
+    window.setEvaluationDelay(0);
+
+    QSignalSpy evaluated(&window, &MainWindow::evaluated);
+    edit(window, removeRacks(window.document()->design(), {0}));
+    // Wait until the first edit's evaluation is running in the worker, then edit again.
+    QTRY_VERIFY_WITH_TIMEOUT(window.evaluationRunner()->isBusy(), 5000);
+    QCOMPARE(evaluated.count(), 0);
+    Selection half;
+    for (int i = 0; i < int(window.document()->design().racks.size()) / 2; ++i)
+        half.racks.push_back(i);
+    edit(window, remove(window.document()->design(), half));
+    const long long racksNow = static_cast<long long>(window.document()->design().racks.size());
+
+    QVERIFY(evaluated.wait(kEvaluationTimeoutMs));
+    QTest::qWait(500); // the first run, arriving late, would show here
+    QCOMPARE(evaluated.count(), 1);
+    QCOMPARE(window.outcome().results.inventory.racksTotal, racksNow);
+    QCOMPARE(window.resultsDock()->value(QStringLiteral("inventory.racks_total")),
+             QLocale().toString(static_cast<qlonglong>(racksNow)));
+}
+
+void TestMainWindow::statusBarShowsKeyFigures()
+{
+    MainWindow window(mCatalog);
+    window.setErrorDialogsEnabled(false);
+    window.loadSample();
+    QTRY_VERIFY_WITH_TIMEOUT(window.hasResults(), kEvaluationTimeoutMs);
+    const Results &r = window.outcome().results;
+    const QString summary = window.findChild<QLabel *>(QStringLiteral("summaryLabel"))->text();
+    const QLocale locale;
+    QVERIFY2(summary.contains(locale.toString(static_cast<qlonglong>(r.inventory.gpusTotal)) + QStringLiteral(" GPUs")),
+             qPrintable(summary));
+    QVERIFY2(summary.contains(QStringLiteral("MW IT")), qPrintable(summary));
+    QVERIFY2(summary.contains(QStringLiteral("MFU")), qPrintable(summary));
+    QVERIFY2(summary.contains(QStringLiteral("job MTBF")), qPrintable(summary));
+    QVERIFY2(summary.contains(QStringLiteral("TCO")), qPrintable(summary));
+    QVERIFY2(summary.contains(locale.toString(r.reliability.jobMtbfHours, 'f', 1)), qPrintable(summary));
+}
+
+void TestMainWindow::activatingProblemSelectsAndCentresRack()
+{
+    QTemporaryDir dir;
+    Design design = sampleDesign(mCatalog);
+    const int hot = overloadFirstComputeRack(design, mCatalog);
+    QVERIFY(hot >= 0);
+    const QString path = dir.filePath(QStringLiteral("overloaded.json"));
+    exportDesignJson(design, mCatalog, path.toStdString());
+
+    MainWindow window(mCatalog);
+    window.setErrorDialogsEnabled(false);
+    window.resize(1200, 800);
+    window.show();
+    QVERIFY2(window.openFile(path), qPrintable(window.errorString()));
+    QTRY_VERIFY_WITH_TIMEOUT(window.hasResults(), kEvaluationTimeoutMs);
+    window.hallView()->zoomIn();
+    window.hallView()->zoomIn();
+    window.hallView()->zoomIn();
+
+    // The evaluation reports the rack above its power limit, by id.
+    const QString id = QString::fromStdString(design.racks[size_t(hot)].id);
+    QTreeWidget *tree = window.problemsDock()->tree();
+    QTreeWidgetItem *problem = nullptr;
+    for (int i = 0; i < tree->topLevelItemCount(); ++i)
+        if (tree->topLevelItem(i)->text(1) == id && tree->topLevelItem(i)->text(2).contains(QStringLiteral("limit")))
+            problem = tree->topLevelItem(i);
+    QVERIFY2(problem, "no power-limit problem for the overloaded rack");
+
+    // Enter on the problem (as a double-click would) selects the rack and brings it into view.
+    tree->setFocus();
+    tree->setCurrentItem(problem);
+    QTest::keyClick(tree, Qt::Key_Return);
+    QCOMPARE(window.hallView()->hallScene()->selectedRackIndexes(), QVector<int>{hot});
+    const RackItem *item = window.hallView()->hallScene()->rackItems()[hot];
+    const QRect visible = window.hallView()->viewport()->rect();
+    QVERIFY(visible.contains(window.hallView()->mapFromScene(item->sceneBoundingRect().center())));
+
+    // A validation path names the rack by index and id; a setting names no part.
+    QVERIFY(window.activateProblemPlace(QStringLiteral("racks[1] (\"%1\").contents[0].u")
+                                            .arg(QString::fromStdString(design.racks[1].id))));
+    QCOMPARE(window.hallView()->hallScene()->selectedRackIndexes(), QVector<int>{1});
+    QVERIFY(!window.activateProblemPlace(QStringLiteral("workload.layers")));
+}
+
+void TestMainWindow::powerOverlayFromResults()
+{
+    QTemporaryDir dir;
+    Design design = sampleDesign(mCatalog);
+    const int hot = overloadFirstComputeRack(design, mCatalog);
+    const QString path = dir.filePath(QStringLiteral("overloaded.json"));
+    exportDesignJson(design, mCatalog, path.toStdString());
+
+    MainWindow window(mCatalog);
+    window.setErrorDialogsEnabled(false);
+    QVERIFY(window.openFile(path));
+    window.setOverlay(OverlayKind::PowerDensity);
+    // Before the results arrive the overlay waits instead of guessing.
+    QVERIFY(window.overlay().rackColors.isEmpty());
+    QTRY_VERIFY_WITH_TIMEOUT(window.hasResults(), kEvaluationTimeoutMs);
+
+    const auto &racks = window.outcome().results.power.racks;
+    const QVector<QColor> &colors = window.overlay().rackColors;
+    QCOMPARE(colors.size(), qsizetype(racks.size()));
+    // The overloaded rack is marked as over its limit.
+    QCOMPARE(colors[hot], overlayOverLimitColor());
+    // The others: the hotter the rack, the darker its colour on the yellow-to-red scale; the
+    // hottest rack gets the darkest.
+    int hottest = -1;
+    for (int i = 0; i < int(racks.size()); ++i)
+        if (i != hot && racks[size_t(i)].itKw > 0 && (hottest < 0 || racks[size_t(i)].itKw > racks[size_t(hottest)].itKw))
+            hottest = i;
+    QVERIFY(hottest >= 0);
+    for (int i = 0; i < int(racks.size()); ++i) {
+        if (i == hot || racks[size_t(i)].itKw <= 0)
+            continue;
+        QVERIFY(colors[hottest].lightness() <= colors[i].lightness());
+        for (int j = 0; j < int(racks.size()); ++j)
+            if (j != hot && racks[size_t(j)].itKw > racks[size_t(i)].itKw + 0.5)
+                QVERIFY2(colors[j].lightness() <= colors[i].lightness(), qPrintable(QString::number(j)));
+    }
+    // The legend names the cooling limits.
+    const OverlayLegend &legend = window.hallView()->legend()->overlay();
+    QVERIFY(window.hallView()->legend()->hasOverlay());
+    QVERIFY(!legend.scale.isEmpty());
+    bool airLimit = false;
+    for (const auto &tick : legend.ticks)
+        airLimit = airLimit || tick.second.contains(QStringLiteral("air limit 41 kW"));
+    QVERIFY(airLimit);
+
+    // Back to the categories: no overlay colours, the legend's categories.
+    window.setOverlay(OverlayKind::Category);
+    QVERIFY(window.overlay().rackColors.isEmpty());
+    QVERIFY(!window.hallView()->legend()->hasOverlay());
+}
+
+void TestMainWindow::failureDomainOverlayOfSelection()
+{
+    MainWindow window(mCatalog);
+    window.setErrorDialogsEnabled(false);
+    window.loadSample();
+    QTRY_VERIFY_WITH_TIMEOUT(window.hasResults(), kEvaluationTimeoutMs);
+    window.setOverlay(OverlayKind::FailureDomain);
+    const Design &design = window.document()->design();
+
+    // A leaf rack takes its whole leaf group down.
+    int leafRack = -1;
+    for (size_t i = 0; i < design.racks.size() && leafRack < 0; ++i)
+        for (const Mount &m : design.racks[i].contents)
+            if (m.role == SwitchRole::Leaf)
+                leafRack = int(i);
+    QVERIFY(leafRack >= 0);
+    window.hallView()->selectRacks({leafRack});
+    const FailureDomainIndex index = buildFailureDomainIndex(design, mCatalog, &window.outcome().results.power);
+    const PartFailure expected = partFailure(design, index, {PartRef::Kind::Rack, leafRack});
+    QVERIFY(expected.gpusDown > 0);
+    const QVector<QColor> &colors = window.overlay().rackColors;
+    QCOMPARE(colors.size(), qsizetype(design.racks.size()));
+    const QColor down = colors[expected.racksDown.front()];
+    int downCount = 0;
+    for (const QColor &c : colors)
+        downCount += c == down ? 1 : 0;
+    QCOMPARE(downCount, int(expected.racksDown.size()));
+    const QString gpus = QLocale().toString(static_cast<qlonglong>(expected.gpusDown));
+    QVERIFY2(window.hallView()->legend()->overlay().note.contains(gpus + QStringLiteral(" GPUs down")),
+             qPrintable(window.hallView()->legend()->overlay().note));
+
+    // A redundant power unit takes nothing down; the racks it serves stay up.
+    QVERIFY(!design.powerUnits.empty());
+    window.hallView()->selectUnit(QString::fromStdString(design.powerUnits[0].id));
+    QVERIFY2(window.hallView()->legend()->overlay().note.contains(QStringLiteral("0 GPUs down")),
+             qPrintable(window.hallView()->legend()->overlay().note));
+    for (const QColor &c : window.overlay().rackColors)
+        QVERIFY(c != down);
+}
+
+void TestMainWindow::bandwidthOverlayFromSelectedRack()
+{
+    MainWindow window(mCatalog);
+    window.setErrorDialogsEnabled(false);
+    window.loadSample();
+    QTRY_VERIFY_WITH_TIMEOUT(window.hasResults(), kEvaluationTimeoutMs);
+    window.setOverlay(OverlayKind::Bandwidth);
+    const FabricResults &fabric = window.outcome().results.fabric;
+    int from = -1;
+    for (int i = 0; i < int(fabric.rackGroup.size()) && from < 0; ++i)
+        if (fabric.rackGroup[size_t(i)] >= 0)
+            from = i;
+    QVERIFY(from >= 0);
+    window.hallView()->selectRacks({from});
+    const QVector<QColor> &colors = window.overlay().rackColors;
+    QCOMPARE(colors.size(), qsizetype(fabric.rackGroup.size()));
+    // Racks the fabric reaches at the same bandwidth share a colour; a lower bandwidth a
+    // different one; racks off the fabric are neutral.
+    const int g0 = fabric.rackGroup[size_t(from)];
+    for (int i = 0; i < colors.size(); ++i) {
+        if (i == from)
+            continue;
+        const int gi = fabric.rackGroup[size_t(i)];
+        if (gi < 0) {
+            QCOMPARE(colors[i], overlayNeutralColor());
+            continue;
+        }
+        for (int j = 0; j < colors.size(); ++j) {
+            const int gj = fabric.rackGroup[size_t(j)];
+            if (j == from || gj < 0)
+                continue;
+            QCOMPARE(colors[i] == colors[j], fabric.bandwidth(g0, gi) == fabric.bandwidth(g0, gj));
+        }
+    }
+    QVERIFY(window.hallView()->legend()->overlay().note.contains(QString::fromStdString(window.document()->design().racks[size_t(from)].id)));
+}
+
+void TestMainWindow::overlayComboAndMenuAgree()
+{
+    MainWindow window(mCatalog);
+    window.setErrorDialogsEnabled(false);
+    QComboBox *combo = window.overlayCombo();
+    QCOMPARE(combo->count(), kOverlayKindCount);
+    combo->setCurrentIndex(combo->findData(int(OverlayKind::Bandwidth)));
+    Q_EMIT combo->activated(combo->currentIndex());
+    QCOMPARE(window.overlayKind(), OverlayKind::Bandwidth);
+    auto *menuAction = window.findChild<QAction *>(QStringLiteral("overlay_power"));
+    QVERIFY(menuAction);
+    menuAction->trigger();
+    QCOMPARE(window.overlayKind(), OverlayKind::PowerDensity);
+    QCOMPARE(combo->currentData().toInt(), int(OverlayKind::PowerDensity));
+    // The choice is remembered for the next window.
+    MainWindow next(mCatalog);
+    QCOMPARE(next.overlayKind(), OverlayKind::PowerDensity);
+    next.setOverlay(OverlayKind::Category);
+}
+
+void TestMainWindow::autosaveAndRecoverAfterCrash()
+{
+    clearRecoveryFiles();
+    Design edited;
+    QString recoveryPath;
+    {
+        auto crashed = std::make_unique<MainWindow>(mCatalog);
+        crashed->setErrorDialogsEnabled(false);
+        QVERIFY(crashed->newFromTemplate(QStringLiteral("classic"), 256));
+        edit(*crashed, removeRacks(crashed->document()->design(), {0, 1}));
+        QVERIFY(crashed->document()->isModified());
+        QVERIFY2(crashed->autosaveNow(), qPrintable(crashed->errorString()));
+        recoveryPath = crashed->recoveryFilePath();
+        QVERIFY(QFileInfo::exists(recoveryPath));
+        edited = crashed->document()->design();
+        // A running window's file is not offered to another window.
+        QVERIFY(MainWindow::findRecoveryFiles().isEmpty());
+        // The "crash": the window goes away without closing.
+    }
+
+    const auto orphans = MainWindow::findRecoveryFiles();
+    QCOMPARE(orphans.size(), 1);
+    QCOMPARE(orphans.front().path, recoveryPath);
+
+    MainWindow window(mCatalog);
+    window.setErrorDialogsEnabled(false);
+    QVERIFY2(window.recoverFile(orphans.front().path), qPrintable(window.errorString()));
+    QCOMPARE(window.document()->design(), edited);
+    QVERIFY(window.document()->isModified());
+    QVERIFY(window.isWindowModified());
+    QVERIFY(!QFileInfo::exists(recoveryPath));
+    // The recovered design is protected again, under this window's own file.
+    QVERIFY(QFileInfo::exists(window.recoveryFilePath()));
+
+    // A clean close (discarding) leaves nothing to recover.
+    window.setUnsavedChangesAnswer(QMessageBox::Discard);
+    QVERIFY(window.close());
+    QVERIFY(!QFileInfo::exists(window.recoveryFilePath()));
+    QVERIFY(MainWindow::findRecoveryFiles().isEmpty());
+}
+
+void TestMainWindow::cleanSaveRemovesRecoveryFile()
+{
+    clearRecoveryFiles();
+    QTemporaryDir dir;
+    MainWindow window(mCatalog);
+    window.setErrorDialogsEnabled(false);
+    window.loadSample();
+    window.setAutosaveInterval(50);
+    edit(window, removeRacks(window.document()->design(), {0}));
+    // The timer writes the recovery file while there are unsaved changes.
+    QTRY_VERIFY_WITH_TIMEOUT(QFileInfo::exists(window.recoveryFilePath()), 5000);
+    QVERIFY(window.saveFile(dir.filePath(QStringLiteral("saved.cplan"))));
+    QVERIFY(!QFileInfo::exists(window.recoveryFilePath()));
+    QVERIFY(!window.document()->isModified());
+    // Nothing unsaved: the timer writes nothing.
+    QTest::qWait(200);
+    QVERIFY(!QFileInfo::exists(window.recoveryFilePath()));
+}
+
+void TestMainWindow::saveWithCommentShowsInHistory()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("history.cplan"));
+    {
+        MainWindow window(mCatalog);
+        window.setErrorDialogsEnabled(false);
+        window.loadSample();
+        QVERIFY(window.saveFile(path, QStringLiteral("First layout")));
+        edit(window, removeRacks(window.document()->design(), {0}));
+        QVERIFY(window.saveFile(path, QStringLiteral("Without the first rack")));
+    }
+    MainWindow reopened(mCatalog);
+    reopened.setErrorDialogsEnabled(false);
+    QVERIFY(reopened.openFile(path));
+    std::unique_ptr<HistoryDialog> history(reopened.createHistoryDialog());
+    QTableWidget *table = history->table();
+    QCOMPARE(table->rowCount(), 2);
+    // Newest first, with author and comment.
+    QCOMPARE(table->item(0, 3)->text(), QStringLiteral("Without the first rack"));
+    QCOMPARE(table->item(1, 3)->text(), QStringLiteral("First layout"));
+    QVERIFY(!table->item(0, 2)->text().isEmpty());
+    QVERIFY(table->item(0, 0)->text().toInt() > table->item(1, 0)->text().toInt());
+}
+
+void TestMainWindow::closeAsksAboutUnsavedChanges()
+{
+    MainWindow window(mCatalog);
+    window.setErrorDialogsEnabled(false);
+    window.loadSample();
+    window.show();
+    QVERIFY(window.close()); // nothing to save
+    window.show();
+    edit(window, removeRacks(window.document()->design(), {0}));
+    window.setUnsavedChangesAnswer(QMessageBox::Cancel);
+    QVERIFY(!window.close());
+    QVERIFY(window.isVisible());
+    window.setUnsavedChangesAnswer(QMessageBox::Discard);
+    QVERIFY(window.close());
+}
+
+void TestMainWindow::standardShortcuts()
+{
+    MainWindow window(mCatalog);
+    const auto actions = window.findChildren<QAction *>();
+    const auto has = [&](const QKeySequence &key, const QString &text) {
+        for (const QAction *a : actions)
+            if (a->shortcuts().contains(key) && a->text().remove(QLatin1Char('&')).contains(text))
+                return true;
+        return false;
+    };
+    QVERIFY(has(QKeySequence(Qt::CTRL | Qt::Key_N), QStringLiteral("New")));
+    QVERIFY(has(QKeySequence(Qt::CTRL | Qt::Key_O), QStringLiteral("Open")));
+    QVERIFY(has(QKeySequence(Qt::CTRL | Qt::Key_S), QStringLiteral("Save")));
+    QVERIFY(has(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S), QStringLiteral("Save As")));
+    QVERIFY(has(QKeySequence(Qt::CTRL | Qt::Key_Q), QStringLiteral("Quit")));
+    QVERIFY(has(QKeySequence(Qt::Key_F1), QStringLiteral("Help")));
+    QVERIFY(has(QKeySequence(Qt::Key_F6), QStringLiteral("Next Pane")));
+}
+
+void TestMainWindow::f6WalksThroughThePanes()
+{
+    MainWindow window(mCatalog);
+    window.setErrorDialogsEnabled(false);
+    window.show();
+    QApplication::setActiveWindow(&window);
+    QVERIFY(QTest::qWaitForWindowActive(&window));
+    window.hallView()->setFocus();
+    QTRY_VERIFY(window.hallView()->hasFocus());
+    // Each F6 moves the focus into the next dock, even one the user had closed.
+    window.problemsDock()->close();
+    QSet<const QWidget *> visited;
+    for (int i = 0; i < 12; ++i) {
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_F6);
+        QWidget *focus = QApplication::focusWidget();
+        QVERIFY(focus);
+        for (QDockWidget *dock : window.findChildren<QDockWidget *>())
+            if (dock->isAncestorOf(focus))
+                visited.insert(dock);
+    }
+    QVERIFY(visited.contains(window.paletteDock()));
+    QVERIFY(visited.contains(window.resultsDock()));
+    QVERIFY(visited.contains(window.problemsDock()));
+    QVERIFY(window.problemsDock()->isVisible());
+}
+
+void TestMainWindow::themeIsAppliedAndStored()
+{
+    MainWindow window(mCatalog);
+    window.setTheme(Theme::Dark);
+    QVERIFY(QApplication::palette().color(QPalette::Window).lightness() < 100);
+    QVERIFY(QApplication::palette().color(QPalette::WindowText).lightness() > 180);
+    QCOMPARE(storedTheme(), Theme::Dark);
+    QVERIFY(window.findChild<QAction *>(QStringLiteral("theme_dark"))->isChecked());
+    window.setTheme(Theme::Light);
+    QVERIFY(QApplication::palette().color(QPalette::Window).lightness() > 200);
+    QCOMPARE(storedTheme(), Theme::Light);
 }
 
 QTEST_MAIN(TestMainWindow)
