@@ -69,6 +69,7 @@ private Q_SLOTS:
     void goodputCurvePeaksAtTheOptimum();
     void mfuByGpuCount();
     void rackPowerHistogram();
+    void documented();
 
 private:
     Catalog mCatalog = Catalog::builtin();
@@ -291,6 +292,21 @@ void TestComparison::rackPowerHistogram()
             lastSupernode = i;
     }
     QVERIFY(lastSupernode > lastClassic);
+}
+
+void TestComparison::documented()
+{
+    // docs/report.md lists every row with the key it comes from.
+    const std::string doc = cptest::readFile(std::string(CP_SOURCE_DIR) + "/docs/report.md");
+    QVERIFY(!doc.empty());
+    const Comparison c = compareDesigns({{"c", &mClassic}});
+    for (const std::vector<ComparisonRow> *rows : {&c.keyFigures, &c.dimensions})
+        for (const ComparisonRow &r : *rows) {
+            const std::string line = "| " + r.label + " | " + (r.source.empty() ? "" : "`" + r.source + "`");
+            QVERIFY2(doc.find(line) != std::string::npos, line.c_str());
+        }
+    for (const ComparisonRow &r : c.dimensions)
+        QVERIFY2(doc.find("### " + r.dimension + "\n") != std::string::npos, r.dimension.c_str());
 }
 
 QTEST_GUILESS_MAIN(TestComparison)

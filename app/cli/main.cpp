@@ -11,9 +11,13 @@
 #include "pluginregistry.h"
 #include "projectfile.h"
 #include "templates.h"
+#ifdef CP_HAVE_REPORT
+#include "report.h"
+#endif
 
 #include <nlohmann/json.hpp>
 
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -74,11 +78,13 @@ Commands:
         failures drawn per part kind, checkpoints, spares and repairs; prints
         the distribution of the time to train (p50, p90) beside the analytic
         goodput (docs/reliability.md).
-  compare A.cplan B.cplan ... [--bom OUT.csv] [--json]
+  compare A.cplan B.cplan ... [--report OUT.html|OUT.pdf] [--bom OUT.csv] [--json]
         Evaluate 2 to 6 designs and print their key figures side by side
         (GPUs, racks, power, fabric, MFU, time to train, reliability, CAPEX,
         OPEX, TCO, cost per effective PFLOP-hour, cloud break-even; docs/cost.md),
-        the better value of each row marked with '*'. --report is not yet supported.
+        the better value of each row marked with '*'. --report writes the
+        comparison report, by the file's extension: a self-contained HTML page
+        (charts as inline SVG, no network) or an A4 PDF (docs/report.md).
         --bom writes the bill of materials of all of them as CSV; --json prints
         every design's results as one JSON array instead of the table.
 
@@ -616,11 +622,27 @@ void writeFileAtomically(const std::string &path, const std::string &text)
     }
 }
 
+std::string lowerCase(std::string s)
+{
+    for (char &ch : s)
+        ch = char(std::tolower(static_cast<unsigned char>(ch)));
+    return s;
+}
+
 int cmdCompare(const std::vector<std::string> &argv, const cp::Catalog &catalog)
 {
     const Args a = parse(argv, {"--bom", "--report"}, {"--json"});
-    if (a.options.count("--report"))
-        usageError("compare --report is not yet supported");
+    const std::string reportPath = a.option("--report");
+    const bool pdf = reportPath.size() > 4 && lowerCase(reportPath.substr(reportPath.size() - 4)) == ".pdf";
+    if (a.options.count("--report")) {
+        const bool html = reportPath.size() > 5 && lowerCase(reportPath.substr(reportPath.size() - 5)) == ".html";
+        if (!html && !pdf)
+            usageError("--report needs a file ending in .html or .pdf, got \"" + reportPath + "\"");
+#ifndef CP_HAVE_REPORT
+        usageError("--report is unavailable: this build has no report writer (it needs the GUI libraries, "
+                   "CP_BUILD_GUI=ON)");
+#endif
+    }
     if (a.positional.size() < 2 || a.positional.size() > 6)
         usageError("compare needs 2 to 6 design FILEs");
     struct Evaluated
@@ -641,6 +663,22 @@ int cmdCompare(const std::vector<std::string> &argv, const cp::Catalog &catalog)
             rows.emplace_back(e.design.name, &e.results.cost);
         writeFileAtomically(a.option("--bom"), cp::bomToCsv(rows));
     }
+#ifdef CP_HAVE_REPORT
+    if (!reportPath.empty()) {
+        std::vector<cp::report::ReportDesign> designs;
+        for (size_t i = 0; i < all.size(); ++i) {
+            cp::report::ReportDesign d{all[i].design.name, a.positional[i], &all[i].results, {}};
+            // The revision history of a project (FILE.cplan or FILE.cplan#SCENARIO).
+            std::string file = a.positional[i];
+            if (const size_t hash = file.find(".cplan#"); hash != std::string::npos)
+                file.resize(hash + 6);
+            if (endsWith(file, ".cplan"))
+                d.revisions = cp::ProjectFile::load(file).revisions;
+            designs.push_back(std::move(d));
+        }
+        writeFileAtomically(reportPath, pdf ? cp::report::pdfReport(designs) : cp::report::htmlReport(designs));
+    }
+#endif
     if (a.flag("--json")) {
         nlohmann::json out = nlohmann::json::array();
         for (size_t i = 0; i < all.size(); ++i)

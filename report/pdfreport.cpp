@@ -1,0 +1,301 @@
+#include "pdfreport.h"
+
+#include "reportcharts.h"
+
+#include <QAbstractTextDocumentLayout>
+#include <QBuffer>
+#include <QPainter>
+#include <QPdfWriter>
+#include <QTextBlock>
+#include <QTextCursor>
+#include <QTextDocument>
+#include <QTextObjectInterface>
+#include <QTextTable>
+
+namespace cp::report {
+
+namespace {
+
+constexpr int kChartObject = QTextFormat::UserObject + 1;
+constexpr int kChartIndex = QTextFormat::UserProperty + 1;
+
+const QString kFontFamily = QStringLiteral("DejaVu Sans");
+
+/// Draws a report chart where the text layout placed its object character: on a PDF page the
+/// chart's shapes and text stay vector.
+class ChartObject : public QObject, public QTextObjectInterface
+{
+    Q_OBJECT
+    Q_INTERFACES(QTextObjectInterface)
+
+public:
+    ChartObject(const std::vector<ChartData> &charts, double width)
+        : mCharts(charts)
+        , mWidth(width)
+    {
+    }
+
+    QSizeF intrinsicSize(QTextDocument *, int, const QTextFormat &) override
+    {
+        const QSize logical = ReportCharts::logicalSize();
+        return {mWidth, mWidth * logical.height() / logical.width()};
+    }
+
+    void drawObject(QPainter *painter, const QRectF &rect, QTextDocument *, int, const QTextFormat &format) override
+    {
+        const int i = format.property(kChartIndex).toInt();
+        if (i >= 0 && size_t(i) < mCharts.size())
+            ReportCharts::paint(mCharts[size_t(i)], painter, rect);
+    }
+
+private:
+    const std::vector<ChartData> &mCharts;
+    double mWidth;
+};
+
+/// Builds the QTextDocument block by block. Margins, paddings and borders are given in
+/// millimetres: the text layout takes them in pixels at 96 dpi and scales them to the device.
+class Builder
+{
+public:
+    // One edit block for the whole build: the document is laid out once, at the end, rather
+    // than after every cell (which is quadratic in the size of a table).
+    explicit Builder(QTextDocument &doc)
+        : mCursor(&doc)
+    {
+        mCursor.beginEditBlock();
+    }
+    ~Builder() { mCursor.endEditBlock(); }
+
+    void title(const QString &text)
+    {
+        block(0, 2, false, Qt::AlignLeft);
+        mCursor.insertText(text, charFormat(20, true, QColor(0x22, 0x22, 0x33)));
+    }
+
+    void paragraph(const QString &text, bool lead)
+    {
+        block(lead ? 1 : 1.2, lead ? 3 : 1.5, false, Qt::AlignLeft);
+        mCursor.insertText(text, lead ? charFormat(12.5, false, QColor(0x33, 0x33, 0x44))
+                                      : charFormat(9, false, QColor(0x22, 0x22, 0x22)));
+    }
+
+    void heading(const QString &text, bool pageBreak)
+    {
+        block(pageBreak ? 0 : 6, 2, pageBreak, Qt::AlignLeft);
+        mCursor.insertText(text, charFormat(15, true, QColor(0x22, 0x22, 0x33)));
+    }
+
+    void subHeading(const QString &text)
+    {
+        block(4, 1, false, Qt::AlignLeft);
+        mCursor.insertText(text, charFormat(11, true, QColor(0x22, 0x22, 0x33)));
+    }
+
+    void chart(int index, const QString &caption)
+    {
+        block(2, 0.5, false, Qt::AlignCenter);
+        QTextCharFormat f;
+        f.setObjectType(kChartObject);
+        f.setProperty(kChartIndex, index);
+        mCursor.insertText(QString(QChar::ObjectReplacementCharacter), f);
+        block(0.5, 4, false, Qt::AlignLeft);
+        mCursor.insertText(caption, charFormat(7.5, false, QColor(0x55, 0x55, 0x55)));
+    }
+
+    void table(const Table &t)
+    {
+        block(1, 0, false, Qt::AlignLeft);
+        const int cols = int(t.header.size());
+        const int rows = int(t.rows.size()) + 1;
+        QTextTableFormat tf;
+        tf.setWidth(QTextLength(QTextLength::PercentageLength, 100));
+        tf.setHeaderRowCount(1);
+        tf.setCellSpacing(0);
+        tf.setCellPadding(0.9 * mMm);
+        tf.setBorder(0);
+        tf.setBorderCollapse(true);
+        tf.setBottomMargin(4 * mMm);
+        if (!t.widths.empty()) {
+            QList<QTextLength> widths;
+            for (int w : t.widths)
+                widths << QTextLength(QTextLength::PercentageLength, w);
+            tf.setColumnWidthConstraints(widths);
+        }
+        QTextTable *table = mCursor.insertTable(rows, cols, tf);
+        const double size = t.small ? 7 : 8.5;
+        for (int c = 0; c < cols; ++c)
+            fill(table, 0, c, t.header[size_t(c)], size, true);
+        for (int r = 1; r < rows; ++r) {
+            const std::vector<Cell> &row = t.rows[size_t(r - 1)];
+            int c = 0;
+            for (const Cell &cell : row) {
+                if (c >= cols)
+                    break;
+                fill(table, r, c, cell, size, false);
+                if (cell.colspan > 1)
+                    table->mergeCells(r, c, 1, std::min(cell.colspan, cols - c));
+                c += std::max(1, cell.colspan);
+            }
+        }
+        mCursor.movePosition(QTextCursor::End);
+    }
+
+    void pageBreakNext() { mBreakNext = true; }
+
+private:
+    QTextCharFormat charFormat(double points, bool bold, const QColor &colour) const
+    {
+        QTextCharFormat f;
+        f.setFontFamilies({kFontFamily});
+        f.setFontPointSize(points);
+        f.setFontWeight(bold ? QFont::Bold : QFont::Normal);
+        f.setForeground(colour);
+        return f;
+    }
+
+    /// Starts a block (the document's first block is reused) with margins in millimetres.
+    void block(double topMm, double bottomMm, bool pageBreak, Qt::Alignment align)
+    {
+        QTextBlockFormat f;
+        f.setTopMargin(topMm * mMm);
+        f.setBottomMargin(bottomMm * mMm);
+        f.setAlignment(align);
+        if (pageBreak || mBreakNext)
+            f.setPageBreakPolicy(QTextFormat::PageBreak_AlwaysBefore);
+        mBreakNext = false;
+        if (mFirst) {
+            mCursor.setBlockFormat(f);
+            mFirst = false;
+        } else {
+            mCursor.insertBlock(f);
+        }
+    }
+
+    void fill(QTextTable *table, int r, int c, const Cell &cell, double points, bool header)
+    {
+        QTextTableCell tc = table->cellAt(r, c);
+        QTextTableCellFormat cf = tc.format().toTableCellFormat();
+        const bool section = cell.head && cell.colspan > 1;
+        if (header)
+            cf.setBackground(QColor(0xee, 0xf1, 0xf6));
+        else if (cell.best)
+            cf.setBackground(QColor(0xd7, 0xf0, 0xdd));
+        else if (section)
+            cf.setBackground(QColor(0xe4, 0xe9, 0xf2));
+        cf.setBottomBorder(0.2 * mMm);
+        cf.setBottomBorderBrush(QColor(0xcc, 0xcc, 0xdd));
+        cf.setBottomBorderStyle(QTextFrameFormat::BorderStyle_Solid);
+        cf.setTopBorder(0);
+        cf.setLeftBorder(0);
+        cf.setRightBorder(0);
+        tc.setFormat(cf);
+        QTextCursor cc = tc.firstCursorPosition();
+        QTextBlockFormat bf;
+        bf.setAlignment(cell.numeric ? Qt::AlignRight : Qt::AlignLeft);
+        bf.setNonBreakableLines(cell.numeric && !header);
+        cc.setBlockFormat(bf);
+        QString text = QString::fromStdString(cell.text);
+        if (header && cell.design >= 0)
+            text = QStringLiteral("■ ") + text; // its colour in the charts
+        QTextCharFormat f = charFormat(cell.muted ? points - 1.5 : points, header || cell.best || cell.head,
+                                       cell.muted ? QColor(0x77, 0x77, 0x77) : QColor(0x22, 0x22, 0x22));
+        if (header && cell.design >= 0) {
+            QTextCharFormat swatch = f;
+            swatch.setForeground(QColor(QString::fromLatin1(ReportDocument::colour(size_t(cell.design)))));
+            cc.insertText(text.left(2), swatch);
+            cc.insertText(text.mid(2), f);
+        } else {
+            cc.insertText(text, f);
+        }
+    }
+
+    static constexpr double mMm = 96.0 / 25.4;
+    QTextCursor mCursor;
+    bool mFirst = true;
+    bool mBreakNext = false;
+};
+
+} // namespace
+
+std::string PdfReport::write() const
+{
+    ensureApplication();
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    QPdfWriter pdf(&buffer);
+    pdf.setPageSize(QPageSize(QPageSize::A4));
+    pdf.setPageMargins(QMarginsF(16, 14, 16, 10), QPageLayout::Millimeter);
+    pdf.setResolution(300);
+    pdf.setTitle(QString::fromStdString(mDocument.title()));
+    pdf.setCreator(QStringLiteral("Cluster Planner"));
+    const double mm = pdf.resolution() / 25.4;
+    const double footer = 8 * mm;
+    const QSizeF body(pdf.width(), pdf.height() - footer);
+
+    QTextDocument doc;
+    doc.documentLayout()->setPaintDevice(&pdf);
+    doc.setPageSize(body);
+    doc.setDocumentMargin(0);
+    QFont base(kFontFamily);
+    base.setPointSizeF(9);
+    doc.setDefaultFont(base);
+    ChartObject charts(mDocument.charts(), body.width());
+    doc.documentLayout()->registerHandler(kChartObject, &charts);
+
+    {
+    Builder b(doc);
+    bool afterTitle = false;
+    bool breakNext = false;
+    for (const Block &block : mDocument.blocks()) {
+        const QString text = QString::fromStdString(block.text);
+        switch (block.kind) {
+        case Block::Kind::Title:
+            b.title(text);
+            afterTitle = true;
+            continue;
+        case Block::Kind::Heading:
+            b.heading(text, breakNext);
+            breakNext = false;
+            break;
+        case Block::Kind::SubHeading: b.subHeading(text); break;
+        case Block::Kind::Paragraph: b.paragraph(text, afterTitle); break;
+        case Block::Kind::PageBreak: breakNext = true; break;
+        case Block::Kind::Table: b.table(block.table); break;
+        case Block::Kind::Chart: b.chart(block.chart, QString::fromStdString(block.caption)); break;
+        }
+        afterTitle = false;
+    }
+    }
+
+    QPainter painter(&pdf);
+    const int pages = doc.pageCount();
+    QFont small(kFontFamily);
+    small.setPointSizeF(7);
+    for (int p = 0; p < pages; ++p) {
+        if (p > 0)
+            pdf.newPage();
+        painter.save();
+        painter.translate(0, -p * body.height());
+        doc.drawContents(&painter, QRectF(QPointF(0, p * body.height()), body));
+        painter.restore();
+        // Footer: the title and the page number.
+        painter.setFont(small);
+        painter.setPen(QPen(QColor(0x99, 0x99, 0xaa), 0.2 * mm));
+        const double y = body.height() + 2 * mm;
+        painter.drawLine(QPointF(0, y), QPointF(body.width(), y));
+        painter.setPen(QColor(0x66, 0x66, 0x77));
+        const QRectF line(0, y + 0.8 * mm, body.width(), footer - 3 * mm);
+        painter.drawText(line, Qt::AlignLeft | Qt::AlignTop, QString::fromStdString(mDocument.title()));
+        painter.drawText(line, Qt::AlignRight | Qt::AlignTop,
+                         QStringLiteral("page %1 of %2").arg(p + 1).arg(pages));
+    }
+    painter.end();
+    buffer.close();
+    return bytes.toStdString();
+}
+
+} // namespace cp::report
+
+#include "pdfreport.moc"

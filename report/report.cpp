@@ -1,0 +1,26 @@
+#include "report.h"
+
+#include "pdfreport.h"
+#include "reportcharts.h"
+#include "reportdocument.h"
+
+namespace cp::report {
+
+std::string htmlReport(const std::vector<ReportDesign> &designs, const ReportOptions &options)
+{
+    ensureApplication();
+    const ReportDocument document(designs, options);
+    std::vector<std::string> svg;
+    for (const ChartData &chart : document.charts())
+        svg.push_back(ReportCharts::svg(chart));
+    return document.toHtml(svg);
+}
+
+std::string pdfReport(const std::vector<ReportDesign> &designs, const ReportOptions &options)
+{
+    ensureApplication();
+    const ReportDocument document(designs, options);
+    return PdfReport(document).write();
+}
+
+} // namespace cp::report

@@ -1,0 +1,314 @@
+#include "reportcharts.h"
+
+#include <QApplication>
+#include <QBarCategoryAxis>
+#include <QBarSeries>
+#include <QBarSet>
+#include <QBuffer>
+#include <QChart>
+#include <QGraphicsScene>
+#include <QLegend>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QLogValueAxis>
+#include <QPainter>
+#include <QRegularExpression>
+#include <QScatterSeries>
+#include <QSvgGenerator>
+#include <QValueAxis>
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+#include <stdexcept>
+
+namespace cp::report {
+
+namespace {
+
+constexpr const char *kFontFamily = "DejaVu Sans";
+
+QFont font(int pixels, bool bold = false)
+{
+    QFont f(QString::fromLatin1(kFontFamily));
+    f.setPixelSize(pixels);
+    f.setBold(bold);
+    return f;
+}
+
+/// Qt Charts reads titles and legend names as rich text: plain text must be escaped.
+QString richText(const std::string &s)
+{
+    return QString::fromStdString(s).toHtmlEscaped();
+}
+
+void styleAxis(QAbstractAxis *axis, const std::string &title)
+{
+    axis->setTitleText(richText(title));
+    axis->setTitleFont(font(13));
+    axis->setLabelsFont(font(12));
+    axis->setLabelsColor(QColor(0x33, 0x33, 0x33));
+    axis->setGridLineColor(QColor(0xdd, 0xdd, 0xdd));
+    axis->setMinorGridLineColor(QColor(0xee, 0xee, 0xee));
+}
+
+/// A value range with a little room, rounded by the axis (applyNiceNumbers).
+void setValueRange(QValueAxis *axis, double lo, double hi, bool fromZero)
+{
+    if (fromZero)
+        lo = std::min(0.0, lo);
+    if (!(hi > lo)) {
+        hi = lo + 1.0;
+        lo = fromZero ? lo : lo - 1.0;
+    } else if (!fromZero) {
+        const double pad = (hi - lo) * 0.08;
+        lo -= pad;
+        hi += pad;
+    } else {
+        hi += (hi - lo) * 0.05;
+    }
+    axis->setRange(lo, hi);
+    axis->applyNiceNumbers();
+}
+
+/// Decimals that show the axis' tick step.
+QString labelFormat(const QValueAxis *axis)
+{
+    const int ticks = std::max(2, axis->tickCount());
+    const double step = (axis->max() - axis->min()) / double(ticks - 1);
+    int decimals = 0;
+    while (decimals < 4 && std::abs(step * std::pow(10.0, decimals) - std::round(step * std::pow(10.0, decimals))) > 1e-6)
+        ++decimals;
+    return QStringLiteral("%.") + QString::number(decimals) + QStringLiteral("f");
+}
+
+bool hasData(const ChartData &d)
+{
+    for (const ChartSeries &s : d.series)
+        if (!s.y.empty())
+            return true;
+    return false;
+}
+
+std::unique_ptr<QChart> build(const ChartData &d)
+{
+    auto chart = std::make_unique<QChart>();
+    chart->setTheme(QChart::ChartThemeLight);
+    chart->setBackgroundRoundness(0);
+    chart->setBackgroundBrush(Qt::white);
+    chart->setMargins(QMargins(6, 4, 10, 4));
+    chart->setTitle(richText(d.title));
+    chart->setTitleFont(font(16, true));
+    chart->setTitleBrush(QColor(0x22, 0x22, 0x22));
+    chart->setAnimationOptions(QChart::NoAnimation);
+    chart->legend()->setAlignment(Qt::AlignBottom);
+    chart->legend()->setFont(font(12));
+    chart->legend()->setMarkerShape(QLegend::MarkerShapeFromSeries);
+    if (!hasData(d)) {
+        chart->legend()->hide();
+        return chart;
+    }
+
+    if (!d.categories.empty()) {
+        auto *bars = new QBarSeries;
+        double top = 0;
+        for (const ChartSeries &s : d.series) {
+            auto *set = new QBarSet(richText(s.name));
+            set->setColor(QColor(QString::fromLatin1(ReportDocument::colour(size_t(s.design)))));
+            set->setBorderColor(Qt::white);
+            for (double v : s.y) {
+                set->append(v);
+                top = std::max(top, v);
+            }
+            bars->append(set);
+        }
+        bars->setBarWidth(0.85);
+        chart->legend()->setMarkerShape(QLegend::MarkerShapeRectangle);
+        chart->addSeries(bars);
+        auto *x = new QBarCategoryAxis;
+        QStringList labels;
+        for (const std::string &c : d.categories)
+            labels << QString::fromStdString(c);
+        x->append(labels);
+        styleAxis(x, d.xTitle);
+        x->setGridLineVisible(false);
+        auto *y = new QValueAxis;
+        styleAxis(y, d.yTitle);
+        setValueRange(y, 0.0, top, true);
+        y->setLabelFormat(labelFormat(y));
+        chart->addAxis(x, Qt::AlignBottom);
+        chart->addAxis(y, Qt::AlignLeft);
+        bars->attachAxis(x);
+        bars->attachAxis(y);
+        return chart;
+    }
+
+    double xlo = INFINITY, xhi = -INFINITY, ylo = INFINITY, yhi = -INFINITY;
+    for (const ChartSeries &s : d.series)
+        for (size_t i = 0; i < s.x.size() && i < s.y.size(); ++i) {
+            if (!std::isfinite(s.x[i]) || !std::isfinite(s.y[i]) || (d.logX && s.x[i] <= 0))
+                continue;
+            xlo = std::min(xlo, s.x[i]);
+            xhi = std::max(xhi, s.x[i]);
+            ylo = std::min(ylo, s.y[i]);
+            yhi = std::max(yhi, s.y[i]);
+        }
+    QAbstractAxis *xAxis = nullptr;
+    if (d.logX) {
+        auto *x = new QLogValueAxis;
+        x->setBase(d.logBase);
+        // Whole powers of the base around the data, so that ticks fall on them.
+        const double b = d.logBase;
+        x->setRange(std::pow(b, std::floor(std::log(xlo) / std::log(b) + 1e-9)),
+                    std::pow(b, std::ceil(std::log(xhi) / std::log(b) - 1e-9)));
+        x->setLabelFormat(QStringLiteral("%g"));
+        x->setMinorTickCount(d.logBase == 10 ? 8 : 0);
+        xAxis = x;
+    } else {
+        auto *x = new QValueAxis;
+        if (d.xTick > 0) {
+            x->setRange(std::min(0.0, xlo), std::max(d.xTick, std::ceil(xhi / d.xTick) * d.xTick));
+            x->setTickType(QValueAxis::TicksDynamic);
+            x->setTickAnchor(0.0);
+            x->setTickInterval(d.xTick);
+            x->setLabelFormat(QStringLiteral("%.0f"));
+        } else {
+            setValueRange(x, xlo, xhi, true);
+            x->setLabelFormat(labelFormat(x));
+        }
+        xAxis = x;
+    }
+    styleAxis(xAxis, d.xTitle);
+    auto *y = new QValueAxis;
+    styleAxis(y, d.yTitle);
+    setValueRange(y, ylo, yhi, d.yFromZero);
+    y->setLabelFormat(labelFormat(y));
+    chart->addAxis(xAxis, Qt::AlignBottom);
+    chart->addAxis(y, Qt::AlignLeft);
+
+    for (const ChartSeries &s : d.series) {
+        const QColor colour(QString::fromLatin1(ReportDocument::colour(size_t(s.design))));
+        QXYSeries *series = nullptr;
+        if (s.markers) {
+            auto *scatter = new QScatterSeries;
+            scatter->setMarkerSize(11);
+            scatter->setColor(colour);
+            scatter->setBorderColor(Qt::white);
+            series = scatter;
+        } else {
+            auto *line = new QLineSeries;
+            QPen pen(colour, 2.5);
+            pen.setStyle(s.dashed ? Qt::DashLine : Qt::SolidLine);
+            pen.setCapStyle(Qt::FlatCap);
+            line->setPen(pen);
+            series = line;
+        }
+        series->setName(richText(s.name));
+        for (size_t i = 0; i < s.x.size() && i < s.y.size(); ++i)
+            if (std::isfinite(s.x[i]) && std::isfinite(s.y[i]) && (!d.logX || s.x[i] > 0))
+                series->append(s.x[i], s.y[i]);
+        chart->addSeries(series);
+        series->attachAxis(xAxis);
+        series->attachAxis(y);
+        if (!s.inLegend)
+            for (QLegendMarker *m : chart->legend()->markers(series))
+                m->setVisible(false);
+    }
+    return chart;
+}
+
+/// Lays the chart out at the logical size in a scene of its own and draws it into `target`.
+void render(const ChartData &d, QPainter *painter, const QRectF &target)
+{
+    const QSizeF size = ReportCharts::logicalSize();
+    std::unique_ptr<QChart> chart = build(d);
+    QGraphicsScene scene;
+    scene.addItem(chart.get());
+    chart->setGeometry(QRectF(QPointF(0, 0), size));
+    scene.setSceneRect(QRectF(QPointF(0, 0), size));
+    painter->save();
+    painter->setRenderHint(QPainter::Antialiasing);
+    painter->setRenderHint(QPainter::TextAntialiasing);
+    scene.render(painter, target, scene.sceneRect(), Qt::KeepAspectRatio);
+    if (!hasData(d)) {
+        // Nothing to plot: say why where the plot would be.
+        painter->translate(target.topLeft());
+        painter->scale(target.width() / size.width(), target.height() / size.height());
+        painter->setFont(font(14));
+        painter->setPen(QColor(0x66, 0x66, 0x66));
+        painter->drawRect(QRectF(40, 50, size.width() - 80, size.height() - 90));
+        painter->drawText(QRectF(40, 50, size.width() - 80, size.height() - 90), Qt::AlignCenter | Qt::TextWordWrap,
+                          QString::fromStdString(d.empty.empty() ? std::string("no data") : d.empty));
+    }
+    painter->restore();
+    scene.removeItem(chart.get());
+}
+
+QtMessageHandler gPreviousHandler = nullptr;
+
+/// Passes messages on, except the offscreen platform's note that XDG_RUNTIME_DIR is unset: a
+/// command-line run needs no runtime directory, and its stderr is for errors.
+void messageHandler(QtMsgType type, const QMessageLogContext &context, const QString &message)
+{
+    if (type == QtWarningMsg && message.startsWith(QStringLiteral("QStandardPaths: XDG_RUNTIME_DIR not set")))
+        return;
+    if (gPreviousHandler)
+        gPreviousHandler(type, context, message);
+}
+
+} // namespace
+
+std::string ReportCharts::svg(const ChartData &data)
+{
+    ensureApplication();
+    const QSize size = logicalSize();
+    QBuffer buffer;
+    buffer.open(QIODevice::WriteOnly);
+    {
+        QSvgGenerator generator;
+        generator.setOutputDevice(&buffer);
+        generator.setSize(size);
+        generator.setViewBox(QRect(QPoint(0, 0), size));
+        generator.setResolution(96);
+        generator.setTitle(QString::fromStdString(data.title).toHtmlEscaped());
+        QPainter painter(&generator);
+        render(data, &painter, QRectF(QPointF(0, 0), QSizeF(size)));
+    }
+    QString svg = QString::fromUtf8(buffer.data());
+    // Inline in HTML: no XML prolog; the HTML parser puts <svg> in the SVG namespace, so the
+    // namespace URIs (which look like network references) go; width follows the container.
+    const qsizetype start = svg.indexOf(QStringLiteral("<svg"));
+    if (start > 0)
+        svg.remove(0, start);
+    svg.remove(QRegularExpression(QStringLiteral("\\s+xmlns(:\\w+)?=\"[^\"]*\"")));
+    svg.replace(QRegularExpression(QStringLiteral("^<svg width=\"[^\"]*\" height=\"[^\"]*\"")),
+                QStringLiteral("<svg role=\"img\" preserveAspectRatio=\"xMidYMid meet\""));
+    return svg.toStdString();
+}
+
+void ReportCharts::paint(const ChartData &data, QPainter *painter, const QRectF &target)
+{
+    ensureApplication();
+    render(data, painter, target);
+}
+
+void ensureApplication()
+{
+    if (QCoreApplication::instance()) {
+        if (!qobject_cast<QApplication *>(QCoreApplication::instance()))
+            throw std::runtime_error("reports need a QApplication (Qt Charts draws through Qt Widgets)");
+        return;
+    }
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    gPreviousHandler = qInstallMessageHandler(messageHandler);
+    // Kept for the life of the process: a report may be written more than once, and Qt does not
+    // support a second application object after the first is gone.
+    static int argc = 1;
+    static char name[] = "cluster-planner-report";
+    static char *argv[] = {name, nullptr};
+    static QApplication *app = new QApplication(argc, argv);
+    (void)app;
+}
+
+} // namespace cp::report

@@ -1,0 +1,35 @@
+#pragma once
+
+#include "reportdocument.h"
+
+#include <QRectF>
+#include <QSize>
+
+#include <string>
+
+class QPainter;
+
+namespace cp::report {
+
+/// Draws a report's ChartData with Qt Charts, offscreen: as an inline SVG element for HTML, or
+/// onto any painter (a PDF page keeps it vector). Fonts are sized in pixels of the chart's logical
+/// size, so the drawing scales as a whole to any target and device resolution.
+class ReportCharts
+{
+public:
+    /// The logical size every chart is laid out at (pixels); targets scale it.
+    static QSize logicalSize() { return {900, 430}; }
+
+    /// The chart as an <svg> element: no XML prolog and no namespace URIs (inline HTML needs
+    /// neither), scaling to the width of its container.
+    static std::string svg(const ChartData &data);
+    /// Draws the chart into `target` of `painter`, scaled from the logical size.
+    static void paint(const ChartData &data, QPainter *painter, const QRectF &target);
+};
+
+/// Makes sure a QApplication exists (Qt Charts draws through Qt Widgets): creates one on the
+/// offscreen platform, unless QT_QPA_PLATFORM names another, and keeps it for the process.
+/// Throws std::runtime_error when a non-widget application object already exists.
+void ensureApplication();
+
+} // namespace cp::report

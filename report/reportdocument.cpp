@@ -1,0 +1,565 @@
+#include "reportdocument.h"
+
+#include "comparison.h"
+#include "evaluation.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <ctime>
+#include <sstream>
+
+namespace cp::report {
+
+namespace {
+
+std::string fixed(double v, int decimals)
+{
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
+    return buf;
+}
+
+/// A number with thousands separators ("25,472,000").
+std::string grouped(double v, int decimals = 0)
+{
+    std::string s = fixed(std::abs(v), decimals);
+    const size_t dot = s.find('.');
+    const size_t intEnd = dot == std::string::npos ? s.size() : dot;
+    std::string out;
+    for (size_t i = 0; i < intEnd; ++i) {
+        if (i > 0 && (intEnd - i) % 3 == 0)
+            out += ',';
+        out += s[i];
+    }
+    out += s.substr(intEnd);
+    return (v < 0 ? "-" : "") + out;
+}
+
+std::string usd(double v)
+{
+    return "$" + grouped(v);
+}
+
+Cell text(std::string s)
+{
+    Cell c;
+    c.text = std::move(s);
+    return c;
+}
+
+Cell number(std::string s, bool best = false)
+{
+    Cell c;
+    c.text = std::move(s);
+    c.numeric = true;
+    c.best = best;
+    return c;
+}
+
+Cell muted(std::string s)
+{
+    Cell c;
+    c.text = std::move(s);
+    c.muted = true;
+    return c;
+}
+
+Cell head(std::string s)
+{
+    Cell c;
+    c.text = std::move(s);
+    c.head = true;
+    return c;
+}
+
+/// The report's date: the option, else SOURCE_DATE_EPOCH (reproducible output), else today (UTC).
+std::string reportDate(const ReportOptions &options)
+{
+    if (!options.date.empty())
+        return options.date;
+    std::time_t t = std::time(nullptr);
+    if (const char *epoch = std::getenv("SOURCE_DATE_EPOCH"); epoch && *epoch) {
+        char *end = nullptr;
+        const long long v = std::strtoll(epoch, &end, 10);
+        if (end && *end == '\0' && v >= 0)
+            t = std::time_t(v);
+    }
+    std::tm tm{};
+    gmtime_r(&t, &tm);
+    char buf[32];
+    std::strftime(buf, sizeof buf, "%Y-%m-%d", &tm);
+    return buf;
+}
+
+/// "2026-11-29T20:23:16Z" as "2026-11-29 20:23" (the column says UTC); anything else as it is.
+std::string readableTime(const std::string &iso)
+{
+    if (iso.size() >= 16 && iso[10] == 'T')
+        return iso.substr(0, 10) + " " + iso.substr(11, 5);
+    return iso;
+}
+
+/// The table of one comparison row set: label, a column per design, and the results key.
+Table comparisonTable(const std::vector<ComparisonRow> &rows, const std::vector<std::string> &designs,
+                      bool sections)
+{
+    Table t;
+    t.header.push_back(text(sections ? "Dimension and figure" : "Figure"));
+    for (size_t i = 0; i < designs.size(); ++i) {
+        Cell c = number(ReportDocument::tag(i));
+        c.design = int(i);
+        t.header.push_back(c);
+    }
+    t.header.push_back(text("Results key (evaluate --json)"));
+    const int designWidth = int(designs.size()) <= 3 ? 14 : 10;
+    t.widths.push_back(30);
+    for (size_t i = 0; i < designs.size(); ++i)
+        t.widths.push_back(designWidth);
+    t.widths.push_back(std::max(10, 70 - designWidth * int(designs.size())));
+    std::string dimension;
+    for (const ComparisonRow &r : rows) {
+        if (sections && r.dimension != dimension) {
+            dimension = r.dimension;
+            Cell c = head(dimension);
+            c.colspan = int(designs.size()) + 2;
+            t.rows.push_back({c});
+        }
+        std::vector<Cell> line{text(r.label)};
+        for (const ComparisonCell &c : r.cells)
+            line.push_back(number(c.text, c.best));
+        line.push_back(muted(r.note.empty() ? r.source : r.note));
+        t.rows.push_back(std::move(line));
+    }
+    return t;
+}
+
+std::string caption(const std::vector<ReportDesign> &designs)
+{
+    std::string s;
+    for (size_t i = 0; i < designs.size(); ++i)
+        s += (i ? "; " : "") + ReportDocument::tag(i) + " = " + designs[i].name;
+    return s;
+}
+
+} // namespace
+
+std::string escapeHtml(const std::string &in)
+{
+    std::string out;
+    out.reserve(in.size());
+    for (char ch : in) {
+        switch (ch) {
+        case '&': out += "&amp;"; break;
+        case '<': out += "&lt;"; break;
+        case '>': out += "&gt;"; break;
+        case '"': out += "&quot;"; break;
+        case '\'': out += "&#39;"; break;
+        default: out += ch;
+        }
+    }
+    return out;
+}
+
+std::string ReportDocument::tag(size_t i)
+{
+    return i < 26 ? std::string(1, char('A' + i)) : std::to_string(i + 1);
+}
+
+const char *ReportDocument::colour(size_t i)
+{
+    // Okabe & Ito (2008), a palette that stays distinct for colour-blind readers.
+    static const char *kColours[] = {"#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9"};
+    return kColours[i % 6];
+}
+
+void ReportDocument::add(Block::Kind kind, std::string text)
+{
+    Block b;
+    b.kind = kind;
+    b.text = std::move(text);
+    mBlocks.push_back(std::move(b));
+}
+
+void ReportDocument::addTable(Table table)
+{
+    Block b;
+    b.kind = Block::Kind::Table;
+    b.table = std::move(table);
+    mBlocks.push_back(std::move(b));
+}
+
+void ReportDocument::addChart(ChartData chart, std::string caption)
+{
+    Block b;
+    b.kind = Block::Kind::Chart;
+    b.chart = int(mCharts.size());
+    b.caption = std::move(caption);
+    mCharts.push_back(std::move(chart));
+    mBlocks.push_back(std::move(b));
+}
+
+ReportDocument::ReportDocument(const std::vector<ReportDesign> &designs, const ReportOptions &options)
+{
+    std::vector<ComparedDesign> compared;
+    std::vector<const Results *> results;
+    for (const ReportDesign &d : designs) {
+        compared.push_back({d.name, d.results});
+        results.push_back(d.results);
+    }
+    const Comparison comparison = compareDesigns(compared);
+    const std::string names = caption(designs);
+    mTitle = options.title;
+
+    // Title page: the designs, where they come from, their latest saved revision, the date.
+    add(Block::Kind::Title, options.title);
+    {
+        std::string vs;
+        for (size_t i = 0; i < designs.size(); ++i)
+            vs += (i ? " vs " : "") + designs[i].name;
+        add(Block::Kind::Paragraph, vs);
+    }
+    add(Block::Kind::Paragraph, "Report date " + reportDate(options) + ". Generated by " + options.generator +
+                                    " from the designs' evaluated results.");
+    {
+        Table t;
+        for (const char *h : {"", "Design", "File", "GPUs", "Revision", "Saved (UTC)", "Author", "Comment"})
+            t.header.push_back(text(h));
+        t.widths = {3, 23, 15, 8, 9, 15, 10, 17};
+        for (size_t i = 0; i < designs.size(); ++i) {
+            const ReportDesign &d = designs[i];
+            std::vector<Cell> row{head(tag(i)), text(d.name), muted(d.file),
+                                  number(d.results ? grouped(double(d.results->inventory.gpusTotal)) : "-")};
+            if (d.revisions.empty()) {
+                row.push_back(muted("not a project file"));
+                row.push_back(muted("-"));
+                row.push_back(muted("-"));
+                row.push_back(muted("-"));
+            } else {
+                const Revision &r = d.revisions.back();
+                row.push_back(number(std::to_string(r.id) + " of " + std::to_string(d.revisions.size())));
+                row.push_back(text(readableTime(r.timeUtc)));
+                row.push_back(text(r.author.empty() ? "-" : r.author));
+                row.push_back(text(r.comment));
+            }
+            t.rows.push_back(std::move(row));
+        }
+        addTable(std::move(t));
+    }
+    add(Block::Kind::Paragraph,
+        "How to read it: every figure is computed by the planner's engine from the design as saved, with "
+        "the catalog prices and specifications embedded in its file. Each row names the results key it comes "
+        "from, so it can be traced in the JSON of `cluster-planner-cli evaluate --json`. A shaded, bold value "
+        "is the better one of its row; rows without a better direction (size, density) are not marked.");
+
+    // Key figures.
+    add(Block::Kind::PageBreak);
+    add(Block::Kind::Heading, "Key figures");
+    add(Block::Kind::Paragraph, names);
+    addTable(comparisonTable(comparison.keyFigures, comparison.designs, false));
+
+    // The seeds' comparison dimensions, as figures.
+    add(Block::Kind::Heading, "Comparison dimensions");
+    add(Block::Kind::Paragraph,
+        "The dimensions on which architecture comparisons weigh designs (architecture, communication, "
+        "storage and checkpoints, scheduling, failure domain, redundancy, power, cooling, NIC speed, scale, "
+        "operations, delivery, cost structure, MFU), each as figures for these designs.");
+    addTable(comparisonTable(comparison.dimensions, comparison.designs, true));
+
+    // Charts.
+    add(Block::Kind::PageBreak);
+    add(Block::Kind::Heading, "Charts");
+    {
+        ChartData c;
+        c.title = "Cumulative cost: owning vs renting the same GPU-hours";
+        c.xTitle = "months from order";
+        c.yTitle = "cumulative cost, $M";
+        c.xTick = 12;
+        c.empty = "no cost figures";
+        for (size_t i = 0; i < designs.size(); ++i) {
+            if (!designs[i].results)
+                continue;
+            const CostResults &cost = designs[i].results->cost;
+            ChartSeries own{tag(i) + " owned", int(i)}, cloud{tag(i) + " cloud", int(i)};
+            cloud.dashed = true;
+            for (size_t m = 0; m < cost.cumulativeUsdByMonth.size(); ++m) {
+                own.x.push_back(double(m));
+                own.y.push_back(cost.cumulativeUsdByMonth[m] / 1e6);
+            }
+            for (size_t m = 0; m < cost.cloudCumulativeUsdByMonth.size(); ++m) {
+                cloud.x.push_back(double(m));
+                cloud.y.push_back(cost.cloudCumulativeUsdByMonth[m] / 1e6);
+            }
+            c.series.push_back(std::move(own));
+            c.series.push_back(std::move(cloud));
+            if (cost.breakEvenMonth >= 0 && size_t(cost.breakEvenMonth) < cost.cumulativeUsdByMonth.size()) {
+                ChartSeries be{tag(i) + " break-even", int(i)};
+                be.markers = true;
+                be.inLegend = false;
+                be.x.push_back(double(cost.breakEvenMonth));
+                be.y.push_back(cost.cumulativeUsdByMonth[size_t(cost.breakEvenMonth)] / 1e6);
+                c.series.push_back(std::move(be));
+            }
+        }
+        addChart(std::move(c),
+                 "Solid: owning (cost.cumulative_usd_by_month: CAPEX at order, then delivery and OPEX); dashed: "
+                 "renting the GPU-hours the design delivers (cost.cloud_cumulative_usd_by_month); a dot marks "
+                 "the break-even month (cost.break_even_month). " + names);
+    }
+    {
+        const RackPowerHistogram h = rackPowerHistogram(results, 12);
+        ChartData c;
+        c.title = "Rack power distribution";
+        c.xTitle = "IT power per rack at training load, kW";
+        c.yTitle = "racks";
+        c.empty = "no racks";
+        for (int b = 0; b < h.bins(); ++b)
+            c.categories.push_back(grouped(b * h.binKw, h.binKw < 1 ? 1 : 0) + "–" +
+                                   grouped((b + 1) * h.binKw, h.binKw < 1 ? 1 : 0));
+        for (size_t i = 0; i < designs.size(); ++i) {
+            ChartSeries s{tag(i), int(i)};
+            for (long long n : h.racks[i])
+                s.y.push_back(double(n));
+            c.series.push_back(std::move(s));
+        }
+        addChart(std::move(c), "Racks by IT power at training load (power.racks[].it_kw), compute, network and "
+                               "storage racks alike, in bins of " + grouped(h.binKw, h.binKw < 1 ? 1 : 0) + " kW. " +
+                                   names);
+    }
+    {
+        std::vector<const JobModel *> jobs;
+        for (const Results *r : results)
+            if (r && r->reliability.available)
+                jobs.push_back(&r->reliability.job);
+        const std::vector<double> grid = checkpointIntervalGridMinutes(jobs, 41);
+        ChartData c;
+        c.title = "Goodput vs checkpoint interval";
+        c.xTitle = "checkpoint interval, minutes (log scale)";
+        c.yTitle = "goodput, %";
+        c.logX = true;
+        c.yFromZero = false;
+        c.empty = "no training job (no GPUs or no workload)";
+        for (size_t i = 0; i < designs.size(); ++i) {
+            const Results *r = designs[i].results;
+            if (!r || !r->reliability.available || grid.empty())
+                continue;
+            const Curve curve = goodputByCheckpointInterval(r->reliability.job, grid);
+            ChartSeries s{tag(i), int(i), curve.x, {}};
+            for (double g : curve.y)
+                s.y.push_back(g * 100.0);
+            c.series.push_back(std::move(s));
+            ChartSeries at{tag(i) + " interval used", int(i)};
+            at.markers = true;
+            at.inLegend = false;
+            at.x.push_back(r->reliability.checkpointIntervalMinutes);
+            at.y.push_back(r->reliability.goodput * 100.0);
+            c.series.push_back(std::move(at));
+        }
+        addChart(std::move(c), "Useful share of wall time as the checkpoint interval varies, all else equal "
+                               "(reliability model, docs/reliability.md); a dot marks each design's interval "
+                               "(reliability.checkpoint_interval_minutes) and goodput (reliability.goodput). " +
+                                   names);
+    }
+    {
+        ChartData c;
+        c.title = "MFU vs GPU count";
+        c.xTitle = "GPUs the job runs on (log scale)";
+        c.yTitle = "MFU, %";
+        c.logX = true;
+        c.logBase = 2;
+        c.yFromZero = false;
+        c.empty = "no workload runs on these designs";
+        for (size_t i = 0; i < designs.size(); ++i) {
+            const Results *r = designs[i].results;
+            if (!r)
+                continue;
+            const Curve curve = mfuByGpuCount(r->performance, 5);
+            ChartSeries line{tag(i), int(i), curve.x, {}};
+            for (double m : curve.y)
+                line.y.push_back(m * 100.0);
+            ChartSeries dots = line;
+            dots.markers = true;
+            dots.inLegend = false;
+            c.series.push_back(std::move(line));
+            c.series.push_back(std::move(dots));
+        }
+        addChart(std::move(c), "The design's workload and global batch at half, a quarter, … of its active GPUs "
+                               "(whole scale-up domains), the parallelism searched again at each count; the "
+                               "rightmost point is the design (performance.mfu). " + names);
+    }
+
+    // Failure domains.
+    add(Block::Kind::PageBreak);
+    add(Block::Kind::Heading, "Failure domains");
+    add(Block::Kind::Paragraph,
+        "For each kind of part: how many the design holds, the GPUs one failure takes down or cuts off, its "
+        "MTBF, how often it interrupts the training job, and how the job recovers (reliability.failure_domains).");
+    for (size_t i = 0; i < designs.size(); ++i) {
+        const Results *r = designs[i].results;
+        add(Block::Kind::SubHeading, tag(i) + " · " + designs[i].name);
+        if (!r || !r->reliability.available) {
+            add(Block::Kind::Paragraph, "No failure domains: the design has no GPUs.");
+            continue;
+        }
+        Table t;
+        for (const char *h : {"Part", "Parts", "GPUs lost, max", "GPUs lost, mean", "MTBF per part, h",
+                              "Job interruptions per day", "Recovery"})
+            t.header.push_back(h == std::string("Part") || h == std::string("Recovery") ? text(h) : number(h));
+        t.widths = {22, 10, 12, 12, 14, 16, 14};
+        for (const FailureDomainKind &k : r->reliability.kinds)
+            t.rows.push_back({text(k.kind), number(grouped(double(k.count))), number(grouped(double(k.gpusLostMax))),
+                              number(fixed(k.gpusLostMean, 1)),
+                              number(k.failuresPerHour > 0 ? grouped(1.0 / k.failuresPerHour) : "-"),
+                              number(fixed(k.jobFailuresPerHour * 24.0, 3)), text(k.recovery)});
+        addTable(std::move(t));
+        if (!r->reliability.largestDomains.empty()) {
+            Table big;
+            big.header = {text("Largest failure domains"), text("Part"), number("GPUs")};
+            big.widths = {30, 50, 20};
+            for (size_t j = 0; j < r->reliability.largestDomains.size() && j < 5; ++j) {
+                const FailureDomain &d = r->reliability.largestDomains[j];
+                big.rows.push_back({text(d.kind), text(d.part), number(grouped(double(d.gpus)))});
+            }
+            addTable(std::move(big));
+        }
+    }
+
+    // Bill of materials.
+    add(Block::Kind::PageBreak);
+    add(Block::Kind::Heading, "Bill of materials");
+    add(Block::Kind::Paragraph, "Every priced part with its catalog price and the price's source (cost.bom; "
+                                "the same lines as `compare --bom`). GPUs and NICs inside a server's or "
+                                "supernode's price are not repeated.");
+    for (size_t i = 0; i < designs.size(); ++i) {
+        const Results *r = designs[i].results;
+        add(Block::Kind::SubHeading, tag(i) + " · " + designs[i].name);
+        if (!r || r->cost.bom.empty()) {
+            add(Block::Kind::Paragraph, "No priced parts.");
+            continue;
+        }
+        Table t;
+        t.small = true;
+        t.header = {text("Part"), text("Catalog id"), text("Category"), number("Qty"), number("Unit price"),
+                    number("Total"), text("Source")};
+        t.widths = {20, 11, 10, 6, 10, 11, 32};
+        std::vector<BomLine> lines = r->cost.bom;
+        std::stable_sort(lines.begin(), lines.end(),
+                         [](const BomLine &a, const BomLine &b) { return a.totalUsd > b.totalUsd; });
+        double total = 0;
+        for (const BomLine &l : lines) {
+            total += l.totalUsd;
+            t.rows.push_back({text(l.name), text(l.catalogId),
+                              text(l.category == "power_cooling" ? "power and cooling" : l.category),
+                              number(grouped(double(l.quantity))),
+                              number(usd(l.unitPriceUsd)), number(usd(l.totalUsd)), muted(l.source)});
+        }
+        t.rows.push_back({head("Hardware total"), text(""), text(""), text(""), text(""), number(usd(total)),
+                          muted("cost.hardware_capex_usd")});
+        addTable(std::move(t));
+    }
+}
+
+std::string ReportDocument::toHtml(const std::vector<std::string> &svgCharts) const
+{
+    std::ostringstream h;
+    h << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+         "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+      << "<title>" << escapeHtml(mTitle) << "</title>\n"
+      << "<style>\n"
+         "body { font-family: 'DejaVu Sans', 'Helvetica Neue', Arial, sans-serif; color: #222; max-width: 1100px;"
+         " margin: 24px auto; padding: 0 20px; font-size: 14px; line-height: 1.4; }\n"
+         "h1 { font-size: 26px; margin: 8px 0 4px; }\n"
+         "h2 { font-size: 20px; margin: 28px 0 6px; border-bottom: 2px solid #334; padding-bottom: 3px; }\n"
+         "h3 { font-size: 16px; margin: 18px 0 4px; }\n"
+         "p.lead { font-size: 17px; color: #334; margin: 2px 0 8px; }\n"
+         "table { border-collapse: collapse; width: 100%; margin: 6px 0 14px; }\n"
+         "th, td { padding: 3px 7px; border-bottom: 1px solid #dde; vertical-align: top; text-align: left; }\n"
+         "th { background: #eef1f6; font-weight: bold; }\n"
+         "th.num, td.num { text-align: right; white-space: nowrap; font-variant-numeric: tabular-nums; }\n"
+         "td.best { background: #d7f0dd; font-weight: bold; }\n"
+         "td.muted { color: #777; font-size: 12px; }\n"
+         "td.head { font-weight: bold; }\n"
+         "tr.section td { background: #e4e9f2; font-weight: bold; border-top: 1px solid #bbc; }\n"
+         "table.small { font-size: 12px; }\n"
+         "table.small td.muted { font-size: 11px; }\n"
+         "figure { margin: 10px 0 26px; page-break-inside: avoid; }\n"
+         "figure svg { width: 100%; height: auto; display: block; }\n"
+         "figcaption { color: #555; font-size: 12px; margin-top: 2px; }\n"
+         ".swatch { display: inline-block; width: 11px; height: 11px; margin-right: 4px; vertical-align: -1px; }\n"
+         ".pagebreak { page-break-before: always; }\n"
+         "@page { size: A4; margin: 14mm; }\n"
+         "</style>\n</head>\n<body>\n";
+    bool afterTitle = false;
+    bool breakNext = false;
+    for (const Block &b : mBlocks) {
+        switch (b.kind) {
+        case Block::Kind::Title:
+            h << "<h1>" << escapeHtml(b.text) << "</h1>\n";
+            afterTitle = true;
+            continue;
+        case Block::Kind::Heading:
+            h << "<h2" << (breakNext ? " class=\"pagebreak\"" : "") << ">" << escapeHtml(b.text) << "</h2>\n";
+            breakNext = false;
+            break;
+        case Block::Kind::SubHeading: h << "<h3>" << escapeHtml(b.text) << "</h3>\n"; break;
+        case Block::Kind::Paragraph:
+            h << (afterTitle ? "<p class=\"lead\">" : "<p>") << escapeHtml(b.text) << "</p>\n";
+            break;
+        case Block::Kind::PageBreak: breakNext = true; break;
+        case Block::Kind::Chart:
+            h << "<figure>\n"
+              << (b.chart >= 0 && size_t(b.chart) < svgCharts.size() ? svgCharts[size_t(b.chart)] : std::string())
+              << "\n<figcaption>" << escapeHtml(b.caption) << "</figcaption>\n</figure>\n";
+            break;
+        case Block::Kind::Table: {
+            const Table &t = b.table;
+            h << "<table" << (t.small ? " class=\"small\"" : "") << ">\n";
+            if (!t.widths.empty()) {
+                h << "<colgroup>";
+                for (int w : t.widths)
+                    h << "<col style=\"width:" << w << "%\">";
+                h << "</colgroup>\n";
+            }
+            h << "<thead><tr>";
+            for (const Cell &cell : t.header) {
+                h << "<th" << (cell.numeric ? " class=\"num\"" : "") << ">";
+                // A design's column: its colour, as in the charts.
+                if (cell.design >= 0)
+                    h << "<span class=\"swatch\" style=\"background:" << colour(size_t(cell.design)) << "\"></span>";
+                h << escapeHtml(cell.text) << "</th>";
+            }
+            h << "</tr></thead>\n<tbody>\n";
+            for (const std::vector<Cell> &row : t.rows) {
+                const bool section = row.size() == 1 && row[0].head && row[0].colspan > 1;
+                h << (section ? "<tr class=\"section\">" : "<tr>");
+                for (const Cell &cell : row) {
+                    std::string cls;
+                    if (cell.numeric)
+                        cls += " num";
+                    if (cell.best)
+                        cls += " best";
+                    if (cell.muted)
+                        cls += " muted";
+                    if (cell.head && !section)
+                        cls += " head";
+                    h << "<td";
+                    if (!cls.empty())
+                        h << " class=\"" << cls.substr(1) << "\"";
+                    if (cell.colspan > 1)
+                        h << " colspan=\"" << cell.colspan << "\"";
+                    h << ">" << escapeHtml(cell.text) << "</td>";
+                }
+                h << "</tr>\n";
+            }
+            h << "</tbody>\n</table>\n";
+            break;
+        }
+        }
+        afterTitle = false;
+    }
+    h << "</body>\n</html>\n";
+    return h.str();
+}
+
+} // namespace cp::report

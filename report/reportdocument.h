@@ -1,0 +1,100 @@
+#pragma once
+
+#include "report.h"
+
+#include <string>
+#include <vector>
+
+namespace cp::report {
+
+/// One cell of a report table. Text is plain (escaped by whoever writes it out).
+struct Cell
+{
+    std::string text;
+    bool best = false;    ///< the better value of its row (shaded, bold)
+    bool numeric = false; ///< right-aligned
+    bool muted = false;   ///< secondary text (results keys, sources, notes)
+    bool head = false;    ///< a row heading (first column) or a section row
+    int colspan = 1;
+    int design = -1;      ///< a design's column heading: its colour swatch
+};
+
+/// A table: header row, body rows, relative column widths (percent, may be empty).
+struct Table
+{
+    std::vector<Cell> header;
+    std::vector<std::vector<Cell>> rows;
+    std::vector<int> widths;
+    bool small = false; ///< long listings (bill of materials) in a smaller font
+};
+
+/// One line or marker series of a chart, or one bar set; `design` picks its colour.
+struct ChartSeries
+{
+    std::string name;
+    int design = 0;
+    std::vector<double> x;
+    std::vector<double> y;
+    bool dashed = false;
+    bool markers = false;  ///< points only, no line
+    bool inLegend = true;
+};
+
+/// A chart as data: lines over value axes (linear or logarithmic), or bars over categories.
+struct ChartData
+{
+    std::string title;
+    std::string xTitle;
+    std::string yTitle;
+    bool logX = false;
+    double xTick = 0.0;  ///< linear x: a tick every this much from 0 (months: 12); 0 = automatic
+    int logBase = 10;
+    std::vector<std::string> categories; ///< non-empty: a bar chart, series y per category
+    std::vector<ChartSeries> series;
+    bool yFromZero = true;
+    std::string empty;   ///< what to say when there is nothing to plot
+};
+
+/// A block of the report, in reading order.
+struct Block
+{
+    enum class Kind { Title, Heading, SubHeading, Paragraph, Table, Chart, PageBreak };
+    Kind kind = Kind::Paragraph;
+    std::string text;
+    Table table;
+    int chart = -1;       ///< index into ReportDocument::charts
+    std::string caption;  ///< under a chart
+};
+
+/// The report's content, independent of the output format: built once from the designs and
+/// their results, written out as HTML or laid out into a PDF.
+class ReportDocument
+{
+public:
+    ReportDocument(const std::vector<ReportDesign> &designs, const ReportOptions &options);
+
+    const std::vector<Block> &blocks() const { return mBlocks; }
+    const std::vector<ChartData> &charts() const { return mCharts; }
+    const std::string &title() const { return mTitle; }
+    /// The short tag of design i in tables and chart legends: A, B, C, …
+    static std::string tag(size_t i);
+    /// The colour of design i (#rrggbb), the same in every chart and the HTML.
+    static const char *colour(size_t i);
+
+    /// The page as self-contained HTML; `svgCharts` holds each chart's inline <svg> element.
+    std::string toHtml(const std::vector<std::string> &svgCharts) const;
+
+private:
+    void add(Block::Kind kind, std::string text = {});
+    void addTable(Table table);
+    void addChart(ChartData chart, std::string caption);
+
+    std::vector<Block> mBlocks;
+    std::vector<ChartData> mCharts;
+    std::string mTitle;
+};
+
+/// Escapes & < > " ' for HTML text and attributes.
+std::string escapeHtml(const std::string &text);
+
+} // namespace cp::report

@@ -1,0 +1,202 @@
+// Drives `cluster-planner-cli compare --report` as a user would (docs/report.md): a real process
+// with no display, real files; checks the HTML is self-contained and escapes user text, and that
+// the PDF renders (pdftoppm) to pages that show the charts.
+
+#include "testsupport.h"
+
+#include <nlohmann/json.hpp>
+
+#include <QDir>
+#include <QFile>
+#include <QImage>
+#include <QRegularExpression>
+
+class TestReportCli : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void htmlReport();
+    void htmlEscapesUserText();
+    void pdfReport();
+    void pdfRendersCharts();
+    void reportErrors();
+
+private:
+    using Run = cptest::CliRun;
+    static Run run(const QStringList &args) { return cptest::runCli(QStringLiteral(CP_CLI), args); }
+    /// Runs the CLI with no display and no Qt platform chosen: it must pick the offscreen one.
+    static Run runHeadless(const QStringList &args);
+    QString path(const char *name) const { return mDir.filePath(QString::fromUtf8(name)); }
+    std::string spath(const char *name) const { return path(name).toStdString(); }
+
+    QTemporaryDir mDir;
+};
+
+TestReportCli::Run TestReportCli::runHeadless(const QStringList &args)
+{
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    for (const char *var : {"QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY"})
+        env.remove(QString::fromLatin1(var));
+    p.setProcessEnvironment(env);
+    p.start(QStringLiteral(CP_CLI), args);
+    if (!p.waitForFinished(120000))
+        return {-1, {}, QStringLiteral("timeout")};
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2,
+            QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError())};
+}
+
+void TestReportCli::initTestCase()
+{
+    QVERIFY(mDir.isValid());
+    QCOMPARE(run({QStringLiteral("new"), QStringLiteral("--template"), QStringLiteral("classic"),
+                  QStringLiteral("--gpus"), QStringLiteral("1024"), QStringLiteral("-o"), path("c.cplan")})
+                 .code,
+             0);
+    QCOMPARE(run({QStringLiteral("new"), QStringLiteral("--template"), QStringLiteral("supernode"),
+                  QStringLiteral("--gpus"), QStringLiteral("1152"), QStringLiteral("-o"), path("s.cplan")})
+                 .code,
+             0);
+    // A design whose name is markup, saved as a project.
+    QCOMPARE(run({QStringLiteral("export"), path("c.cplan"), QStringLiteral("--json"), path("x.json")}).code, 0);
+    nlohmann::json j = nlohmann::json::parse(cptest::readFile(spath("x.json")));
+    j.at("design")["name"] = "<script>alert(1)</script>";
+    cptest::writeFile(spath("x.json"), j.dump());
+    QCOMPARE(run({QStringLiteral("import"), path("x.json"), QStringLiteral("-o"), path("x.cplan")}).code, 0);
+}
+
+void TestReportCli::htmlReport()
+{
+    const Run r = runHeadless({QStringLiteral("compare"), path("c.cplan"), path("s.cplan"), QStringLiteral("--report"),
+                               path("r.html")});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    QVERIFY2(r.err.isEmpty(), qPrintable(r.err)); // stderr is for errors
+    QVERIFY(r.out.contains(QStringLiteral("CAPEX $M"))); // the table is still printed
+    QVERIFY(!QFile::exists(path("r.html.tmp")));
+    const QString html = QString::fromStdString(cptest::readFile(spath("r.html")));
+    QVERIFY(html.startsWith(QStringLiteral("<!DOCTYPE html>")));
+    QVERIFY(html.trimmed().endsWith(QStringLiteral("</html>")));
+    // Four charts, inline.
+    QCOMPARE(html.count(QStringLiteral("<svg")), 4);
+    QCOMPARE(html.count(QStringLiteral("</svg>")), 4);
+    for (const char *title : {"Cumulative cost", "Rack power distribution", "Goodput vs checkpoint interval",
+                              "MFU vs GPU count"})
+        QVERIFY2(html.contains(QString::fromUtf8(title)), title);
+    // Self-contained: nothing fetched, nothing run.
+    const QRegularExpression reference(QStringLiteral("(src|href|xmlns(:\\w+)?)\\s*=|url\\(|@import|<script|<link|"
+                                                      "<iframe|<object|<embed"),
+                                       QRegularExpression::CaseInsensitiveOption);
+    const QRegularExpressionMatch m = reference.match(html);
+    QVERIFY2(!m.hasMatch(), qPrintable(html.mid(std::max<qsizetype>(0, m.capturedStart() - 60), 160)));
+    QVERIFY(!html.contains(QStringLiteral("http://")));
+    QVERIFY(!html.contains(QStringLiteral("https://")));
+    // The title block, the key figures, the seeds' dimensions, failure domains, bill of materials.
+    for (const char *text : {"Classic 1024-GPU", "Supernode 1152-GPU", "Revision", "Generated from the classic template",
+                             "Key figures", "TCO $M", "CAPEX $M", "MFU %", "goodput %", "cloud break-even month",
+                             "Comparison dimensions", "Communication", "Storage and checkpoints",
+                             "Scheduling and placement", "Redundancy", "Cooling", "NIC speed", "Delivery time",
+                             "Cost structure", "reliability.largest_failure_domain_gpus", "Failure domains",
+                             "nvlink_switch_tray", "Bill of materials", "dgx-h100", "gb200-nvl72"})
+        QVERIFY2(html.contains(QString::fromUtf8(text)), text);
+    // The better value of the TCO row is marked, once.
+    const qsizetype tco = html.indexOf(QStringLiteral("<td>TCO $M</td>"));
+    QVERIFY(tco >= 0);
+    const QString row = html.mid(tco, html.indexOf(QStringLiteral("</tr>"), tco) - tco);
+    QCOMPARE(row.count(QStringLiteral("best")), 1);
+}
+
+void TestReportCli::htmlEscapesUserText()
+{
+    const Run r = run({QStringLiteral("compare"), path("x.cplan"), path("s.cplan"), QStringLiteral("--report"),
+                       path("x.html")});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    const QString html = QString::fromStdString(cptest::readFile(spath("x.html")));
+    QVERIFY(html.contains(QStringLiteral("&lt;script&gt;alert(1)&lt;/script&gt;")));
+    QVERIFY(!html.contains(QStringLiteral("<script"), Qt::CaseInsensitive));
+    QVERIFY(!html.contains(QStringLiteral("alert(1)</")));
+}
+
+void TestReportCli::pdfReport()
+{
+    const Run r = runHeadless({QStringLiteral("compare"), path("c.cplan"), path("x.cplan"), QStringLiteral("--report"),
+                               path("r.pdf")});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    QVERIFY(!QFile::exists(path("r.pdf.tmp")));
+    const std::string pdf = cptest::readFile(spath("r.pdf"));
+    QVERIFY(pdf.rfind("%PDF-", 0) == 0);
+    QVERIFY(pdf.size() > 20000);
+    QVERIFY(pdf.find("%%EOF") != std::string::npos);
+}
+
+void TestReportCli::pdfRendersCharts()
+{
+#if !defined(CP_PDFTOPPM) || !defined(CP_PDFTOTEXT)
+    QSKIP("pdftoppm and pdftotext (poppler-utils, packaging/install-deps.sh) were not found when configuring");
+#else
+    const Run r = run({QStringLiteral("compare"), path("c.cplan"), path("s.cplan"), QStringLiteral("--report"),
+                       path("p.pdf")});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    QDir().mkpath(path("pages"));
+    QProcess render;
+    render.start(QStringLiteral(CP_PDFTOPPM), {QStringLiteral("-png"), QStringLiteral("-r"), QStringLiteral("60"),
+                                                path("p.pdf"), path("pages/page")});
+    QVERIFY(render.waitForFinished(120000));
+    QCOMPARE(render.exitCode(), 0);
+    const QStringList pages = QDir(path("pages")).entryList({QStringLiteral("*.png")}, QDir::Files, QDir::Name);
+    QVERIFY2(pages.size() >= 5, qPrintable(pages.join(QLatin1Char(' '))));
+    int chartPages = 0;
+    for (const QString &name : pages) {
+        const QImage page(QDir(path("pages")).filePath(name));
+        QVERIFY(!page.isNull());
+        // Every page has ink; a page with charts has many pixels of both designs' colours
+        // (#0072B2 and #D55E00, docs/report.md).
+        long long ink = 0, blue = 0, orange = 0;
+        for (int y = 0; y < page.height(); ++y)
+            for (int x = 0; x < page.width(); ++x) {
+                const QColor c = page.pixelColor(x, y);
+                if (c.lightness() < 200)
+                    ++ink;
+                if (std::abs(c.red() - 0x00) < 40 && std::abs(c.green() - 0x72) < 40 && std::abs(c.blue() - 0xB2) < 40)
+                    ++blue;
+                if (std::abs(c.red() - 0xD5) < 40 && std::abs(c.green() - 0x5E) < 40 && std::abs(c.blue() - 0x00) < 40)
+                    ++orange;
+            }
+        QVERIFY2(ink > 500, qPrintable(name + QStringLiteral(" is blank")));
+        if (blue > 200 && orange > 200)
+            ++chartPages;
+    }
+    QVERIFY2(chartPages >= 2, qPrintable(QString::number(chartPages)));
+
+    // The design named as markup is shown as text in the PDF (pdfReport() wrote r.pdf).
+    QProcess text;
+    text.start(QStringLiteral(CP_PDFTOTEXT), {path("r.pdf"), QStringLiteral("-")});
+    QVERIFY(text.waitForFinished(120000));
+    QCOMPARE(text.exitCode(), 0);
+    const QString pdfText = QString::fromUtf8(text.readAllStandardOutput());
+    QVERIFY(pdfText.contains(QStringLiteral("<script>alert(1)</script>")));
+    QVERIFY(pdfText.contains(QStringLiteral("Bill of materials"))); // ("figures" is set with a ligature)
+#endif
+}
+
+void TestReportCli::reportErrors()
+{
+    Run r = run({QStringLiteral("compare"), path("c.cplan"), path("s.cplan"), QStringLiteral("--report"),
+                 path("r.svg")});
+    QCOMPARE(r.code, 2);
+    QVERIFY(r.err.contains(QStringLiteral(".html or .pdf")));
+    QVERIFY(!QFile::exists(path("r.svg")));
+    r = run({QStringLiteral("compare"), path("c.cplan"), path("s.cplan"), QStringLiteral("--report"),
+             path("no-such-dir/r.html")});
+    QCOMPARE(r.code, 3);
+    QVERIFY(r.err.contains(QStringLiteral("cannot write")));
+    // A bad design is reported before anything is written.
+    r = run({QStringLiteral("compare"), path("c.cplan"), path("missing.cplan"), QStringLiteral("--report"),
+             path("m.html")});
+    QCOMPARE(r.code, 1);
+    QVERIFY(!QFile::exists(path("m.html")));
+}
+
+QTEST_GUILESS_MAIN(TestReportCli)
+#include "test_report_cli.moc"
