@@ -12,7 +12,20 @@
 #include <QTextObjectInterface>
 #include <QTextTable>
 
+#include <cmath>
+#include <limits>
+#include <memory>
+#include <optional>
+
 namespace cp::report {
+
+/// A QTextTable of the document: which report block it shows, from which body row.
+struct TableChunk
+{
+    size_t block = 0;
+    QTextTable *table = nullptr;
+    int firstRow = 0;
+};
 
 namespace {
 
@@ -65,7 +78,7 @@ public:
     {
         mCursor.beginEditBlock();
     }
-    ~Builder() { mCursor.endEditBlock(); }
+    void finish() { mCursor.endEditBlock(); }
 
     void title(const QString &text)
     {
@@ -103,11 +116,51 @@ public:
         mCursor.insertText(caption, charFormat(7.5, false, QColor(0x55, 0x55, 0x55)));
     }
 
-    void table(const Table &t)
+    /// Inserts a table; body rows listed in `breaks` start a new page, under a repeated header
+    /// (PdfReport::write moves rows that would straddle a page break there).
+    void table(const Table &t, size_t blockIndex, const std::set<int> &breaks, std::vector<TableChunk> &chunks)
     {
-        block(1, 0, false, Qt::AlignLeft);
         const int cols = int(t.header.size());
-        const int rows = int(t.rows.size()) + 1;
+        const int bodyRows = int(t.rows.size());
+        int first = 0;
+        while (first < bodyRows || first == 0) {
+            int end = bodyRows;
+            for (int b : breaks)
+                if (b > first) {
+                    end = std::min(end, b);
+                    break;
+                }
+            if (first > 0 || breaks.count(0))
+                mBreakNext = true;
+            block(1, 0, false, Qt::AlignLeft);
+            QTextTable *table = insertTable(t, cols, end - first + 1);
+            const double size = t.small ? 7 : 8.5;
+            for (int c = 0; c < cols; ++c)
+                fill(table, 0, c, t.header[size_t(c)], size, true);
+            for (int r = first; r < end; ++r) {
+                int c = 0;
+                for (const Cell &cell : t.rows[size_t(r)]) {
+                    if (c >= cols)
+                        break;
+                    fill(table, r - first + 1, c, cell, size, false);
+                    if (cell.colspan > 1)
+                        table->mergeCells(r - first + 1, c, 1, std::min(cell.colspan, cols - c));
+                    c += std::max(1, cell.colspan);
+                }
+            }
+            chunks.push_back({blockIndex, table, first});
+            mCursor.movePosition(QTextCursor::End);
+            if (end >= bodyRows)
+                break;
+            first = end;
+        }
+    }
+
+    void pageBreakNext() { mBreakNext = true; }
+
+private:
+    QTextTable *insertTable(const Table &t, int cols, int rows)
+    {
         QTextTableFormat tf;
         tf.setWidth(QTextLength(QTextLength::PercentageLength, 100));
         tf.setHeaderRowCount(1);
@@ -122,28 +175,9 @@ public:
                 widths << QTextLength(QTextLength::PercentageLength, w);
             tf.setColumnWidthConstraints(widths);
         }
-        QTextTable *table = mCursor.insertTable(rows, cols, tf);
-        const double size = t.small ? 7 : 8.5;
-        for (int c = 0; c < cols; ++c)
-            fill(table, 0, c, t.header[size_t(c)], size, true);
-        for (int r = 1; r < rows; ++r) {
-            const std::vector<Cell> &row = t.rows[size_t(r - 1)];
-            int c = 0;
-            for (const Cell &cell : row) {
-                if (c >= cols)
-                    break;
-                fill(table, r, c, cell, size, false);
-                if (cell.colspan > 1)
-                    table->mergeCells(r, c, 1, std::min(cell.colspan, cols - c));
-                c += std::max(1, cell.colspan);
-            }
-        }
-        mCursor.movePosition(QTextCursor::End);
+        return mCursor.insertTable(rows, cols, tf);
     }
 
-    void pageBreakNext() { mBreakNext = true; }
-
-private:
     QTextCharFormat charFormat(double points, bool bold, const QColor &colour) const
     {
         QTextCharFormat f;
@@ -216,7 +250,82 @@ private:
     bool mBreakNext = false;
 };
 
+/// The body row of a table chunk whose cells run over a page break, as (report block, row).
+std::optional<std::pair<size_t, int>> straddlingRow(QTextDocument &doc, const std::vector<TableChunk> &chunks,
+                                                     double pageHeight)
+{
+    QAbstractTextDocumentLayout *layout = doc.documentLayout();
+    for (const TableChunk &chunk : chunks) {
+        for (int r = 1; r < chunk.table->rows(); ++r) {
+            double top = std::numeric_limits<double>::infinity(), bottom = -top;
+            for (int c = 0; c < chunk.table->columns(); ++c) {
+                const QTextTableCell cell = chunk.table->cellAt(r, c);
+                if (cell.row() != r || cell.column() != c)
+                    continue;
+                for (QTextFrame::iterator it = cell.begin(); !it.atEnd(); ++it) {
+                    const QTextBlock b = it.currentBlock();
+                    if (!b.isValid())
+                        continue;
+                    const QRectF rect = layout->blockBoundingRect(b);
+                    top = std::min(top, rect.top());
+                    bottom = std::max(bottom, rect.bottom());
+                }
+            }
+            if (top < bottom && std::floor(top / pageHeight) != std::floor((bottom - 1.0) / pageHeight)
+                && bottom - top < pageHeight / 2)
+                return std::make_pair(chunk.block, chunk.firstRow + r - 1);
+        }
+    }
+    return std::nullopt;
+}
+
 } // namespace
+
+std::unique_ptr<QTextDocument> PdfReport::layOut(QPdfWriter &pdf, const QSizeF &body, QObject *charts,
+                                                 const std::map<size_t, std::set<int>> &breaks,
+                                                 std::vector<TableChunk> &chunks) const
+{
+    auto doc = std::make_unique<QTextDocument>();
+    doc->documentLayout()->setPaintDevice(&pdf);
+    doc->setPageSize(body);
+    doc->setDocumentMargin(0);
+    QFont base(kFontFamily);
+    base.setPointSizeF(9);
+    doc->setDefaultFont(base);
+    doc->documentLayout()->registerHandler(kChartObject, charts);
+
+    Builder b(*doc);
+    bool afterTitle = false;
+    bool breakNext = false;
+    static const std::set<int> kNone;
+    for (size_t i = 0; i < mDocument.blocks().size(); ++i) {
+        const Block &block = mDocument.blocks()[i];
+        const QString text = QString::fromStdString(block.text);
+        switch (block.kind) {
+        case Block::Kind::Title:
+            b.title(text);
+            afterTitle = true;
+            continue;
+        case Block::Kind::Heading:
+            b.heading(text, breakNext);
+            breakNext = false;
+            break;
+        case Block::Kind::SubHeading: b.subHeading(text); break;
+        case Block::Kind::Paragraph: b.paragraph(text, afterTitle); break;
+        case Block::Kind::PageBreak: breakNext = true; break;
+        case Block::Kind::Table: {
+            const auto it = breaks.find(i);
+            b.table(block.table, i, it == breaks.end() ? kNone : it->second, chunks);
+            break;
+        }
+        case Block::Kind::Chart: b.chart(block.chart, QString::fromStdString(block.caption)); break;
+        }
+        afterTitle = false;
+    }
+    b.finish();
+    doc->pageCount(); // lays it out
+    return doc;
+}
 
 std::string PdfReport::write() const
 {
@@ -234,43 +343,22 @@ std::string PdfReport::write() const
     const double footer = 8 * mm;
     const QSizeF body(pdf.width(), pdf.height() - footer);
 
-    QTextDocument doc;
-    doc.documentLayout()->setPaintDevice(&pdf);
-    doc.setPageSize(body);
-    doc.setDocumentMargin(0);
-    QFont base(kFontFamily);
-    base.setPointSizeF(9);
-    doc.setDefaultFont(base);
     ChartObject charts(mDocument.charts(), body.width());
-    doc.documentLayout()->registerHandler(kChartObject, &charts);
-
-    {
-    Builder b(doc);
-    bool afterTitle = false;
-    bool breakNext = false;
-    for (const Block &block : mDocument.blocks()) {
-        const QString text = QString::fromStdString(block.text);
-        switch (block.kind) {
-        case Block::Kind::Title:
-            b.title(text);
-            afterTitle = true;
-            continue;
-        case Block::Kind::Heading:
-            b.heading(text, breakNext);
-            breakNext = false;
+    // Lay the document out; while a table row would straddle a page break, start its table
+    // again on the next page from that row (Qt's layout moves only rows whose every cell starts
+    // past the break). Each pass moves one row further down, so the loop ends.
+    std::map<size_t, std::set<int>> breaks;
+    std::unique_ptr<QTextDocument> doc;
+    for (int pass = 0; pass < 200; ++pass) {
+        std::vector<TableChunk> chunks;
+        doc = layOut(pdf, body, &charts, breaks, chunks);
+        const auto split = straddlingRow(*doc, chunks, body.height());
+        if (!split || !breaks[split->first].insert(split->second).second)
             break;
-        case Block::Kind::SubHeading: b.subHeading(text); break;
-        case Block::Kind::Paragraph: b.paragraph(text, afterTitle); break;
-        case Block::Kind::PageBreak: breakNext = true; break;
-        case Block::Kind::Table: b.table(block.table); break;
-        case Block::Kind::Chart: b.chart(block.chart, QString::fromStdString(block.caption)); break;
-        }
-        afterTitle = false;
-    }
     }
 
     QPainter painter(&pdf);
-    const int pages = doc.pageCount();
+    const int pages = doc->pageCount();
     QFont small(kFontFamily);
     small.setPointSizeF(7);
     for (int p = 0; p < pages; ++p) {
@@ -278,7 +366,7 @@ std::string PdfReport::write() const
             pdf.newPage();
         painter.save();
         painter.translate(0, -p * body.height());
-        doc.drawContents(&painter, QRectF(QPointF(0, p * body.height()), body));
+        doc->drawContents(&painter, QRectF(QPointF(0, p * body.height()), body));
         painter.restore();
         // Footer: the title and the page number.
         painter.setFont(small);

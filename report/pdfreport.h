@@ -2,9 +2,20 @@
 
 #include "reportdocument.h"
 
+#include <map>
+#include <memory>
+#include <set>
 #include <string>
+#include <vector>
+
+class QObject;
+class QPdfWriter;
+class QSizeF;
+class QTextDocument;
 
 namespace cp::report {
+
+struct TableChunk;
 
 /// Lays a ReportDocument out on A4 pages and writes it as PDF: a QTextDocument for text and
 /// tables (header rows repeated on each page), charts drawn as vector graphics in place, a footer
@@ -18,6 +29,12 @@ public:
     std::string write() const;
 
 private:
+    /// The document laid out on pages of `body`, charts drawn by `charts` (a QTextObjectInterface),
+    /// tables started anew at `breaks` (report block → body rows); `chunks` receives every table.
+    std::unique_ptr<QTextDocument> layOut(QPdfWriter &pdf, const QSizeF &body, QObject *charts,
+                                          const std::map<size_t, std::set<int>> &breaks,
+                                          std::vector<TableChunk> &chunks) const;
+
     const ReportDocument &mDocument;
 };
 

@@ -113,11 +113,13 @@ Table comparisonTable(const std::vector<ComparisonRow> &rows, const std::vector<
         t.header.push_back(c);
     }
     t.header.push_back(text("Results key (evaluate --json)"));
-    const int designWidth = int(designs.size()) <= 3 ? 14 : 10;
-    t.widths.push_back(30);
-    for (size_t i = 0; i < designs.size(); ++i)
+    // The results key keeps a readable width however many designs there are.
+    const int n = int(designs.size());
+    const int designWidth = n <= 3 ? 14 : n == 4 ? 11 : 9;
+    t.widths.push_back(n <= 3 ? 30 : 24);
+    for (int i = 0; i < n; ++i)
         t.widths.push_back(designWidth);
-    t.widths.push_back(std::max(10, 70 - designWidth * int(designs.size())));
+    t.widths.push_back(100 - t.widths.front() - designWidth * n);
     std::string dimension;
     for (const ComparisonRow &r : rows) {
         if (sections && r.dimension != dimension) {
@@ -272,7 +274,7 @@ ReportDocument::ReportDocument(const std::vector<ReportDesign> &designs, const R
     add(Block::Kind::Heading, "Charts");
     {
         ChartData c;
-        c.title = "Cumulative cost: owning vs renting the same GPU-hours";
+        c.title = "Cumulative cost: owning (solid) vs renting the same GPU-hours (dashed)";
         c.xTitle = "months from order";
         c.yTitle = "cumulative cost, $M";
         c.xTick = 12;
@@ -281,8 +283,10 @@ ReportDocument::ReportDocument(const std::vector<ReportDesign> &designs, const R
             if (!designs[i].results)
                 continue;
             const CostResults &cost = designs[i].results->cost;
-            ChartSeries own{tag(i) + " owned", int(i)}, cloud{tag(i) + " cloud", int(i)};
+            // One legend entry per design: its colour; the dash pattern tells owning from renting.
+            ChartSeries own{tag(i), int(i)}, cloud{tag(i) + " cloud", int(i)};
             cloud.dashed = true;
+            cloud.inLegend = false;
             for (size_t m = 0; m < cost.cumulativeUsdByMonth.size(); ++m) {
                 own.x.push_back(double(m));
                 own.y.push_back(cost.cumulativeUsdByMonth[m] / 1e6);
