@@ -1,8 +1,14 @@
 #!/bin/sh
 # Renders the documentation screenshots from the built application (it builds nothing):
-#   docs/screenshots/main-window.png  the main window on the sample design (the hall plan)
-#   docs/screenshots/hall-3d.png      the same window with the 3D hall view
+#   docs/screenshots/main-window.png       the main window on the sample design (the hall plan)
+#   docs/screenshots/hall-3d.png           the same window with the 3D hall view
+#   docs/screenshots/empty-hall.png        an empty hall with the palette, to start from scratch
+#   docs/screenshots/overlay-power.png     the sample with the power-density overlay
+#   docs/screenshots/overlay-failure.png   the failure domain of a leaf-switch rack
+#   docs/screenshots/overlay-bandwidth.png bandwidth from one compute rack to every other
+#   docs/screenshots/problems.png          a rack above its power limit, picked in the Problems dock
 # Usage: scripts/screenshot.sh [path/to/cluster-planner] [design.cplan|design.json]
+# (a design given replaces the sample in main-window.png and hall-3d.png only).
 # Runs under Xvfb with Qt's xcb platform, so it needs no display (and VTK gets OpenGL).
 set -eu
 
@@ -22,15 +28,27 @@ fi
 mkdir -p "$out"
 
 # -a picks a free display number, so parallel runs and a running X server do not clash.
-# A throwaway config directory keeps the user's recent files and window layout out of it.
+# A throwaway config and data directory keeps the user's recent files, window layout and
+# recovery files out of it.
 config=$(mktemp -d)
 trap 'rm -rf "$config"' EXIT INT TERM
 
-set -- --screenshot "$out/main-window.png" --screenshot-3d "$out/hall-3d.png"
-if [ -n "$design" ]; then
-    set -- "$design" "$@"
-fi
-QT_QPA_PLATFORM=xcb XDG_CONFIG_HOME="$config" \
-    xvfb-run -a -s "-screen 0 1600x1000x24" "$app" "$@"
+shot() {
+    QT_QPA_PLATFORM=xcb XDG_CONFIG_HOME="$config/config" XDG_DATA_HOME="$config/data" \
+        xvfb-run -a -s "-screen 0 1600x1000x24" "$app" "$@"
+}
 
-echo "Wrote $out/main-window.png and $out/hall-3d.png"
+if [ -n "$design" ]; then
+    shot "$design" --screenshot "$out/main-window.png" --screenshot-3d "$out/hall-3d.png"
+else
+    shot --screenshot "$out/main-window.png" --screenshot-3d "$out/hall-3d.png"
+fi
+shot --empty --screenshot "$out/empty-hall.png"
+shot --overlay power --screenshot "$out/overlay-power.png"
+# L001 holds the leaf switches of the sample's first row: their failure cuts the row off.
+shot --overlay failure --select L001 --screenshot "$out/overlay-failure.png"
+shot --overlay bandwidth --select C001 --screenshot "$out/overlay-bandwidth.png"
+shot "$root/docs/screenshots/over-limit.json" --overlay power --show-problems --screenshot "$out/problems.png"
+
+echo "Wrote $out/main-window.png, hall-3d.png, empty-hall.png, overlay-power.png, overlay-failure.png,"
+echo "overlay-bandwidth.png and problems.png"

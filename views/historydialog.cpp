@@ -46,7 +46,8 @@ HistoryDialog::HistoryDialog(const QString &fileName, const std::vector<Revision
     }
 
     auto *info = new QLabel(revisions.empty() ? tr("This file has no saved revisions yet.")
-                                              : tr("%n revision(s), newest first.", nullptr, int(revisions.size())));
+                                              : revisions.size() == 1 ? tr("1 revision.")
+                                              : tr("%1 revisions, newest first.").arg(revisions.size()));
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     auto *layout = new QVBoxLayout(this);

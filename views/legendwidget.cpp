@@ -103,11 +103,11 @@ QVector<LegendWidget::Row> LegendWidget::rows() const
         if (mRackCounts[i] == 0 && category == RackCategory::Empty)
             continue;
         result.push_back({Row::Symbol::Rack, rackCategoryColor(category),
-                          tr("%1 racks (%2)").arg(rackCategoryName(category), locale.toString(mRackCounts[i]))});
+                          tr("%1: %2 racks").arg(rackCategoryName(category), locale.toString(mRackCounts[i]))});
     }
-    result.push_back({Row::Symbol::Power, powerUnitColor(), tr("Power units (%1)").arg(locale.toString(mPowerUnits))});
+    result.push_back({Row::Symbol::Power, powerUnitColor(), tr("Power units: %1").arg(locale.toString(mPowerUnits))});
     result.push_back(
-        {Row::Symbol::Cooling, coolingUnitColor(), tr("Cooling units (%1)").arg(locale.toString(mCoolingUnits))});
+        {Row::Symbol::Cooling, coolingUnitColor(), tr("Cooling units: %1").arg(locale.toString(mCoolingUnits))});
     return result;
 }
 
@@ -136,7 +136,9 @@ QSize LegendWidget::sizeHint() const
     const auto list = rows();
     for (const Row &row : list)
         width = std::max(width, std::min(kMaxTextWidth, kSwatch + 6 + fm.horizontalAdvance(row.text)));
-    width = std::max(width, mHasOverlay && !mOverlay.scale.isEmpty() ? kColorBarWidth : 200);
+    // One width for every overlay and the categories: the plan's fit leaves room for the legend,
+    // and switching overlays should not leave it covering the hall.
+    width = std::max(width, kColorBarWidth);
     const int lineH = std::max(fm.height(), kSwatch) + kSpacing;
     int height = fmBold.height() + kSpacing + lineH * static_cast<int>(list.size()) + lineH + fm.height();
     if (mHasOverlay)
@@ -150,7 +152,7 @@ void LegendWidget::paintEvent(QPaintEvent *)
     p.setRenderHint(QPainter::Antialiasing);
     // The window colour of the palette in use, so the text stays readable in the dark theme.
     QColor background = palette().color(QPalette::Window);
-    background.setAlpha(232);
+    background.setAlpha(245); // nearly opaque: the floor's edge behind it must not show as a band
     p.setPen(QPen(palette().color(QPalette::Mid), 1));
     p.setBrush(background);
     p.drawRoundedRect(QRectF(rect()).adjusted(0.5, 0.5, -0.5, -0.5), 5, 5);

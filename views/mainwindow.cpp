@@ -426,7 +426,18 @@ void MainWindow::loadSample()
 
 void MainWindow::loadEmpty()
 {
+    // The sample's settings (fabric switch, workload, finance), no racks, a default hall.
     Design design;
+    try {
+        design = sampleDesign(mBaseCatalog);
+    } catch (const std::exception &) {
+        // A catalog without the sample's parts: the bare defaults.
+    }
+    design.racks.clear();
+    design.powerUnits.clear();
+    design.coolingUnits.clear();
+    design.hall = Hall();
+    design.description.clear();
     design.name = tr("Untitled design").toStdString();
     setDocument(std::move(design), mBaseCatalog, QString());
 }
@@ -792,10 +803,14 @@ void MainWindow::updateOverlay()
     }
     mOverlay = std::move(overlay);
     mHallView->hallScene()->setRackOverlay(mOverlay.rackColors);
+    const QSize legendBefore = mHallView->legend()->sizeHint();
     if (mOverlayKind == OverlayKind::Category)
         mHallView->legend()->clearOverlay();
     else
         mHallView->legend()->setOverlay(mOverlay.legend);
+    // The fit leaves room for the legend beside the hall; a wider legend needs a new fit.
+    if (mHallView->followsFit() && mHallView->legend()->sizeHint().width() != legendBefore.width())
+        mHallView->fitToView();
     if (!mOverlay.status.isEmpty())
         statusBar()->showMessage(mOverlay.status, 10000);
     Q_EMIT overlayChanged();

@@ -178,7 +178,9 @@ Overlay powerDensityOverlay(const Design &design, const Catalog &catalog, const 
     if (!racks.empty())
         l.note = tr("Hottest: %1 at %2 kW").arg(QString::fromStdString(racks[hottest].rackId),
                                                number(racks[hottest].itKw, 1));
-    o.status = over > 0 ? tr("%1 racks above their power limit").arg(integer(over)) : QString();
+    o.status = over == 1 ? tr("1 rack above its power limit")
+               : over > 1  ? tr("%1 racks above their power limit").arg(integer(over))
+                           : QString();
     return o;
 }
 

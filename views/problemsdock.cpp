@@ -213,7 +213,9 @@ void ProblemsDock::setProblems(const Problems &validation, const Problems &evalu
         setWindowTitle(tr("Problems"));
         showEmptyState();
     } else {
-        setWindowTitle(tr("Problems (%1 errors, %2 warnings)").arg(errors).arg(warnings));
+        const QString e = errors == 1 ? tr("1 error") : tr("%1 errors").arg(errors);
+        const QString w = warnings == 1 ? tr("1 warning") : tr("%1 warnings").arg(warnings);
+        setWindowTitle(tr("Problems (%1, %2)").arg(e, w));
         mStack->setCurrentWidget(mTree);
     }
 }

@@ -2,8 +2,13 @@
 // opens the main window; with --screenshot it renders the window to a PNG and exits.
 
 #include "catalog.h"
+#include "design.h"
 #include "hall3dview.h"
 #include "mainwindow.h"
+#include "overlay.h"
+#include "problemsdock.h"
+#include "resultsdock.h"
+#include "theme.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -14,10 +19,12 @@
 #include <QStyleFactory>
 #include <QSurfaceFormat>
 #include <QTimer>
+#include <QTreeWidget>
 
 #include <cstdio>
 #include <exception>
 #include <functional>
+#include <optional>
 
 namespace {
 
@@ -26,14 +33,22 @@ void printError(const QString &message)
     std::fprintf(stderr, "cluster-planner: %s\n", qPrintable(message));
 }
 
+/// What to show before a screenshot is taken.
+struct ScreenshotScene
+{
+    QString select;        ///< a rack or unit id to select
+    bool showProblems = false; ///< select the worst problem's part and bring the Problems dock up
+};
+
 /// Waits until the window is shown and evaluated, then saves the requested screenshots.
 class ScreenshotRun : public QObject
 {
 public:
-    ScreenshotRun(cp::gui::MainWindow *window, QString planPng, QString hall3dPng)
+    ScreenshotRun(cp::gui::MainWindow *window, QString planPng, QString hall3dPng, ScreenshotScene scene)
         : mWindow(window)
         , mPlanPng(std::move(planPng))
         , mHall3dPng(std::move(hall3dPng))
+        , mScene(std::move(scene))
     {
         connect(window, &cp::gui::MainWindow::evaluated, this, [this] { QTimer::singleShot(300, this, [this] { step(); }); });
         // A hung engine or a display that never draws must not hang a script.
@@ -71,6 +86,10 @@ private:
             QCoreApplication::exit(1);
             return;
         }
+        if (!prepareScene()) {
+            QCoreApplication::exit(1);
+            return;
+        }
         if (!mPlanPng.isEmpty()) {
             mWindow->showPlan();
             if (!save(mWindow, mPlanPng)) {
@@ -97,9 +116,35 @@ private:
 
     void finish3d() { QCoreApplication::exit(save(mWindow, mHall3dPng) ? 0 : 1); }
 
+    bool prepareScene()
+    {
+        if (!mScene.select.isEmpty() && !mWindow->selectPart(mScene.select)) {
+            printError(QStringLiteral("--select: no rack or unit \"%1\" in the design").arg(mScene.select));
+            return false;
+        }
+        if (mScene.showProblems) {
+            cp::gui::ProblemsDock *dock = mWindow->problemsDock();
+            dock->show();
+            dock->raise();
+            // Wide enough for the messages, taken from the results beside it.
+            mWindow->resizeDocks({mWindow->resultsDock(), dock}, {700, 900}, Qt::Horizontal);
+            QTreeWidget *tree = dock->tree();
+            if (tree->topLevelItemCount() == 0) {
+                printError(QStringLiteral("--show-problems: the design has no problems"));
+                return false;
+            }
+            // The worst problem first; its part selected, as a click on it would.
+            tree->setCurrentItem(tree->topLevelItem(0));
+            Q_EMIT tree->itemActivated(tree->topLevelItem(0), 0);
+        }
+        QCoreApplication::processEvents();
+        return true;
+    }
+
     QPointer<cp::gui::MainWindow> mWindow;
     QString mPlanPng;
     QString mHall3dPng;
+    ScreenshotScene mScene;
     bool mStarted = false;
 };
 
@@ -136,7 +181,22 @@ int main(int argc, char *argv[])
     const QCommandLineOption gpusOption(QStringLiteral("gpus"),
                                         QStringLiteral("GPUs installed by --template, spares included."),
                                         QStringLiteral("N"));
-    parser.addOptions({catalogOption, screenshotOption, screenshot3dOption, templateOption, gpusOption});
+    const QCommandLineOption overlayOption(
+        QStringLiteral("overlay"), QStringLiteral("Colour the racks by: category, power, failure or bandwidth."),
+        QStringLiteral("KIND"));
+    const QCommandLineOption selectOption(QStringLiteral("select"),
+                                          QStringLiteral("Select a rack or unit by id (for the failure-domain and "
+                                                         "bandwidth overlays)."),
+                                          QStringLiteral("ID"));
+    const QCommandLineOption emptyOption(QStringLiteral("empty"), QStringLiteral("Start with an empty hall."));
+    const QCommandLineOption problemsOption(
+        QStringLiteral("show-problems"),
+        QStringLiteral("With --screenshot: select the worst problem's part, as clicking it in the Problems dock would."));
+    const QCommandLineOption themeOption(QStringLiteral("theme"),
+                                         QStringLiteral("Colours: system, light or dark (remembered)."),
+                                         QStringLiteral("THEME"));
+    parser.addOptions({catalogOption, screenshotOption, screenshot3dOption, templateOption, gpusOption, overlayOption,
+                       selectOption, emptyOption, problemsOption, themeOption});
     parser.process(app);
 
     const QStringList positional = parser.positionalArguments();
@@ -150,6 +210,21 @@ int main(int argc, char *argv[])
 
     if (positional.size() > 1)
         return fail(QStringLiteral("expected at most one FILE, got %1").arg(positional.size()));
+    if (parser.isSet(emptyOption) && (!positional.isEmpty() || parser.isSet(templateOption)))
+        return fail(QStringLiteral("--empty starts without a design: give no FILE or --template"));
+    std::optional<cp::gui::OverlayKind> overlay;
+    if (parser.isSet(overlayOption)) {
+        overlay = cp::gui::overlayFromKey(parser.value(overlayOption));
+        if (!overlay)
+            return fail(QStringLiteral("--overlay: expected category, power, failure or bandwidth, got \"%1\"")
+                            .arg(parser.value(overlayOption)));
+    }
+    std::optional<cp::gui::Theme> theme;
+    if (parser.isSet(themeOption)) {
+        theme = cp::gui::themeFromKey(parser.value(themeOption));
+        if (!theme)
+            return fail(QStringLiteral("--theme: expected system, light or dark, got \"%1\"").arg(parser.value(themeOption)));
+    }
     if (!positional.isEmpty() && parser.isSet(templateOption))
         return fail(QStringLiteral("give either FILE or --template, not both"));
     if (parser.isSet(gpusOption) && !parser.isSet(templateOption))
@@ -173,6 +248,15 @@ int main(int argc, char *argv[])
         return fail(QString::fromLocal8Bit(e.what()));
     }
 
+    // Screenshots use the light theme unless told otherwise, whatever the user chose.
+    if (theme) {
+        cp::gui::applyTheme(*theme);
+        if (!batch)
+            cp::gui::storeTheme(*theme);
+    } else {
+        cp::gui::applyTheme(batch ? cp::gui::Theme::Light : cp::gui::storedTheme());
+    }
+
     cp::gui::MainWindow window(std::move(catalog));
     window.setErrorDialogsEnabled(!batch);
     if (batch) {
@@ -189,6 +273,8 @@ int main(int argc, char *argv[])
         loaded = window.openFile(positional.front());
     else if (parser.isSet(templateOption))
         loaded = window.newFromTemplate(parser.value(templateOption), gpus);
+    else if (parser.isSet(emptyOption))
+        window.loadEmpty();
     else
         window.loadSample();
     if (!loaded) {
@@ -198,10 +284,21 @@ int main(int argc, char *argv[])
         window.loadSample();
     }
 
-    window.show();
-    if (!batch)
-        return app.exec();
+    if (overlay)
+        window.setOverlay(*overlay);
+    else if (batch)
+        window.setOverlay(cp::gui::OverlayKind::Category); // not the user's last choice
 
-    ScreenshotRun run(&window, parser.value(screenshotOption), parser.value(screenshot3dOption));
+    window.show();
+    if (!batch) {
+        if (parser.isSet(selectOption))
+            QTimer::singleShot(0, &window, [&window, id = parser.value(selectOption)] { window.selectPart(id); });
+        // After a crash: offer what the autosave kept, once the window is up.
+        QTimer::singleShot(0, &window, [&window] { window.offerRecovery(); });
+        return app.exec();
+    }
+
+    ScreenshotRun run(&window, parser.value(screenshotOption), parser.value(screenshot3dOption),
+                      {parser.value(selectOption), parser.isSet(problemsOption)});
     return app.exec();
 }

@@ -287,7 +287,7 @@ void TestDocks::problemsMergedAndWorstFirst()
     QCOMPARE(tree->topLevelItem(2)->text(3), QStringLiteral("evaluation"));
     for (int i = 0; i < 3; ++i)
         QVERIFY(!tree->topLevelItem(i)->icon(0).isNull());
-    QVERIFY(dock.windowTitle().contains(QStringLiteral("1 errors")));
+    QCOMPARE(dock.windowTitle(), QStringLiteral("Problems (1 error, 1 warning)"));
 
     QSignalSpy activated(&dock, &ProblemsDock::problemActivated);
     Q_EMIT tree->itemActivated(tree->topLevelItem(1), 0);
