@@ -2,6 +2,7 @@
 
 #include <QGraphicsItem>
 #include <QLineF>
+#include <QPainterPath>
 #include <QVector>
 
 namespace cp::gui {
@@ -20,6 +21,8 @@ public:
     int lineCount() const { return static_cast<int>(mPower.size() + mCooling.size()); }
 
     QRectF boundingRect() const override { return mBounds; }
+    /// Empty: lines are never hit, so clicks and drops reach the racks under them.
+    QPainterPath shape() const override { return {}; }
     void paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *widget) override;
 
 private:

@@ -184,7 +184,7 @@ void HallView::mousePressEvent(QMouseEvent *event)
         return;
     }
     if (mTool == Tool::Feed && event->button() == Qt::LeftButton) {
-        feedClick(itemAt(event->position().toPoint()));
+        feedClick(editableItemAt(event->position().toPoint()));
         event->accept();
         return;
     }
@@ -192,7 +192,7 @@ void HallView::mousePressEvent(QMouseEvent *event)
     // A press on a selected rack or unit may start a drag of the whole selection.
     mPressOnSelection = false;
     if (mDocument && event->button() == Qt::LeftButton && !(event->modifiers() & (Qt::ControlModifier | Qt::ShiftModifier))) {
-        QGraphicsItem *item = itemAt(event->position().toPoint());
+        QGraphicsItem *item = editableItemAt(event->position().toPoint());
         if (item && item->isSelected() && (item->type() == RackItem::Type || item->type() == FacilityItem::Type)) {
             mPressOnSelection = true;
             mPressScenePos = mapToScene(event->position().toPoint());
@@ -403,6 +403,14 @@ QString partLabel(const CatalogEntry &entry)
 }
 
 } // namespace
+
+QGraphicsItem *HallView::editableItemAt(const QPoint &viewPos) const
+{
+    for (QGraphicsItem *item : items(viewPos))
+        if (item->type() == RackItem::Type || item->type() == FacilityItem::Type)
+            return item;
+    return nullptr;
+}
 
 void HallView::setTool(Tool tool)
 {

@@ -128,6 +128,8 @@ private:
     bool push(Edit &&edit, const QString &text, bool move = false);
     void report(const QString &message, bool error);
     void feedClick(QGraphicsItem *item);
+    /// The topmost rack or unit under a viewport point (feed lines and the floor are skipped).
+    QGraphicsItem *editableItemAt(const QPoint &viewPos) const;
     void selectAppended(int racksBefore, int powerBefore, int coolingBefore);
     void finishDrag(bool commit);
     QPointF pastePoint() const;

@@ -3,10 +3,19 @@
 #include <QDockWidget>
 #include <QVector>
 
+#include <functional>
+
+class QFormLayout;
+class QLabel;
+class QLineEdit;
+class QTabWidget;
 class QTreeWidget;
 class QTreeWidgetItem;
 
 namespace cp {
+struct Design;
+struct FacilityUnit;
+struct Rack;
 struct Results;
 } // namespace cp
 
@@ -14,7 +23,9 @@ namespace cp::gui {
 
 class Document;
 
-/// Properties of the selected rack or unit, or of the design when nothing is selected (read-only).
+/// Properties of the selection, editable with units and validation (a refused value changes
+/// nothing and says why), the design's summary when nothing is selected, and the workload,
+/// fabric, reliability and finance settings in their own tabs. Every change is one undo command.
 class InspectorDock final : public QDockWidget
 {
     Q_OBJECT
@@ -22,8 +33,9 @@ class InspectorDock final : public QDockWidget
 public:
     explicit InspectorDock(QWidget *parent = nullptr);
 
-    /// The document and results shown; both must outlive this dock or be reset. Results may be null.
-    void setDocument(const Document *document);
+    /// The document shown and edited, and its results; both must outlive this dock or be reset.
+    /// Results may be null.
+    void setDocument(Document *document);
     void setResults(const Results *results);
     /// Indexes into the design's racks, power units and cooling units.
     void setSelection(const QVector<int> &racks, const QVector<int> &powerUnits, const QVector<int> &coolingUnits);
@@ -34,15 +46,55 @@ public:
 
     void refresh();
 
+    QTabWidget *tabs() const { return mTabs; }
+    /// An editable field by object name: "rack.id", "rack.x", "rack.y", "rack.rotation",
+    /// "rack.row", "unit.id", "unit.x", "unit.y", "unit.group", or a settings field such as
+    /// "finance.energyUsdPerKwh". Null if not shown.
+    QLineEdit *field(const QString &name) const;
+    /// Sets a field's text and applies it, as a user typing and pressing Enter.
+    bool editField(const QString &name, const QString &text);
+    /// Why the last edit was refused; empty after one that was applied.
+    QString lastError() const { return mLastError; }
+
+Q_SIGNALS:
+    void statusMessage(const QString &message);
+
 private:
+    struct SettingsField
+    {
+        QString name;  ///< object name, e.g. "finance.lifeYears"
+        QString label;
+        QString unit;
+        std::function<QString(const Design &)> get;
+        /// Parses and stores the text; returns an error message or an empty string.
+        std::function<QString(Design &, const QString &)> set;
+    };
+    void buildSettingsTabs();
+    QWidget *settingsPage(const QVector<SettingsField> &fields);
+    void refreshSettings();
+    void rebuildEditor();
+    QLineEdit *addEditField(QFormLayout *form, const QString &name, const QString &label, const QString &value,
+                            const QString &unit, std::function<void(const QString &)> apply);
+    void applyRack(const std::function<QString(Rack &, const QString &)> &change, const QString &text,
+                   const QString &what);
+    void applyUnit(const std::function<QString(FacilityUnit &, const QString &)> &change, const QString &text,
+                   const QString &what);
+    void setError(const QString &message);
+
     void showDesign();
     void showRack(int index);
     void showUnit(bool power, int index);
     void showMultiple();
     QTreeWidgetItem *add(const QString &property, const QString &value, QTreeWidgetItem *parent = nullptr);
 
+    QTabWidget *mTabs;
+    QWidget *mSelectionPage;
+    QWidget *mEditor = nullptr;
+    QLabel *mMessage;
     QTreeWidget *mTree;
-    const Document *mDocument = nullptr;
+    QVector<QPair<SettingsField, QLineEdit *>> mSettingsEdits;
+    QString mLastError;
+    Document *mDocument = nullptr;
     const Results *mResults = nullptr;
     QVector<int> mRacks;
     QVector<int> mPowerUnits;

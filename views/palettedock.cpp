@@ -1,8 +1,12 @@
 #include "palettedock.h"
 
 #include "catalog.h"
+#include "hallview.h"
+#include "rackcategory.h"
 
 #include <QHeaderView>
+#include <QMimeData>
+#include <QPainter>
 #include <QLineEdit>
 #include <QLocale>
 #include <QTreeWidget>
@@ -35,12 +39,31 @@ QString kindTitle(PartKind kind)
     return QString::fromLatin1(partKindName(kind));
 }
 
+/// The catalog tree: only entries (not category rows) drag, as kPartMimeType with their id.
+class PaletteTree final : public QTreeWidget
+{
+public:
+    QStringList mimeTypes() const override { return {QLatin1String(kPartMimeType)}; }
+
+protected:
+    QMimeData *mimeData(const QList<QTreeWidgetItem *> &items) const override
+    {
+        for (QTreeWidgetItem *item : items) {
+            const QString id = item->data(0, EntryIdRole).toString();
+            if (!id.isEmpty())
+                return PaletteDock::mimeDataFor(id);
+        }
+        return nullptr;
+    }
+    Qt::DropActions supportedDropActions() const override { return Qt::CopyAction; }
+};
+
 } // namespace
 
 PaletteDock::PaletteDock(QWidget *parent)
     : QDockWidget(tr("Catalog"), parent)
     , mSearch(new QLineEdit)
-    , mTree(new QTreeWidget)
+    , mTree(new PaletteTree)
 {
     setObjectName(QStringLiteral("paletteDock"));
     mSearch->setPlaceholderText(tr("Search parts…"));
@@ -54,6 +77,10 @@ PaletteDock::PaletteDock(QWidget *parent)
     mTree->header()->setStretchLastSection(false);
     mTree->setUniformRowHeights(true);
     mTree->setAlternatingRowColors(true);
+    mTree->setDragEnabled(true);
+    mTree->setDragDropMode(QAbstractItemView::DragOnly);
+    mTree->setDefaultDropAction(Qt::CopyAction);
+    mTree->setIconSize(QSize(16, 16));
 
     auto *body = new QWidget;
     auto *layout = new QVBoxLayout(body);
@@ -84,6 +111,8 @@ void PaletteDock::setCatalog(const Catalog &catalog)
             const QString id = QString::fromStdString(entry->id);
             auto *item = new QTreeWidgetItem(group, {name, id});
             item->setData(0, EntryIdRole, id);
+            item->setIcon(0, iconFor(*entry));
+            item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemIsDragEnabled);
             item->setData(0, SearchTextRole,
                           (name + QLatin1Char(' ') + id + QLatin1Char(' ') + QString::fromStdString(entry->vendor))
                               .toCaseFolded());
@@ -134,6 +163,124 @@ int PaletteDock::visibleEntryCount() const
     return count;
 }
 
+QMimeData *PaletteDock::mimeDataFor(const QString &catalogId)
+{
+    auto *mime = new QMimeData;
+    mime->setData(QLatin1String(kPartMimeType), catalogId.toUtf8());
+    mime->setText(catalogId);
+    return mime;
+}
+
+QTreeWidgetItem *PaletteDock::itemFor(const QString &catalogId) const
+{
+    for (int g = 0; g < mTree->topLevelItemCount(); ++g) {
+        QTreeWidgetItem *group = mTree->topLevelItem(g);
+        for (int i = 0; i < group->childCount(); ++i)
+            if (group->child(i)->data(0, EntryIdRole).toString() == catalogId)
+                return group->child(i);
+    }
+    return nullptr;
+}
+
+QIcon PaletteDock::iconFor(const CatalogEntry &entry)
+{
+    QPixmap pixmap(32, 32);
+    pixmap.fill(Qt::transparent);
+    QPainter p(&pixmap);
+    p.setRenderHint(QPainter::Antialiasing);
+    const auto box = [&p](const QRectF &r, const QColor &c) {
+        p.setPen(QPen(c.darker(150), 2));
+        p.setBrush(c);
+        p.drawRect(r);
+    };
+    switch (entry.kind) {
+    case PartKind::Rack:
+        box(QRectF(8, 2, 16, 28), rackCategoryColor(RackCategory::Empty));
+        break;
+    case PartKind::Server:
+        box(QRectF(2, 10, 28, 12), rackCategoryColor(RackCategory::Compute));
+        break;
+    case PartKind::Supernode:
+        box(QRectF(6, 2, 20, 28), rackCategoryColor(RackCategory::Supernode));
+        break;
+    case PartKind::Switch:
+        box(QRectF(2, 12, 28, 8), rackCategoryColor(RackCategory::Network));
+        break;
+    case PartKind::Storage:
+        box(QRectF(2, 8, 28, 16), rackCategoryColor(RackCategory::Storage));
+        break;
+    case PartKind::Pdu:
+    case PartKind::Busway:
+    case PartKind::Ups:
+        box(QRectF(6, 6, 20, 20), powerUnitColor());
+        break;
+    case PartKind::Crah:
+    case PartKind::RearDoor:
+    case PartKind::Cdu:
+        p.setPen(QPen(coolingUnitColor().darker(150), 2));
+        p.setBrush(coolingUnitColor());
+        p.drawEllipse(QRectF(5, 5, 22, 22));
+        break;
+    default:
+        // Parts of parts (accelerators, NICs, cables): a small outline, they are not placed.
+        p.setPen(QPen(QColor(0x70, 0x70, 0x70), 2));
+        p.setBrush(Qt::NoBrush);
+        p.drawRoundedRect(QRectF(8, 8, 16, 16), 3, 3);
+        break;
+    }
+    return QIcon(pixmap);
+}
+
+namespace {
+
+/// The two or three figures that tell parts of a kind apart, first in the tooltip.
+QString keyFigures(const CatalogEntry &entry)
+{
+    const QLocale l;
+    const auto f = [&](const char *key) { return l.toString(entry.figure(key), 'g', 4); };
+    switch (entry.kind) {
+    case PartKind::Server:
+    case PartKind::Supernode:
+        return PaletteDock::tr("%1 GPUs · %2 U · %3 kW max")
+            .arg(f("gpus"), f("height_u"), l.toString(entry.figure("power_max_w") / 1000.0, 'g', 3));
+    case PartKind::Switch:
+        return PaletteDock::tr("%1 × %2 Gb/s · %3 U").arg(f("ports"), f("port_gbps"), f("height_u"));
+    case PartKind::Storage:
+        return PaletteDock::tr("%1 TB · %2 GB/s read · %3 U").arg(f("capacity_tb"), f("read_gb_per_s"), f("height_u"));
+    case PartKind::Rack:
+        return PaletteDock::tr("%1 U · %2 kW · %3 × %4 m").arg(f("height_u"), f("max_power_kw"), f("width_m"), f("depth_m"));
+    case PartKind::Pdu:
+    case PartKind::Busway:
+    case PartKind::Ups:
+    case PartKind::Crah:
+    case PartKind::RearDoor:
+    case PartKind::Cdu:
+        return PaletteDock::tr("%1 kW capacity").arg(f("capacity_kw"));
+    default:
+        return {};
+    }
+}
+
+QString dropHint(PartKind kind)
+{
+    switch (kind) {
+    case PartKind::Rack: return PaletteDock::tr("Drag onto the floor to place.");
+    case PartKind::Server:
+    case PartKind::Supernode:
+    case PartKind::Switch:
+    case PartKind::Storage: return PaletteDock::tr("Drag onto a rack to mount.");
+    case PartKind::Pdu:
+    case PartKind::Busway:
+    case PartKind::Ups:
+    case PartKind::Crah:
+    case PartKind::RearDoor:
+    case PartKind::Cdu: return PaletteDock::tr("Drag onto the floor, then feed racks.");
+    default: return {};
+    }
+}
+
+} // namespace
+
 QString PaletteDock::toolTipFor(const CatalogEntry &entry)
 {
     const QLocale locale;
@@ -142,6 +289,10 @@ QString PaletteDock::toolTipFor(const CatalogEntry &entry)
         html += QStringLiteral(" — %1").arg(QString::fromStdString(entry.vendor).toHtmlEscaped());
     html += QStringLiteral("<br><small>%1 · %2</small>")
                 .arg(QString::fromStdString(entry.id).toHtmlEscaped(), QString::fromLatin1(partKindName(entry.kind)));
+    if (const QString key = keyFigures(entry); !key.isEmpty())
+        html += QStringLiteral("<br><b>%1</b>").arg(key.toHtmlEscaped());
+    if (const QString hint = dropHint(entry.kind); !hint.isEmpty())
+        html += QStringLiteral("<br><i>%1</i>").arg(hint.toHtmlEscaped());
     // Sources as numbered notes: most entries cite one datasheet for all their figures.
     QStringList sources;
     html += QStringLiteral("<table cellspacing='0' cellpadding='1'>");

@@ -11,6 +11,7 @@
 #include "rackcategory.h"
 #include "rackitem.h"
 #include "templates.h"
+#include "designedit.h"
 
 #include <QGraphicsSimpleTextItem>
 #include <QGraphicsTextItem>
@@ -60,6 +61,8 @@ private Q_SLOTS:
     void labelDrawnOnlyWhenZoomedIn_data();
     void labelDrawnOnlyWhenZoomedIn();
     void thousandsOfRacks();
+    void overlayColoursAndDimming();
+    void patchesUpdateItemsInPlace();
 
 private:
     Catalog mCatalog;
@@ -385,6 +388,74 @@ void TestHallView::thousandsOfRacks()
         return path;
     }());
     QCOMPARE(view.hallScene()->selectedRackIndexes().size(), 5000);
+}
+
+void TestHallView::overlayColoursAndDimming()
+{
+    const Design design = sampleDesign(mCatalog);
+    HallScene scene;
+    scene.setDesign(design, mCatalog);
+    const int n = scene.rackItems().size();
+    const QColor category = scene.rackItems()[0]->color();
+    QVector<QColor> colours(n, QColor(Qt::red));
+    colours[1] = QColor(Qt::green);
+    scene.setRackOverlay(colours);
+    QCOMPARE(scene.rackItems()[0]->color(), QColor(Qt::red));
+    QCOMPARE(scene.rackItems()[1]->color(), QColor(Qt::green));
+    // A vector for another design is ignored; an empty one restores the categories.
+    scene.setRackOverlay(QVector<QColor>(n + 1, QColor(Qt::blue)));
+    QCOMPARE(scene.rackItems()[0]->color(), category);
+    scene.setRackOverlay(colours);
+    scene.setRackOverlay({});
+    QCOMPARE(scene.rackItems()[0]->color(), category);
+
+    QVector<bool> dimmed(n, true);
+    dimmed[2] = false;
+    scene.setDimmedRacks(dimmed);
+    QVERIFY(scene.rackItems()[0]->isDimmed());
+    QVERIFY(!scene.rackItems()[2]->isDimmed());
+    scene.setDimmedRacks({});
+    QVERIFY(!scene.rackItems()[0]->isDimmed());
+}
+
+void TestHallView::patchesUpdateItemsInPlace()
+{
+    Design design = sampleDesign(mCatalog);
+    HallScene scene;
+    scene.setDesign(design, mCatalog);
+    const QVector<RackItem *> before = scene.rackItems();
+
+    // A move updates the moved items and keeps every item object (no rebuild).
+    const Edit move = moveBy(design, {{0, 5}, {}, {}}, 0.6, 0.0);
+    QVERIFY(move.ok());
+    move.patch.apply(design);
+    scene.applyPatch(move.patch, false, design, mCatalog);
+    QCOMPARE(scene.rackItems(), before);
+    QCOMPARE(scene.rackItems()[5]->pos(), HallScene::toScene(design.racks[5].xM, design.racks[5].yM));
+
+    // Appended racks add items after the existing ones; undoing removes just those.
+    const Edit copies = duplicate(design, {{1, 2}, {}, {}}, 0.0, 0.6);
+    QVERIFY(copies.ok());
+    copies.patch.apply(design);
+    scene.applyPatch(copies.patch, false, design, mCatalog);
+    QCOMPARE(scene.rackItems().size(), before.size() + 2);
+    QCOMPARE(scene.rackItems().mid(0, before.size()), before);
+    QCOMPARE(scene.rackItems().back()->id(), QString::fromStdString(design.racks.back().id));
+    QVERIFY(scene.rackItem(QString::fromStdString(design.racks.back().id)));
+    copies.patch.revert(design);
+    scene.applyPatch(copies.patch, true, design, mCatalog);
+    QCOMPARE(scene.rackItems(), before);
+
+    // A deletion in the middle rebuilds: indexes shift, items match the design again.
+    const Edit gone = remove(design, {{3}, {}, {}});
+    QVERIFY(gone.ok());
+    gone.patch.apply(design);
+    scene.applyPatch(gone.patch, false, design, mCatalog);
+    QCOMPARE(scene.rackItems().size(), static_cast<int>(design.racks.size()));
+    for (int i = 0; i < scene.rackItems().size(); ++i) {
+        QCOMPARE(scene.rackItems()[i]->rackIndex(), i);
+        QCOMPARE(scene.rackItems()[i]->id(), QString::fromStdString(design.racks[static_cast<size_t>(i)].id));
+    }
 }
 
 QTEST_MAIN(TestHallView)
