@@ -140,7 +140,7 @@ QSize LegendWidget::sizeHint() const
     // and switching overlays should not leave it covering the hall.
     width = std::max(width, kColorBarWidth);
     const int lineH = std::max(fm.height(), kSwatch) + kSpacing;
-    int height = fmBold.height() + kSpacing + lineH * static_cast<int>(list.size()) + lineH + fm.height();
+    int height = fmBold.height() + kSpacing + lineH * static_cast<int>(list.size()) + 2 * kSpacing + fm.height();
     if (mHasOverlay)
         height += fmBold.height() + kSpacing + colorScaleHeight();
     return {width + 2 * kMargin, height + 2 * kMargin};

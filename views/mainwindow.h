@@ -139,9 +139,6 @@ protected:
 private:
     void createActions();
     void createMenus();
-    /// Edit menu and toolbar (undo, redo, clipboard, rotate, tools), the plan's and the
-    /// inspector's editing hooks, and the Undo History dock.
-    void createEditActions();
     void createDocks();
     void setDocument(Design design, Catalog catalog, const QString &filePath);
     void startEvaluation();
@@ -213,6 +210,7 @@ private:
     QTimer *mAutosaveTimer = nullptr;
     std::unique_ptr<RecoveryFile> mRecovery;
     bool mAutosaveDirty = false;
+    bool m3dStale = false; ///< the 3D view shows an older design (updated when its tab shows)
     OverlayKind mOverlayKind = OverlayKind::Category;
     Overlay mOverlay;
     std::optional<PartRef> mSelectedPart;
