@@ -20,6 +20,8 @@
 #include "templates.h"
 
 #include <QAction>
+#include <QUndoView>
+#include <QUndoStack>
 #include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
@@ -109,6 +111,7 @@ MainWindow::MainWindow(Catalog baseCatalog, QWidget *parent)
     createDocks();
     createActions();
     createMenus();
+    createEditActions();
 
     mSummaryLabel = new QLabel;
     mSummaryLabel->setObjectName(QStringLiteral("summaryLabel"));
@@ -1065,5 +1068,119 @@ void MainWindow::setTheme(Theme theme)
         action->setChecked(action->objectName() == QStringLiteral("theme_") + themeKey(theme));
 }
 
+void MainWindow::createEditActions()
+{
+    // The plan and the inspector edit the document; each edit is one command on its undo stack.
+    mHallView->setDocument(mDocument);
+    connect(mHallView, &HallView::statusMessage, this, [this](const QString &m) { statusBar()->showMessage(m, 8000); });
+    connect(mInspector, &InspectorDock::statusMessage, this,
+            [this](const QString &m) { statusBar()->showMessage(m, 8000); });
+
+    QUndoStack *stack = mDocument->undoStack();
+    QAction *undo = stack->createUndoAction(this, tr("&Undo"));
+    undo->setObjectName(QStringLiteral("undoAction"));
+    undo->setShortcut(QKeySequence::Undo);
+    undo->setIcon(style()->standardIcon(QStyle::SP_ArrowBack));
+    QAction *redo = stack->createRedoAction(this, tr("&Redo"));
+    redo->setObjectName(QStringLiteral("redoAction"));
+    redo->setShortcuts({QKeySequence::Redo, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z)});
+    redo->setIcon(style()->standardIcon(QStyle::SP_ArrowForward));
+
+    // Plain keys act only while the plan has the focus, so typing in a field never deletes a rack.
+    const auto planAction = [this](const QString &name, const QString &text, const QKeySequence &key,
+                                   void (HallView::*slot)()) {
+        auto *action = new QAction(text, this);
+        action->setObjectName(name);
+        action->setShortcut(key);
+        action->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+        mHallView->addAction(action);
+        connect(action, &QAction::triggered, mHallView, slot);
+        return action;
+    };
+    QAction *cut = planAction(QStringLiteral("cutAction"), tr("Cu&t"), QKeySequence::Cut, &HallView::cutSelection);
+    QAction *copy = planAction(QStringLiteral("copyAction"), tr("&Copy"), QKeySequence::Copy, &HallView::copySelection);
+    QAction *paste = planAction(QStringLiteral("pasteAction"), tr("&Paste"), QKeySequence::Paste, &HallView::paste);
+    QAction *duplicate = planAction(QStringLiteral("duplicateAction"), tr("&Duplicate"),
+                                    QKeySequence(Qt::CTRL | Qt::Key_D), &HallView::duplicateSelection);
+    QAction *remove = planAction(QStringLiteral("deleteAction"), tr("De&lete"), QKeySequence::Delete,
+                                 &HallView::deleteSelection);
+    QAction *rotate = planAction(QStringLiteral("rotateAction"), tr("&Rotate 90°"), QKeySequence(Qt::Key_R),
+                                 &HallView::rotateSelection);
+    QAction *selectAll = planAction(QStringLiteral("selectAllAction"), tr("Select &All"), QKeySequence::SelectAll,
+                                    &HallView::selectAll);
+    QAction *stamp = planAction(QStringLiteral("stampAction"), tr("&Stamp Selection…"),
+                                QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_D), &HallView::stampDialog);
+    stamp->setShortcutContext(Qt::WindowShortcut);
+    stamp->setStatusTip(tr("Repeat the selected row or pod N times at a spacing"));
+    QAction *autoFeed = planAction(QStringLiteral("autoFeedAction"), tr("&Auto-assign Nearest Feeds"), QKeySequence(),
+                                   &HallView::autoAssignFeeds);
+    autoFeed->setStatusTip(tr("Connect every rack without power or cooling to the nearest unit"));
+
+    auto *tools = new QActionGroup(this);
+    QAction *selectTool = new QAction(tr("Se&lect Tool"), tools);
+    selectTool->setObjectName(QStringLiteral("selectToolAction"));
+    selectTool->setCheckable(true);
+    selectTool->setChecked(true);
+    selectTool->setShortcut(QKeySequence(Qt::Key_S));
+    selectTool->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    mHallView->addAction(selectTool);
+    QAction *feedTool = new QAction(tr("&Feed Tool"), tools);
+    feedTool->setObjectName(QStringLiteral("feedToolAction"));
+    feedTool->setCheckable(true);
+    feedTool->setShortcut(QKeySequence(Qt::Key_E));
+    feedTool->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    feedTool->setStatusTip(tr("Click a power or cooling unit, then the racks it feeds"));
+    mHallView->addAction(feedTool);
+    connect(selectTool, &QAction::triggered, this, [this] { mHallView->setTool(HallView::Tool::Select); });
+    connect(feedTool, &QAction::triggered, this, [this] { mHallView->setTool(HallView::Tool::Feed); });
+    connect(mHallView, &HallView::toolChanged, this, [selectTool, feedTool](HallView::Tool tool) {
+        (tool == HallView::Tool::Feed ? feedTool : selectTool)->setChecked(true);
+    });
+
+    QMenu *edit = new QMenu(tr("&Edit"), this);
+    edit->setObjectName(QStringLiteral("editMenu"));
+    edit->addAction(undo);
+    edit->addAction(redo);
+    edit->addSeparator();
+    edit->addAction(cut);
+    edit->addAction(copy);
+    edit->addAction(paste);
+    edit->addAction(duplicate);
+    edit->addAction(remove);
+    edit->addSeparator();
+    edit->addAction(rotate);
+    edit->addAction(selectAll);
+    edit->addSeparator();
+    edit->addAction(selectTool);
+    edit->addAction(feedTool);
+    edit->addAction(stamp);
+    edit->addAction(autoFeed);
+    // Between File and View, where every desktop application keeps it.
+    menuBar()->insertMenu(mViewMenu ? mViewMenu->menuAction() : nullptr, edit);
+
+    QToolBar *bar = addToolBar(tr("Edit"));
+    bar->setObjectName(QStringLiteral("editToolBar"));
+    bar->setMovable(false);
+    bar->setIconSize(QSize(18, 18));
+    bar->addAction(undo);
+    bar->addAction(redo);
+    bar->addSeparator();
+    bar->addAction(selectTool);
+    bar->addAction(feedTool);
+    bar->addAction(stamp);
+    bar->addAction(autoFeed);
+
+    auto *history = new QDockWidget(tr("Undo History"), this);
+    history->setObjectName(QStringLiteral("undoHistoryDock"));
+    auto *view = new QUndoView(stack);
+    view->setObjectName(QStringLiteral("undoView"));
+    view->setEmptyLabel(tr("<opened>"));
+    history->setWidget(view);
+    addDockWidget(Qt::RightDockWidgetArea, history);
+    tabifyDockWidget(mInspector, history);
+    mInspector->raise();
+    if (mViewMenu)
+        mViewMenu->addAction(history->toggleViewAction());
+}
 
 } // namespace cp::gui

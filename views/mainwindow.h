@@ -139,6 +139,9 @@ protected:
 private:
     void createActions();
     void createMenus();
+    /// Edit menu and toolbar (undo, redo, clipboard, rotate, tools), the plan's and the
+    /// inspector's editing hooks, and the Undo History dock.
+    void createEditActions();
     void createDocks();
     void setDocument(Design design, Catalog catalog, const QString &filePath);
     void startEvaluation();
