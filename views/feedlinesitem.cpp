@@ -15,28 +15,31 @@ FeedLinesItem::FeedLinesItem()
 
 void FeedLinesItem::setLines(QVector<QLineF> power, QVector<QLineF> cooling)
 {
-    prepareGeometryChange();
-    mPower = std::move(power);
-    mCooling = std::move(cooling);
+    if (power == mPower && cooling == mCooling)
+        return;
     QRectF bounds;
-    for (const auto *lines : {&mPower, &mCooling})
+    for (const auto *lines : {&power, &cooling})
         for (const QLineF &line : *lines)
             bounds = bounds.united(QRectF(line.p1(), line.p2()).normalized());
-    mBounds = bounds.adjusted(-2, -2, 2, 2);
+    bounds = bounds.adjusted(-2, -2, 2, 2);
+    update(); // the old lines' area
+    if (bounds != mBounds) {
+        prepareGeometryChange();
+        mBounds = bounds;
+    }
+    mPower = std::move(power);
+    mCooling = std::move(cooling);
     update();
 }
 
 void FeedLinesItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *, QWidget *)
 {
-    const auto draw = [painter](const QVector<QLineF> &lines, const QColor &color) {
-        if (lines.isEmpty())
-            return;
-        QPen pen(color.darker(120), 1.5);
+    if (!mPower.isEmpty()) {
+        QPen pen(powerUnitColor().darker(120), 1.5);
         pen.setCosmetic(true);
         painter->setPen(pen);
-        painter->drawLines(lines.constData(), static_cast<int>(lines.size()));
-    };
-    draw(mPower, powerUnitColor());
+        painter->drawLines(mPower.constData(), static_cast<int>(mPower.size()));
+    }
     // Cooling lines dashed, so a rack fed by both shows two distinct lines where they overlap.
     if (!mCooling.isEmpty()) {
         QPen pen(coolingUnitColor().darker(130), 1.5, Qt::DashLine);

@@ -5,6 +5,7 @@
 #include <QPainter>
 #include <QStyleOptionGraphicsItem>
 
+#include <algorithm>
 #include <cmath>
 
 namespace cp::gui {
@@ -28,11 +29,20 @@ HallFloorItem::HallFloorItem(const QRectF &hall, qreal grid)
 
 void HallFloorItem::setRowLabels(QVector<RowLabel> labels)
 {
-    prepareGeometryChange();
+    const auto same = [](const RowLabel &a, const RowLabel &b) { return a.text == b.text && a.box == b.box; };
+    if (std::equal(labels.begin(), labels.end(), mRowLabels.begin(), mRowLabels.end(), same))
+        return; // most edits move no row: nothing to redraw
+    QRectF bounds = mHall;
+    for (const RowLabel &label : labels)
+        bounds = bounds.united(label.box);
+    // The floor spans the whole hall: a geometry change re-files it in every cell of the scene's
+    // index, so only announce one when the outline really grows or shrinks.
+    if (bounds != mBounds) {
+        prepareGeometryChange();
+        mBounds = bounds;
+    }
     mRowLabels = std::move(labels);
-    mBounds = mHall;
-    for (const RowLabel &label : mRowLabels)
-        mBounds = mBounds.united(label.box);
+    update();
 }
 
 QRectF HallFloorItem::boundingRect() const

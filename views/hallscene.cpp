@@ -138,80 +138,107 @@ void HallScene::setDesign(const Design &design, const Catalog &catalog)
 
 void HallScene::applyPatch(const DesignPatch &patch, bool reverted, const Design &design, const Catalog &catalog)
 {
+    // Deleting a selected item announces the selection at once, while the item lists still
+    // hold it: hold the signal back until the lists match the design again.
+    const qsizetype selectedBefore = selectedItems().size();
+    {
+        QSignalBlocker blocker(this);
+        syncItems(patch, reverted, design, catalog);
+    }
+    if (selectedItems().size() != selectedBefore)
+        Q_EMIT selectionChanged();
+}
+
+void HallScene::syncItems(const DesignPatch &patch, bool reverted, const Design &design, const Catalog &catalog)
+{
     // The hall itself changed (size, grid): the floor is rebuilt with everything else.
     if (patch.settingsAfter && !(patch.settingsBefore->hall == patch.settingsAfter->hall)) {
         setDesign(design, catalog);
         return;
     }
-    // What happened to each list, seen from the design as it is now: on undo, inserts become removals.
-    const auto appendOnly = [reverted](const auto &list, size_t oldSize) {
-        const auto &added = reverted ? list.removed : list.inserted;
-        const auto &gone = reverted ? list.inserted : list.removed;
-        if (!gone.empty() || added.empty())
-            return false;
-        return added.front().first >= oldSize;
-    };
-    const auto truncateOnly = [reverted](const auto &list, size_t newSize) {
-        const auto &added = reverted ? list.removed : list.inserted;
-        const auto &gone = reverted ? list.inserted : list.removed;
-        if (!added.empty() || gone.empty())
-            return false;
-        return gone.front().first >= newSize;
-    };
-    bool simple = true;
-    const size_t racksBefore = static_cast<size_t>(mRackItems.size());
-    const size_t powerBefore = static_cast<size_t>(mPowerItems.size());
-    const size_t coolingBefore = static_cast<size_t>(mCoolingItems.size());
-    const auto listOk = [&](const auto &list, size_t itemsBefore, size_t now) {
-        return list.changesOnly() || appendOnly(list, itemsBefore) || truncateOnly(list, now);
-    };
-    simple = listOk(patch.racks, racksBefore, design.racks.size())
-             && listOk(patch.powerUnits, powerBefore, design.powerUnits.size())
-             && listOk(patch.coolingUnits, coolingBefore, design.coolingUnits.size());
-    if (!simple) {
-        // Removals in the middle shift indexes: rebuild (the view keeps its zoom and scroll).
+    // Racks changed in place and racks added or removed in one patch do not occur in the
+    // model's edits; should one come, rebuilding is always right.
+    if (!patch.racks.changed.empty() && !patch.racks.changesOnly()) {
         const QRectF rect = sceneRect();
         setDesign(design, catalog);
         setSceneRect(sceneRect().united(rect));
         return;
     }
 
-    // Racks: update the changed, drop the gone, add the new.
+    // Seen from the items as they are now: on undo, inserts go and removals come back.
+    const auto syncList = [&](const auto &list, auto &items, auto makeItem, auto setIndex) {
+        const auto &gone = reverted ? list.inserted : list.removed;
+        const auto &added = reverted ? list.removed : list.inserted;
+        if (gone.empty() && added.empty())
+            return false;
+        // Drop the gone items in one pass, then put the new ones at their final indexes.
+        std::vector<char> dropped(static_cast<size_t>(items.size()), 0);
+        for (const auto &entry : gone)
+            if (entry.first < dropped.size()) {
+                dropped[entry.first] = 1;
+                delete items[static_cast<int>(entry.first)];
+            }
+        int out = 0;
+        for (int i = 0; i < items.size(); ++i)
+            if (!dropped[static_cast<size_t>(i)])
+                items[out++] = items[i];
+        items.resize(out);
+        for (const auto &entry : added) {
+            auto *item = makeItem(static_cast<int>(entry.first));
+            addItem(item);
+            items.insert(std::min<int>(static_cast<int>(entry.first), items.size()), item);
+        }
+        for (int i = 0; i < items.size(); ++i)
+            setIndex(items[i], i);
+        return true;
+    };
+    syncList(patch.racks, mRackItems, [&](int i) { return makeRackItem(i, design, catalog); },
+             [](RackItem *item, int i) { item->setRackIndex(i); });
     for (const auto &change : patch.racks.changed)
         if (change.index < static_cast<size_t>(mRackItems.size()) && change.index < design.racks.size())
             updateRackItem(mRackItems[static_cast<int>(change.index)], static_cast<int>(change.index), design, catalog);
-    while (static_cast<size_t>(mRackItems.size()) > design.racks.size())
-        delete mRackItems.takeLast();
-    while (static_cast<size_t>(mRackItems.size()) < design.racks.size()) {
-        RackItem *item = makeRackItem(static_cast<int>(mRackItems.size()), design, catalog);
-        addItem(item);
-        mRackItems.push_back(item);
-    }
     for (bool power : {true, false}) {
         const auto &list = power ? patch.powerUnits : patch.coolingUnits;
         const auto &units = power ? design.powerUnits : design.coolingUnits;
         QVector<FacilityItem *> &items = power ? mPowerItems : mCoolingItems;
-        for (const auto &change : list.changed)
-            if (change.index < static_cast<size_t>(items.size()) && change.index < units.size())
-                updateUnitItem(items[static_cast<int>(change.index)], static_cast<int>(change.index), design, power);
-        while (static_cast<size_t>(items.size()) > units.size())
-            delete items.takeLast();
-        while (static_cast<size_t>(items.size()) < units.size()) {
-            FacilityItem *item = makeUnitItem(power, static_cast<int>(items.size()), design);
-            addItem(item);
-            items.push_back(item);
+        const bool moved = syncList(list, items, [&](int i) { return makeUnitItem(power, i, design); },
+                                    [](FacilityItem *item, int i) { item->setUnitIndex(i); });
+        if (moved) {
+            // Units added or removed along with changes (a delete drops racks from feeds): a few
+            // thousand units at most, all brought up to date.
+            for (int i = 0; i < items.size() && i < static_cast<int>(units.size()); ++i)
+                updateUnitItem(items[i], i, design, power);
+        } else {
+            for (const auto &change : list.changed)
+                if (change.index < static_cast<size_t>(items.size()) && change.index < units.size())
+                    updateUnitItem(items[static_cast<int>(change.index)], static_cast<int>(change.index), design, power);
         }
+    }
+    if (mRackItems.size() != static_cast<int>(design.racks.size()) || mPowerItems.size() != static_cast<int>(design.powerUnits.size())
+        || mCoolingItems.size() != static_cast<int>(design.coolingUnits.size())) {
+        // A patch that does not match the items (it should not happen): start again from the design.
+        const QRectF rect = sceneRect();
+        setDesign(design, catalog);
+        setSceneRect(sceneRect().united(rect));
+        return;
     }
     if (mActiveUnit >= static_cast<int>((mActivePower ? mPowerItems : mCoolingItems).size()))
         mActiveUnit = -1;
-    updateDerived(design);
+    // Ids move only when racks come, go or are renamed; feeds only when a unit changed.
+    bool reindex = !patch.racks.changesOnly();
+    for (const auto &change : patch.racks.changed)
+        reindex = reindex || change.before.id != change.after.id;
+    const bool units = reindex || !patch.powerUnits.empty() || !patch.coolingUnits.empty();
+    updateDerived(design, reindex, units);
     applyOverlay();
     // Grow the scene rect if the content now reaches beyond it; never shrink it under the user.
     const qreal margin = 2 * kUnitsPerMetre;
-    setSceneRect(sceneRect().united(mContentRect.adjusted(-margin, -margin, margin, margin)));
+    const QRectF grown = sceneRect().united(mContentRect.adjusted(-margin, -margin, margin, margin));
+    if (grown != sceneRect())
+        setSceneRect(grown);
 }
 
-void HallScene::updateDerived(const Design &design)
+void HallScene::updateDerived(const Design &design, bool reindex, bool units)
 {
     const qreal k = kUnitsPerMetre;
     QRectF content = mHallRect;
@@ -224,11 +251,14 @@ void HallScene::updateDerived(const Design &design)
         qreal bottom = -1e300;
     };
     std::map<std::string, RowExtent> rows;
-    mRackIndexById.clear();
-    mRackIndexById.reserve(static_cast<int>(design.racks.size()));
+    if (reindex) {
+        mRackIndexById.clear();
+        mRackIndexById.reserve(design.racks.size());
+        for (size_t i = 0; i < design.racks.size(); ++i)
+            mRackIndexById.emplace(design.racks[i].id, static_cast<int>(i));
+    }
     for (size_t i = 0; i < design.racks.size() && i < static_cast<size_t>(mRackItems.size()); ++i) {
         const Rack &rack = design.racks[i];
-        mRackIndexById.insert(QString::fromStdString(rack.id), static_cast<int>(i));
         const QRectF bounds = mRackItems[static_cast<int>(i)]->sceneBoundingRect();
         content = content.united(bounds);
         if (!rack.row.empty()) {
@@ -249,16 +279,18 @@ void HallScene::updateDerived(const Design &design)
     mFloor->setRowLabels(std::move(labels));
 
     for (bool power : {true, false}) {
-        const auto &units = power ? design.powerUnits : design.coolingUnits;
+        const auto &list = power ? design.powerUnits : design.coolingUnits;
         QVector<QVector<int>> &serves = power ? mPowerServes : mCoolingServes;
-        serves.resize(static_cast<int>(units.size()));
-        for (size_t i = 0; i < units.size(); ++i) {
-            QVector<int> &list = serves[static_cast<int>(i)];
-            list.clear();
-            for (const std::string &id : units[i].serves) {
-                const auto it = mRackIndexById.constFind(QString::fromStdString(id));
-                if (it != mRackIndexById.constEnd())
-                    list.push_back(it.value());
+        if (reindex || units) {
+            serves.resize(static_cast<int>(list.size()));
+            for (size_t i = 0; i < list.size(); ++i) {
+                QVector<int> &racks = serves[static_cast<int>(i)];
+                racks.clear();
+                for (const std::string &id : list[i].serves) {
+                    const auto it = mRackIndexById.find(id);
+                    if (it != mRackIndexById.end())
+                        racks.push_back(it->second);
+                }
             }
         }
         for (FacilityItem *item : power ? mPowerItems : mCoolingItems)
@@ -372,9 +404,9 @@ QVector<int> HallScene::selectedUnitIndexes(bool power) const
 
 RackItem *HallScene::rackItem(const QString &id) const
 {
-    const auto it = mRackIndexById.constFind(id);
-    if (it != mRackIndexById.constEnd() && it.value() < mRackItems.size())
-        return mRackItems[it.value()];
+    const auto it = mRackIndexById.find(id.toStdString());
+    if (it != mRackIndexById.end() && it->second < mRackItems.size())
+        return mRackItems[it->second];
     return nullptr;
 }
 

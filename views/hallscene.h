@@ -5,6 +5,9 @@
 #include <QHash>
 #include <QVector>
 
+#include <string>
+#include <unordered_map>
+
 namespace cp {
 class Catalog;
 struct Design;
@@ -71,12 +74,15 @@ public:
     static QPointF toMetres(const QPointF &scene) { return scene / kUnitsPerMetre; }
 
 private:
+    void syncItems(const DesignPatch &patch, bool reverted, const Design &design, const Catalog &catalog);
     RackItem *makeRackItem(int index, const Design &design, const Catalog &catalog);
     void updateRackItem(RackItem *item, int index, const Design &design, const Catalog &catalog);
     FacilityItem *makeUnitItem(bool power, int index, const Design &design);
     void updateUnitItem(FacilityItem *item, int index, const Design &design, bool power);
-    /// Row labels, feeds and the content rect, from the design as it is now.
-    void updateDerived(const Design &design);
+    /// Row labels, feeds and the content rect, from the design as it is now. The id index and
+    /// the units' rack lists are rebuilt only when `reindex` (ids or lists changed) or
+    /// `units` (a unit's feeds may have changed): a move needs neither.
+    void updateDerived(const Design &design, bool reindex = true, bool units = true);
     void applyOverlay();
 
     HallFloorItem *mFloor = nullptr;
@@ -84,7 +90,7 @@ private:
     QVector<RackItem *> mRackItems;
     QVector<FacilityItem *> mPowerItems;
     QVector<FacilityItem *> mCoolingItems;
-    QHash<QString, int> mRackIndexById;
+    std::unordered_map<std::string, int> mRackIndexById;
     /// Per unit, the indexes of the racks it serves.
     QVector<QVector<int>> mPowerServes;
     QVector<QVector<int>> mCoolingServes;
