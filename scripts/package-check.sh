@@ -57,7 +57,11 @@ for id in rail-only netbox-csv netbox-devicetypes calculon astra-sim; do
 done
 $cli new --template rail-only --gpus 512 -o "$work/r.cplan" >/dev/null
 $cli export "$work/a.cplan" --format netbox-csv -o "$work/netbox" >/dev/null
-test -x /usr/bin/cluster-planner || step "note: the package has no GUI (built with CP_BUILD_GUI=OFF)"
+if [ -x /usr/bin/cluster-planner ]; then
+  step "$(QT_QPA_PLATFORM=offscreen XDG_RUNTIME_DIR="$work" /usr/bin/cluster-planner --version 2>/dev/null)"
+else
+  step "note: the package has no GUI (built with CP_BUILD_GUI=OFF)"
+fi
 
 step "appstreamcli validate"
 appstreamcli validate --no-net /usr/share/metainfo/org.clusterplanner.ClusterPlanner.metainfo.xml
