@@ -252,6 +252,10 @@ Catalog Catalog::fromJsonText(const std::string &text, const std::string &origin
         }
         throw LoadError(origin, "line " + std::to_string(line) + ", column " + std::to_string(column),
                         "not valid JSON");
+    } catch (const json::out_of_range &e) {
+        // A number beyond a double ("1e400") is not a parse_error; name it too.
+        const std::string what = e.what();
+        throw LoadError(origin, "", "not valid JSON: " + what.substr(what.find("] ") + 2));
     }
     return fromJson(j, origin);
 }
@@ -330,6 +334,14 @@ void Catalog::check(const std::string &origin) const
             throw LoadError(origin, place + ".figures.liquid_fraction", "must be between 0 and 1");
         if (e.kind == PartKind::Ups && (e.figure("efficiency") <= 0 || e.figure("efficiency") > 1))
             throw LoadError(origin, place + ".figures.efficiency", "must be in (0, 1]");
+        // Absurd sizes (docs/robustness.md): a unit that carries nothing, a rack a kilometre tall.
+        if (e.hasFigure("capacity_kw") && e.figure("capacity_kw") <= 0)
+            throw LoadError(origin, place + ".figures.capacity_kw", "must be positive");
+        if (e.figure("height_u") > 60)
+            throw LoadError(origin, place + ".figures.height_u",
+                            "more than 60U (2.7 m) is not plausible for a rack or a part in one");
+        if (e.kind == PartKind::Rack && (e.figure("width_m") > 5 || e.figure("depth_m") > 5))
+            throw LoadError(origin, place + ".figures", "a rack wider or deeper than 5 m is not plausible");
     }
 }
 

@@ -2,6 +2,7 @@
 
 #include "catalog.h"
 #include "design.h"
+#include "designlimits.h"
 #include "problem.h"
 
 #include <nlohmann/json.hpp>
@@ -478,8 +479,11 @@ void exportDesignJson(const Design &design, const Catalog &catalog, const std::s
             throw LoadError(path, "", "cannot write the file");
         out << j.dump(2) << '\n';
         out.flush();
-        if (!out)
-            throw LoadError(path, "", "writing failed (disk full?)");
+        if (!out) {
+            out.close();
+            std::remove(tmp.c_str()); // leave nothing half-written behind
+            throw LoadError(path, "", "writing failed (disk full?); the file is unchanged");
+        }
     }
     if (std::rename(tmp.c_str(), path.c_str()) != 0) {
         std::remove(tmp.c_str());
@@ -509,6 +513,8 @@ Design importDesignJson(const std::string &path, Catalog &catalog)
         merged.merge(embedded, path);
         catalog = std::move(merged);
     }
+    if (const auto tooLarge = limitProblem(design, catalog)) // docs/robustness.md
+        throw LoadError(path, "design." + tooLarge->place, tooLarge->message);
     return design;
 }
 

@@ -386,6 +386,9 @@ EstimateSpec loadEstimateSpec(const std::string &path, const Catalog &catalog)
     } catch (const json::parse_error &e) {
         throw LoadError(path, "byte " + std::to_string(e.byte),
                         std::string("not valid JSON: ") + e.what());
+    } catch (const json::out_of_range &e) {
+        // A number beyond a double ("1e400") is not a parse_error.
+        throw LoadError(path, "", std::string("not valid JSON: ") + e.what());
     }
     return parseEstimateSpec(root, path, catalog);
 }

@@ -48,6 +48,10 @@ public:
             message = "not a Cluster Planner project (not an SQLite database)";
         else if (primary == SQLITE_CORRUPT)
             message = "the file is damaged or truncated (" + message + ")";
+        else if (primary == SQLITE_BUSY || primary == SQLITE_LOCKED)
+            message = "the file is locked by another program (" + message + ")";
+        else if (primary == SQLITE_FULL)
+            message = "the disk is full (" + message + "); the file is unchanged";
         throw LoadError(mPath, place, message);
     }
 
@@ -468,11 +472,18 @@ int existingVersion(const std::string &path)
     std::error_code ec;
     if (!std::filesystem::exists(path, ec) || std::filesystem::file_size(path, ec) == 0)
         return 0;
+    // Read-write, so that a journal left by a save killed mid-way is rolled back first.
+    Database probe(path, SQLITE_OPEN_READWRITE);
     try {
-        Database probe(path, SQLITE_OPEN_READONLY);
         const int version = schemaVersion(probe);
         return version > 0 ? version : -1;
     } catch (const LoadError &) {
+        // A project locked by another program or unreadable just now is not foreign: never
+        // replace it (the caller would delete it). Only other files count as foreign.
+        const int rc = sqlite3_errcode(probe.handle()) & 0xff;
+        if (rc == SQLITE_BUSY || rc == SQLITE_LOCKED || rc == SQLITE_READONLY || rc == SQLITE_IOERR
+            || rc == SQLITE_CANTOPEN || rc == SQLITE_PERM || rc == SQLITE_NOMEM)
+            throw;
         return -1;
     }
 }
@@ -584,6 +595,10 @@ void writeProject(const std::string &path, const std::vector<Scenario> &scenario
         db.exec("COMMIT", "commit");
     } catch (...) {
         sqlite3_exec(db.handle(), "ROLLBACK", nullptr, nullptr, nullptr);
+        if (existing <= 0) { // the file held no project: leave no empty one behind (a full disk)
+            std::filesystem::remove(path, ec);
+            std::filesystem::remove(path + "-journal", ec);
+        }
         throw;
     }
 }

@@ -6,6 +6,7 @@
 #include "design.h"
 #include "designjson.h"
 #include "evaluation.h"
+#include "designlimits.h"
 #include "montecarlo.h"
 #include "estimatespec.h"
 #include "pluginregistry.h"
@@ -209,6 +210,8 @@ void saveDesign(const std::string &path, const cp::Design &design, const cp::Cat
 }
 
 std::string fixed(double v, int decimals)
+    if (const auto tooLarge = cp::limitProblem(project.design, catalog)) // docs/robustness.md
+        throw Failure{1, file + ": " + tooLarge->place + ": " + tooLarge->message};
 {
     std::ostringstream s;
     s << std::fixed << std::setprecision(decimals) << v;

@@ -1,0 +1,23 @@
+// Fuzz target: a .cplan project as raw bytes — a truncated copy, a damaged page, a file that is
+// not SQLite at all — written to a scratch file and opened by the project loader.
+
+#include "catalog.h"
+#include "design.h"
+#include "fuzzsupport.h"
+#include "projectfile.h"
+
+#include <cstdio>
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    const std::string &path = cpfuzz::scratchPath(".cplan");
+    std::remove((path + "-journal").c_str());
+    cpfuzz::writeBytes(path, data, size);
+    cpfuzz::expectCleanAnswer([&] {
+        const cp::Project project = cp::ProjectFile::load(path);
+        cp::Catalog catalog = cp::Catalog::builtin();
+        catalog.merge(project.catalog, path);
+        (void)cp::validate(project.design, catalog);
+    });
+    return 0;
+}

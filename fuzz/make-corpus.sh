@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Writes the seed corpus of every fuzz target (docs/robustness.md) from the templates and
+# tests/data, using the command-line tool. Not checked in: it is regenerated in seconds.
+# Usage: fuzz/make-corpus.sh CLI OUTDIR
+set -euo pipefail
+cli=${1:?usage: make-corpus.sh CLI OUTDIR}
+out=${2:?usage: make-corpus.sh CLI OUTDIR}
+src="$(cd "$(dirname "$0")/.." && pwd)"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+mkdir -p "$out"/{designjson,catalog,estimatespec,cplan_bytes,cplan_rows}
+
+# Designs from both templates, small and large enough to have every tier, as JSON and as projects.
+# ASAN_OPTIONS: the tool may be a sanitizer build; seeds are not the place to judge leaks.
+export ASAN_OPTIONS=detect_leaks=0
+for spec in classic:16 classic:256 supernode:72 supernode:1152; do
+  t=${spec%%:*} g=${spec##*:}
+  "$cli" new --template "$t" --gpus "$g" -o "$out/designjson/$t-$g.json" >/dev/null
+  "$cli" new --template "$t" --gpus "$g" -o "$tmp/$t-$g.cplan" >/dev/null
+done
+cp "$tmp/classic-16.cplan" "$tmp/supernode-72.cplan" "$out/cplan_bytes/"
+if command -v sqlite3 >/dev/null 2>&1; then
+  sqlite3 "$out/cplan_bytes/project-v1.cplan" <"$src/tests/data/project-v1.sql"
+fi
+# A damaged project: the first half of one.
+head -c "$(($(stat -c %s "$tmp/classic-16.cplan") / 2))" "$tmp/classic-16.cplan" >"$out/cplan_bytes/truncated.cplan"
+
+# Catalogs: the default one, one entry of it alone, and an empty one.
+cp "$src/resources/catalog/default.json" "$out/catalog/default.json"
+"$cli" catalog --json >"$out/catalog/cli.json"
+python3 - "$src/resources/catalog/default.json" "$out/catalog" <<'PY'
+import json, sys
+cat = json.load(open(sys.argv[1]))
+entries = cat.get("entries", cat if isinstance(cat, list) else [])
+for i, e in enumerate(entries[:8]):
+    one = dict(cat); one["entries"] = [e]
+    json.dump(one, open(f"{sys.argv[2]}/entry-{i}.json", "w"))
+PY
+echo '{}' >"$out/catalog/empty.json"
+
+# Estimate specs: the validation cases.
+cp "$src"/tests/data/estimate/*.json "$out/estimatespec/"
+
+# Row edits: a few random lists of edits (the target reads them as edits, any bytes do).
+for i in 1 2 3 4 5 6 7 8; do head -c $((i * 16)) /dev/urandom >"$out/cplan_rows/seed-$i"; done
+echo "make-corpus: $(find "$out" -type f | wc -l) seeds in $out"
