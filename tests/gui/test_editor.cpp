@@ -20,6 +20,11 @@
 #include "rackitem.h"
 
 #include <QAction>
+#include <QClipboard>
+#include <QDialog>
+#include <QDoubleSpinBox>
+#include <QSpinBox>
+#include <QTimer>
 #include <QApplication>
 #include <QDockWidget>
 #include <QLabel>
@@ -140,6 +145,8 @@ private Q_SLOTS:
     void dragMovesSnappedAndMerges();
     void rotateDeleteDuplicateByKeysAndActions();
     void stampRepeatsRows();
+    void stampDialogAsksCopiesAndSpacing();
+    void copyAndPasteGiveNewIds();
     void feedToolConnectsRacks();
     void undoAllGivesOriginal();
     void inspectorRefusesInvalidValues();
@@ -369,6 +376,72 @@ void TestEditor::stampRepeatsRows()
     QVERIFY(!view()->stampSelection(50, 0.0, dy));
     QVERIFY(view()->lastError().contains(QLatin1String("do not fit")));
     QVERIFY(doc()->design() == now);
+}
+
+void TestEditor::stampDialogAsksCopiesAndSpacing()
+{
+    // A selected row: the dialog proposes the next row's spacing; OK stamps that many copies.
+    const Design original = doc()->design();
+    Design bigger = original;
+    bigger.hall.depthM += 10;
+    QString error;
+    QVERIFY2(pushEdit(doc(), changeSettings(original, doc()->catalog(), bigger), QStringLiteral("Resize hall"), &error),
+             qPrintable(error));
+    std::vector<int> row;
+    for (size_t i = 0; i < original.racks.size(); ++i)
+        if (original.racks[i].row == original.racks.front().row)
+            row.push_back(static_cast<int>(i));
+    QVERIFY(row.size() >= 4); // a long row: stamped downwards
+    view()->selectRacks(QVector<int>(row.begin(), row.end()));
+    bool seen = false;
+    QTimer::singleShot(0, this, [&] {
+        auto *dialog = qobject_cast<QDialog *>(QApplication::activeModalWidget());
+        if (!dialog)
+            return;
+        seen = true;
+        auto *copies = dialog->findChild<QSpinBox *>(QStringLiteral("stampCopies"));
+        auto *dy = dialog->findChild<QDoubleSpinBox *>(QStringLiteral("stampDy"));
+        auto *dx = dialog->findChild<QDoubleSpinBox *>(QStringLiteral("stampDx"));
+        if (copies && dx && dy && dx->value() == 0.0 && dy->value() > 1.2) {
+            copies->setValue(2);
+            dialog->accept();
+        } else {
+            dialog->reject();
+        }
+    });
+    mWindow->findChild<QAction *>(QStringLiteral("stampAction"))->trigger();
+    QVERIFY(seen);
+    QCOMPARE(doc()->design().racks.size(), original.racks.size() + 2 * row.size());
+    QCOMPARE(doc()->undoStack()->count(), 2);
+}
+
+void TestEditor::copyAndPasteGiveNewIds()
+{
+    const Design original = doc()->design();
+    view()->selectRacks({0, 1});
+    QScopedPointer<QMimeData> mime(view()->selectionMimeData());
+    QVERIFY(mime && mime->hasFormat(QLatin1String(kSelectionMimeType)));
+    view()->copySelection();
+    const QMimeData *clip = QApplication::clipboard()->mimeData();
+    if (!clip || !clip->hasFormat(QLatin1String(kSelectionMimeType)))
+        QSKIP("this platform has no clipboard");
+    // Paste at the view's centre on free floor.
+    const QPointF spot = freeSpot(view()->hallScene(), original, 2.0);
+    view()->centerOn(HallScene::toScene(spot.x(), spot.y()));
+    QCursor::setPos(view()->viewport()->mapToGlobal(QPoint(-50, -50))); // the mouse is elsewhere
+    mWindow->findChild<QAction *>(QStringLiteral("pasteAction"))->trigger();
+    QCOMPARE(doc()->design().racks.size(), original.racks.size() + 2);
+    const Rack &a = doc()->design().racks[original.racks.size()];
+    const Rack &b = doc()->design().racks.back();
+    QVERIFY(!original.findRack(a.id) && !original.findRack(b.id));
+    QCOMPARE(a.contents, original.racks[0].contents);
+    QVERIFY(std::abs((b.xM - a.xM) - (original.racks[1].xM - original.racks[0].xM)) < 1e-9);
+    QCOMPARE(view()->hallScene()->selectedRackIndexes().size(), 2);
+    // Cut removes the selection as one step; paste brings racks back with fresh ids.
+    const int steps = doc()->undoStack()->count();
+    mWindow->findChild<QAction *>(QStringLiteral("cutAction"))->trigger();
+    QCOMPARE(doc()->design().racks.size(), original.racks.size());
+    QCOMPARE(doc()->undoStack()->count(), steps + 1);
 }
 
 void TestEditor::feedToolConnectsRacks()
