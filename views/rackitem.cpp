@@ -156,7 +156,7 @@ void RackItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option, 
     const qreal barThickness = mRect.height() * 0.14;
     if (mFill > 0.0 && lod * barThickness >= 2.0) {
         const QRectF track(mRect.left(), mRect.top(), mRect.width(), barThickness);
-        painter->fillRect(track, fill.darker(140));
+        painter->fillRect(track, QColor(255, 255, 255, 150)); // the free units: light
         painter->fillRect(QRectF(track.left(), track.top(), track.width() * mFill, track.height()),
                           QColor(0x20, 0x20, 0x20, 190));
     }
