@@ -32,6 +32,7 @@
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QFutureWatcher>
 #include <QLabel>
 #include <QLocale>
 #include <QMenuBar>
@@ -46,6 +47,7 @@
 #include <QTimer>
 #include <QToolBar>
 #include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
 #include <cmath>
@@ -138,10 +140,17 @@ MainWindow::MainWindow(Catalog baseCatalog, QWidget *parent)
     mAutosaveTimer->setObjectName(QStringLiteral("autosaveTimer"));
     const int autosaveSeconds = QSettings().value(QLatin1String(kAutosaveKey), kDefaultAutosaveSeconds).toInt();
     mAutosaveTimer->setInterval(std::max(10, autosaveSeconds) * 1000);
-    connect(mAutosaveTimer, &QTimer::timeout, this, [this] {
-        if (mAutosaveDirty && mDocument->isModified())
-            autosaveNow();
+    mAutosaveWatcher = new QFutureWatcher<QString>(this);
+    connect(mAutosaveWatcher, &QFutureWatcherBase::finished, this, [this] {
+        const QString error = mAutosaveWatcher->result();
+        if (error.isEmpty())
+            return;
+        mAutosaveDirty = true; // try again next time
+        mErrorString = tr("Autosave failed: %1").arg(error);
+        std::fprintf(stderr, "cluster-planner: %s\n", qPrintable(mErrorString));
+        statusBar()->showMessage(mErrorString, 10000);
     });
+    connect(mAutosaveTimer, &QTimer::timeout, this, &MainWindow::autosaveInBackground);
     mAutosaveTimer->start();
 
     connect(mRunner, &EvaluationRunner::finished, this, &MainWindow::onEvaluated);
@@ -167,6 +176,7 @@ MainWindow::~MainWindow()
     mRunner->disconnect(this);
     mTabs->disconnect(this);
     mDocument->disconnect(this);
+    waitForAutosave();
     // The recovery file stays unless a clean save or close removed it: this may be a crash
     // path (an exception unwinding), and a test's stand-in for one.
 }
@@ -390,6 +400,7 @@ bool MainWindow::saveFile(const QString &requestedPath, const QString &requested
     mDocument->setFilePath(QFileInfo(path).absoluteFilePath());
     mDocument->setModified(false);
     // The file now holds the design: a crash from here on loses nothing.
+    waitForAutosave();
     mRecovery->remove();
     mAutosaveDirty = false;
     updateTitle();
@@ -464,6 +475,7 @@ void MainWindow::setDocument(Design design, Catalog catalog, const QString &file
     mProblems->clear();
     mSelectedPart.reset();
     mAutosaveDirty = false;
+    waitForAutosave();
     mRecovery->remove();
     updateTitle();
     updateOverlay();
@@ -774,6 +786,7 @@ void MainWindow::closeEvent(QCloseEvent *event)
     saveSettings();
     mRunner->cancel();
     // A clean close: nothing to recover next time.
+    waitForAutosave();
     mRecovery->remove();
     event->accept();
 }
@@ -878,8 +891,31 @@ QString MainWindow::recoveryFilePath() const
     return mRecovery->path();
 }
 
+void MainWindow::autosaveInBackground()
+{
+    if (!mAutosaveDirty || !mDocument->isModified() || mAutosaveWatcher->isRunning())
+        return;
+    mAutosaveDirty = false;
+    // The worker writes a copy: edits go on meanwhile; they set mAutosaveDirty for next time.
+    auto design = std::make_shared<const Design>(mDocument->design());
+    auto catalog = std::make_shared<const Catalog>(mDocument->catalog());
+    RecoveryFile *file = mRecovery.get();
+    const QString original = mDocument->filePath();
+    mAutosaveWatcher->setFuture(QtConcurrent::run([file, design, catalog, original] {
+        QString error;
+        return file->write(*design, *catalog, original, &error) ? QString() : error;
+    }));
+}
+
+void MainWindow::waitForAutosave()
+{
+    if (mAutosaveWatcher)
+        mAutosaveWatcher->waitForFinished();
+}
+
 bool MainWindow::autosaveNow()
 {
+    waitForAutosave();
     QString error;
     if (!mRecovery->write(mDocument->design(), mDocument->catalog(), mDocument->filePath(), &error)) {
         mErrorString = tr("Autosave failed: %1").arg(error);

@@ -17,6 +17,8 @@
 class QAction;
 class QActionGroup;
 class QComboBox;
+template<typename T>
+class QFutureWatcher;
 class QLabel;
 class QMenu;
 class QProgressBar;
@@ -146,6 +148,9 @@ private:
     void setDocument(Design design, Catalog catalog, const QString &filePath);
     void startEvaluation();
     void onDesignChanged();
+    void autosaveInBackground();
+    /// Waits for a background autosave, so the recovery file is not written after it is removed.
+    void waitForAutosave();
     void updateOverlay();
     std::optional<PartRef> selectedPart() const;
     void showHistory();
@@ -212,6 +217,9 @@ private:
     QTimer *mEvalTimer = nullptr;
     QTimer *mAutosaveTimer = nullptr;
     std::unique_ptr<RecoveryFile> mRecovery;
+    /// The timer's autosave runs in a worker on a copy (a large design takes a while to write);
+    /// its result is the error message, empty on success.
+    QFutureWatcher<QString> *mAutosaveWatcher = nullptr;
     bool mAutosaveDirty = false;
     bool m3dStale = false; ///< the 3D view shows an older design (updated when its tab shows)
     OverlayKind mOverlayKind = OverlayKind::Category;

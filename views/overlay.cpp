@@ -62,6 +62,11 @@ QString integer(long long value)
     return QLocale().toString(static_cast<qlonglong>(value));
 }
 
+QString racksText(long long n)
+{
+    return n == 1 ? tr("1 rack") : tr("%1 racks").arg(integer(n));
+}
+
 } // namespace
 
 QString overlayName(OverlayKind kind)
@@ -213,10 +218,9 @@ Overlay failureDomainOverlay(const Design &design, const FailureDomainIndex &ind
         o.rackColors[i] = downColor();
     const QString name = QString::fromStdString(f.part);
     if (f.redundant)
-        l.note = tr("%1: redundant, 0 GPUs down (%2 racks served)").arg(name, integer(qsizetype(f.racksServed.size())));
+        l.note = tr("%1: redundant, 0 GPUs down (%2 served)").arg(name, racksText(qsizetype(f.racksServed.size())));
     else
-        l.note = tr("%1: %2 GPUs down in %3 racks")
-                     .arg(name, integer(f.gpusDown), integer(qsizetype(f.racksDown.size())));
+        l.note = tr("%1: %2 GPUs down in %3").arg(name, integer(f.gpusDown), racksText(qsizetype(f.racksDown.size())));
     o.status = tr("Failure of %1 takes down %2 GPUs").arg(name, integer(f.gpusDown));
     return o;
 }

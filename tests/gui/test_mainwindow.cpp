@@ -147,6 +147,7 @@ private Q_SLOTS:
     void overlayComboAndMenuAgree();
     void autosaveAndRecoverAfterCrash();
     void cleanSaveRemovesRecoveryFile();
+    void timerAutosaveKeepsUpWithEdits();
     void saveWithCommentShowsInHistory();
     void closeAsksAboutUnsavedChanges();
     void standardShortcuts();
@@ -819,6 +820,36 @@ void TestMainWindow::cleanSaveRemovesRecoveryFile()
     // Nothing unsaved: the timer writes nothing.
     QTest::qWait(200);
     QVERIFY(!QFileInfo::exists(window.recoveryFilePath()));
+}
+
+void TestMainWindow::timerAutosaveKeepsUpWithEdits()
+{
+    // The timer writes in a worker; an edit made after a write is written by the next one, so
+    // what a crash leaves is the latest design.
+    clearRecoveryFiles();
+    Design latest;
+    {
+        MainWindow window(mCatalog);
+        window.setErrorDialogsEnabled(false);
+        window.loadSample();
+        window.setAutosaveInterval(40);
+        edit(window, removeRacks(window.document()->design(), {0}));
+        QTRY_VERIFY_WITH_TIMEOUT(QFileInfo::exists(window.recoveryFilePath()), 5000);
+        const QDateTime first = QFileInfo(window.recoveryFilePath()).lastModified();
+        QTest::qWait(20);
+        edit(window, removeRacks(window.document()->design(), {0, 1, 2}));
+        latest = window.document()->design();
+        QTRY_VERIFY_WITH_TIMEOUT(QFileInfo(window.recoveryFilePath()).lastModified() > first, 5000);
+        QTest::qWait(200); // let a write in flight finish; nothing newer is pending
+    }
+    const auto orphans = MainWindow::findRecoveryFiles();
+    QCOMPARE(orphans.size(), 1);
+    MainWindow recovered(mCatalog);
+    recovered.setErrorDialogsEnabled(false);
+    QVERIFY(recovered.recoverFile(orphans.front().path));
+    QCOMPARE(recovered.document()->design(), latest);
+    recovered.setUnsavedChangesAnswer(QMessageBox::Discard);
+    recovered.close();
 }
 
 void TestMainWindow::saveWithCommentShowsInHistory()
