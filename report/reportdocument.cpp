@@ -226,7 +226,7 @@ ReportDocument::ReportDocument(const std::vector<ReportDesign> &designs, const R
                                     " from the designs' evaluated results.");
     {
         Table t;
-        for (const char *h : {"", "Design", "File", "GPUs", "Revision", "Saved (UTC)", "Author", "Comment"})
+        for (const char *h : {"", "Design", "File", "GPUs", "Revision (file)", "Saved (UTC)", "Author", "Comment (file)"})
             t.header.push_back(text(h));
         t.widths = {3, 23, 15, 8, 9, 15, 10, 17};
         for (size_t i = 0; i < designs.size(); ++i) {
@@ -249,6 +249,9 @@ ReportDocument::ReportDocument(const std::vector<ReportDesign> &designs, const R
         }
         addTable(std::move(t));
     }
+    add(Block::Kind::Paragraph,
+        "A project file's revision history belongs to the whole file: scenarios of one file (FILE.cplan#NAME) "
+        "share its latest revision, time, author and comment.");
     add(Block::Kind::Paragraph,
         "How to read it: every figure is computed by the planner's engine from the design as saved, with "
         "the catalog prices and specifications embedded in its file. Each row names the results key it comes "
