@@ -121,6 +121,7 @@ class TestMainWindow : public QObject
 
 private Q_SLOTS:
     void initTestCase();
+    void init();
 
     void sceneHoldsOneItemPerRack_data();
     void sceneHoldsOneItemPerRack();
@@ -166,6 +167,12 @@ void TestMainWindow::initTestCase()
     QCoreApplication::setApplicationName(QStringLiteral("test_mainwindow"));
     mCatalog = Catalog::builtin();
     QVERIFY(mCatalog.size() > 0);
+}
+
+void TestMainWindow::init()
+{
+    // Every test starts from the categories, whatever overlay the test before left chosen.
+    QSettings().remove(QStringLiteral("view/overlay"));
 }
 
 void TestMainWindow::sceneHoldsOneItemPerRack_data()
