@@ -6,7 +6,10 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <map>
 #include <stdexcept>
+#include <string>
+#include <vector>
 
 namespace cp {
 
@@ -18,6 +21,7 @@ constexpr double kMargin = 3.0;
 constexpr double kAisle = 1.2;
 constexpr double kCrossAisle = 3.0;
 constexpr int kRowsPerBlock = 16;
+constexpr double kBlockDepth = kRowsPerBlock * (1.2 + kAisle) + kCrossAisle;
 // Switches per network rack: 1U switches with room for cable management and patch panels.
 constexpr int kSwitchesPerNetworkRack = 16;
 // Storage: at least 8 storage servers per 1,024 H100 (SemiAnalysis, AI Neocloud Playbook).
@@ -117,18 +121,40 @@ public:
     void newRow()
     {
         ++mRow;
+        ++mRowInHall;
         mCol = 0;
         mRowRacks.clear();
         // Blocks of rows tile the floor in a near-square grid so that large designs stay compact.
-        const int block = (mRow - 1) / kRowsPerBlock;
-        const int inBlock = (mRow - 1) % kRowsPerBlock;
+        const int block = (mRowInHall - 1) / kRowsPerBlock;
+        const int inBlock = (mRowInHall - 1) % kRowsPerBlock;
         const int column = block % mBlocksPerLine;
         const int line = block / mBlocksPerLine;
-        constexpr double blockDepth = kRowsPerBlock * (1.2 + kAisle) + kCrossAisle;
-        mRowY = kMargin + line * blockDepth + inBlock * (1.2 + kAisle) + 0.6;
-        mBlockX = kMargin + column * (mBlockWidth + kCrossAisle);
-        mRowName = numbered("Row ", mRow, 2);
+        mRowY = mOriginY + kMargin + line * kBlockDepth + inBlock * (1.2 + kAisle) + 0.6;
+        mBlockX = mOriginX + kMargin + column * (mBlockWidth + kCrossAisle);
+        mRowName = mPrefix + numbered("Row ", mRowInHall, 2);
+        mBlock = mHall * 100000 + block;
+        mBlockName = mPrefix + "Block " + std::to_string(block + 1);
         mUnitsInRow = 0;
+    }
+
+    /// Starts a hall of a campus: later rows are laid out from (originX, originY) and named with
+    /// `prefix` ("H01 Row 01"); power blocks are the hall's own.
+    void startHall(int hall, const std::string &prefix, double originX, double originY)
+    {
+        mHall = hall;
+        mPrefix = prefix;
+        mOriginX = originX;
+        mOriginY = originY;
+        mRowInHall = 0;
+    }
+
+    /// Floor a hall of `rows` rows takes with the current shape, margins on both sides (metres).
+    double hallWidth() const { return kMargin + mBlocksPerLine * (mBlockWidth + kCrossAisle) + kMargin; }
+    double hallDepth(long long rows) const
+    {
+        const long long blocks = (rows + kRowsPerBlock - 1) / kRowsPerBlock;
+        const long long lines = (blocks + mBlocksPerLine - 1) / mBlocksPerLine;
+        return kMargin + double(lines) * kBlockDepth + kMargin;
     }
 
     /// Sets the width of a block (racks per row) and how many rows the design will have.
@@ -146,15 +172,20 @@ public:
         r.catalogId = rackType;
         r.xM = mBlockX + 1.0 + mCol * 0.6 + 0.3;
         r.yM = mRowY;
-        r.rotationDeg = (mRow % 2 == 0) ? 180.0 : 0.0;
+        r.rotationDeg = (mRowInHall % 2 == 0) ? 180.0 : 0.0;
         r.row = mRowName;
         ++mCol;
         mDesign.racks.push_back(std::move(r));
+        mRackBlock.push_back(mBlock);
+        mBlockNames.emplace(mBlock, mBlockName);
         mRowRacks.push_back(mDesign.racks.size() - 1);
         return mDesign.racks.back();
     }
 
     const std::vector<size_t> &rowRacks() const { return mRowRacks; }
+    /// The power block (a hall's block of rows) of every rack added, in the design's order.
+    const std::vector<int> &rackBlocks() const { return mRackBlock; }
+    const std::string &blockName(int block) const { return mBlockNames.at(block); }
     double rowY() const { return mRowY; }
     double rowEndX() const { return mBlockX + 1.0 + mCol * 0.6; }
     int row() const { return mRow; }
@@ -232,7 +263,16 @@ private:
     Design &mDesign;
     const Catalog &mCatalog;
     int mRow = 0;
+    int mRowInHall = 0;
     int mCol = 0;
+    int mHall = 0;
+    int mBlock = 0;
+    std::string mPrefix;
+    std::string mBlockName;
+    double mOriginX = 0;
+    double mOriginY = 0;
+    std::vector<int> mRackBlock;
+    std::map<int, std::string> mBlockNames;
     double mRowY = 0;
     double mBlockX = kMargin;
     double mBlockWidth = 12.0;
@@ -300,16 +340,16 @@ void wireFacility(Builder &b, Design &design, bool liquid)
     b.setAirShareOnly(false);
 }
 
-void addUps(Design &design, const Catalog &catalog)
+void addUps(Design &design, const Catalog &catalog, const Builder &b)
 {
     // One UPS group per block of rows, N+1, sized on the nameplate load of the block.
     const double upsKw = need(catalog, "ups-1mw", PartKind::Ups).figure("capacity_kw");
     std::map<int, std::vector<std::string>> blocks;
     std::map<int, double> loads;
     std::map<int, double> blockX, blockY;
-    for (const Rack &r : design.racks) {
-        const int row = std::stoi(r.row.substr(4));
-        const int block = (row - 1) / kRowsPerBlock;
+    for (size_t i = 0; i < design.racks.size(); ++i) {
+        const Rack &r = design.racks[i];
+        const int block = b.rackBlocks()[i];
         blocks[block].push_back(r.id);
         double w = 0;
         for (const Mount &m : r.contents)
@@ -327,7 +367,7 @@ void addUps(Design &design, const Catalog &catalog)
             f.catalogId = "ups-1mw";
             f.xM = blockX[block] + 0.5 + u * 1.0;
             f.yM = blockY[block] - 1.8; // in the cross aisle above the block
-            f.group = "Block " + std::to_string(block + 1) + " UPS";
+            f.group = b.blockName(block) + " UPS";
             f.redundancy = Redundancy::NPlus1;
             f.serves = racks;
             design.powerUnits.push_back(std::move(f));
@@ -423,7 +463,7 @@ Design classic(const TemplateOptions &o, const Catalog &catalog)
         wireFacility(b, d, false);
     }
     addCoreRows(b, d, catalog, fabric, sw.id, servers * gpusPerServer, int(racksPerUnit + 1));
-    addUps(d, catalog);
+    addUps(d, catalog, b);
     fitHall(d);
     // The spare pool: whole installed servers kept out of the job, cabled and powered like the
     // others so that a failed server's share moves to one at restart.
@@ -499,8 +539,203 @@ Design supernode(const TemplateOptions &o, const Catalog &catalog)
         wireFacility(b, d, true);
     }
     addCoreRows(b, d, catalog, fabric, sw.id, nodes * perNode, int(kRacksPerUnit + leafRacksPerUnit));
-    addUps(d, catalog);
+    addUps(d, catalog, b);
     fitHall(d);
+    return d;
+}
+
+
+// A gigawatt campus: halls on a grid of cells with roads between them, the network hall(s) in the
+// middle so that every hall's fibre runs to the spines are about equally long.
+constexpr double kRoadM = 10.0;
+
+/// The first supernode built on `gpuId` (the catalog's NVL72 for a GB200), or none.
+const CatalogEntry *supernodeFor(const Catalog &catalog, const std::string &gpuId)
+{
+    if (const CatalogEntry *p = catalog.find("gb200-nvl72");
+        p && p->kind == PartKind::Supernode && p->ref("accelerator") == gpuId)
+        return p;
+    for (const CatalogEntry *e : catalog.ofKind(PartKind::Supernode))
+        if (e->ref("accelerator") == gpuId)
+            return e;
+    return nullptr;
+}
+
+/// Gigawatt campus: a million GPUs and more as one design. Supernode racks (72 GPUs, liquid) when
+/// the catalog has a supernode for the accelerator, else 8-GPU servers (4 per air-cooled rack, as
+/// the classic template). Scalable units of one row each are grouped into halls of one super-pod
+/// ((k/2)³ NICs of a 4-tier fat tree: 32,768 for 64-port switches), each hall with its own storage
+/// rows, busways, CDUs, CRAHs and UPS blocks; the spine, core and super-core switches stand in
+/// central network halls. Halls and network halls tile a near-square grid of cells.
+Design gigawatt(const TemplateOptions &o, const Catalog &catalog)
+{
+    const std::string gpuId = o.gpuId.empty() ? "gb200" : o.gpuId;
+    need(catalog, gpuId, PartKind::Accelerator);
+    const CatalogEntry *sn = supernodeFor(catalog, gpuId);
+    const CatalogEntry &node = sn ? *sn : nodeFor(catalog, PartKind::Server, gpuId, "dgx-b200");
+    const CatalogEntry &rack = need(catalog, sn ? "rack-48u-liquid" : "rack-42u-air", PartKind::Rack);
+    const CatalogEntry &sw = need(catalog, "qm9700", PartKind::Switch);
+    need(catalog, "rack-42u-air", PartKind::Rack);
+    const CatalogEntry &storage = need(catalog, "storage-nvme-2u", PartKind::Storage);
+    const int storageU = std::max(1, int(storage.figure("height_u")));
+
+    const long long perNode = std::llround(node.figure("gpus"));
+    const long long gpus = o.gpus > 0 ? o.gpus : 1'000'000;
+    const long long nodes = (gpus + perNode - 1) / perNode;
+    const int ports = int(sw.figure("ports"));
+    const int down = ports / 2;
+    const long long nics = std::llround(node.figure("nics"));
+    // Nodes per rack and per scalable unit (one row): 8 supernode racks (DGX SuperPOD GB200,
+    // 576 GPUs), or `down` servers on one leaf per rail (DGX SuperPOD H100), as the other templates.
+    int perRack = 1;
+    if (!sn) {
+        const int serverU = std::max(1, int(std::lround(node.figure("height_u"))));
+        const int byPower = int(rack.figure("max_power_kw") * 1000.0 / node.figure("power_max_w"));
+        const int byHeight = (int(rack.figure("height_u")) - 2) / serverU;
+        perRack = std::min({4, byPower, byHeight});
+        if (perRack < 1)
+            throw std::invalid_argument("a \"" + node.id + "\" does not fit the power limit of \"" + rack.id + "\"");
+    }
+    const long long nodesPerUnit = sn ? 8 : down;
+    const long long units = (nodes + nodesPerUnit - 1) / nodesPerUnit;
+    const auto leavesOf = [&](long long inUnit) { return sn ? (inUnit * nics + down - 1) / down : nics; };
+    long long leaves = 0;
+    for (long long unit = 0; unit < units; ++unit)
+        leaves += leavesOf(std::min(nodesPerUnit, nodes - unit * nodesPerUnit));
+    const Fabric fabric = planFabric(nodes * nics, leaves, ports);
+
+    // A hall is one super-pod: as many units as (k/2)³ NICs hold (at least one).
+    const long long superPodNics = (long long)down * down * down;
+    const long long unitsPerHall = std::max(1LL, superPodNics / (nodesPerUnit * nics));
+    const long long halls = (units + unitsPerHall - 1) / unitsPerHall;
+    const long long racksPerUnit = (nodesPerUnit + perRack - 1) / perRack;
+    const long long leafRacksPerUnit = (leavesOf(nodesPerUnit) + kSwitchesPerNetworkRack - 1) / kSwitchesPerNetworkRack;
+    const long long racksPerRow = racksPerUnit + leafRacksPerUnit;
+    const long long gpusPerHall = unitsPerHall * nodesPerUnit * perNode;
+    const long long storageRowsPerHall =
+        ((gpusPerHall + kGpusPerStorageNode - 1) / kGpusPerStorageNode + kStorageNodesPerRack * racksPerRow - 1)
+        / (kStorageNodesPerRack * racksPerRow);
+    const long long rowsPerHall = unitsPerHall + storageRowsPerHall;
+    long long networkRacks = 0;
+    for (size_t t = 1; t < fabric.perTier.size(); ++t)
+        networkRacks += (fabric.perTier[t] + kSwitchesPerNetworkRack - 1) / kSwitchesPerNetworkRack;
+    const long long networkRows = (networkRacks + racksPerRow - 1) / racksPerRow;
+    const long long networkHalls = std::max(1LL, (networkRows + rowsPerHall - 1) / rowsPerHall);
+
+    Design d;
+    d.fabric.topology = sn ? TopologyKind::LeafSpine : TopologyKind::RailOptimized;
+    d.fabric.tiers = fabric.tiers;
+    d.fabric.switchId = sw.id;
+    d.fabric.shortCableId = "dac-400g";
+    d.fabric.longCableId = "sr4-400g";
+
+    Builder b(d, catalog);
+    b.setShape(double(racksPerRow), rowsPerHall, sn ? 8.0 : 4.0);
+    // Cells of a near-square campus; the network halls take the cells nearest its centre.
+    const double cellW = b.hallWidth() + kRoadM, cellD = b.hallDepth(rowsPerHall) + kRoadM;
+    const long long cells = halls + networkHalls;
+    const long long columns = std::max(1LL, (long long)std::ceil(std::sqrt(double(cells) * cellD / cellW)));
+    const long long lines = (cells + columns - 1) / columns;
+    std::vector<long long> order(size_t(columns * lines));
+    for (size_t k = 0; k < order.size(); ++k)
+        order[k] = (long long)k;
+    const auto distance = [&](long long k) {
+        const double dx = (double(k % columns) + 0.5) * cellW - columns * cellW / 2;
+        const double dy = (double(k / columns) + 0.5) * cellD - lines * cellD / 2;
+        return std::abs(dx) + std::abs(dy);
+    };
+    std::stable_sort(order.begin(), order.end(), [&](long long a, long long c) { return distance(a) < distance(c); });
+    std::vector<bool> network(order.size(), false);
+    for (long long k = 0; k < networkHalls; ++k)
+        network[size_t(order[size_t(k)])] = true;
+    std::vector<long long> hallCells, networkCells;
+    for (long long k = 0; k < columns * lines; ++k)
+        (network[size_t(k)] ? networkCells : hallCells).push_back(k);
+    const int hallDigits = halls >= 100 ? 3 : 2;
+    const auto startCell = [&](int index, long long cell, const std::string &prefix) {
+        b.startHall(index, prefix, kRoadM / 2 + double(cell % columns) * cellW, kRoadM / 2 + double(cell / columns) * cellD);
+    };
+
+    long long rackNo = 0, leafRackNo = 0, storageRackNo = 0, placed = 0;
+    for (long long h = 0; h < halls; ++h) {
+        startCell(int(h), hallCells[size_t(h)], numbered("H", h + 1, hallDigits) + " ");
+        long long hallGpus = 0;
+        for (long long u = 0; u < unitsPerHall && placed < nodes; ++u) {
+            b.newRow();
+            const long long inUnit = std::min(nodesPerUnit, nodes - placed);
+            for (long long s = 0; s < inUnit; s += perRack) {
+                Rack &r = b.addRack(numbered(sn ? "S" : "C", ++rackNo, 5), rack.id);
+                const int n = int(std::min<long long>(perRack, inUnit - s));
+                r.contents.push_back({node.id, sn ? 1 : 2, n, SwitchRole::None});
+            }
+            placed += inUnit;
+            hallGpus += inUnit * perNode;
+            for (long long left = leavesOf(inUnit); left > 0;) {
+                const int n = int(std::min<long long>(left, kSwitchesPerNetworkRack));
+                Rack &r = b.addRack(numbered("L", ++leafRackNo, 4), "rack-42u-air");
+                r.contents.push_back({sw.id, 2, n, SwitchRole::Leaf});
+                left -= n;
+            }
+            wireFacility(b, d, sn != nullptr);
+        }
+        // The hall's storage (8 servers per 1,024 GPUs, as the other templates) in its last rows.
+        long long storageNodes = (hallGpus + kGpusPerStorageNode - 1) / kGpusPerStorageNode;
+        b.newRow();
+        while (storageNodes > 0) {
+            if ((long long)b.rowRacks().size() >= racksPerRow) {
+                wireFacility(b, d, false);
+                b.newRow();
+            }
+            const int n = int(std::min<long long>(storageNodes, kStorageNodesPerRack));
+            Rack &r = b.addRack(numbered("ST", ++storageRackNo, 4), "rack-42u-air");
+            r.contents.push_back({storage.id, 2, n, SwitchRole::None});
+            r.contents.push_back({"sn5600", 2 + n * storageU + 1, kStorageSwitchesPerRack, SwitchRole::Storage});
+            storageNodes -= n;
+        }
+        wireFacility(b, d, false);
+    }
+    // Spine, core and super-core switches in the network halls, row after row.
+    long long networkRackNo = 0, netHall = 0, rowsInCell = 0;
+    startCell(int(halls), networkCells[0], "N1 ");
+    b.newRow();
+    for (size_t t = 1; t < fabric.perTier.size(); ++t) {
+        for (long long left = fabric.perTier[t]; left > 0;) {
+            if ((long long)b.rowRacks().size() >= racksPerRow) {
+                wireFacility(b, d, false);
+                if (++rowsInCell >= rowsPerHall) {
+                    ++netHall;
+                    rowsInCell = 0;
+                    startCell(int(halls + netHall), networkCells[size_t(netHall)], "N" + std::to_string(netHall + 1) + " ");
+                }
+                b.newRow();
+            }
+            const int n = int(std::min<long long>(left, kSwitchesPerNetworkRack));
+            Rack &r = b.addRack(numbered("N", ++networkRackNo, 4), "rack-42u-air");
+            r.contents.push_back({sw.id, 2, n, tierRole(int(t))});
+            left -= n;
+        }
+    }
+    wireFacility(b, d, false);
+    addUps(d, catalog, b);
+    fitHall(d);
+
+    const long long installed = nodes * perNode;
+    double nameplateMw = 0;
+    for (const Rack &r : d.racks)
+        nameplateMw += b.rackMaxKw(r) / 1000.0;
+    d.hall.name = "Campus";
+    d.name = "Gigawatt " + std::to_string(installed) + "-GPU " + node.name + " campus";
+    d.description = std::to_string(halls) + " halls of up to " + std::to_string(gpusPerHall) + " GPUs ("
+                    + (sn ? std::to_string(perNode) + "-GPU liquid-cooled supernode racks"
+                          : std::to_string(perRack) + " 8-GPU servers per air-cooled rack")
+                    + ", one super-pod each) around " + std::to_string(networkHalls)
+                    + " network hall(s) of spine, core and super-core switches; a " + std::to_string(fabric.tiers)
+                    + "-tier non-blocking fat tree of " + sw.name + "; "
+                    + std::to_string(std::llround(nameplateMw)) + " MW IT nameplate.";
+    if (!sn && o.spareServerFraction > 0) {
+        const long long pool = std::llround(double(nodes) * o.spareServerFraction);
+        d.reliability.spareServers = int(std::min<long long>(pool, nodes - 1));
+    }
     return d;
 }
 
@@ -538,8 +773,10 @@ Design generateTemplate(const TemplateOptions &options, const Catalog &catalog)
     if (options.gpus > kMaxGpus)
         throw std::invalid_argument("--gpus " + std::to_string(options.gpus) + " is above the "
                                     + std::to_string(kMaxGpus) + " GPUs a template can generate");
-    if (options.kind == "classic" || options.kind == "supernode") {
-        Design d = options.kind == "classic" ? classic(options, catalog) : supernode(options, catalog);
+    if (options.kind == "classic" || options.kind == "supernode" || options.kind == "gigawatt") {
+        Design d = options.kind == "classic"     ? classic(options, catalog)
+                   : options.kind == "supernode" ? supernode(options, catalog)
+                                                 : gigawatt(options, catalog);
         long long gpus = 0;
         for (const Rack &r : d.racks)
             for (const Mount &m : r.contents)
@@ -549,7 +786,7 @@ Design generateTemplate(const TemplateOptions &options, const Catalog &catalog)
         d.workload = sampleWorkload(gpus);
         return d;
     }
-    throw std::invalid_argument("unknown template \"" + options.kind + "\" (classic or supernode)");
+    throw std::invalid_argument("unknown template \"" + options.kind + "\" (classic, supernode or gigawatt)");
 }
 
 Design sampleDesign(const Catalog &catalog)

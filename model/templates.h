@@ -10,7 +10,7 @@ struct Design;
 /// Options for the parametric design generators.
 struct TemplateOptions
 {
-    std::string kind = "classic"; ///< classic | supernode
+    std::string kind = "classic"; ///< classic | supernode | gigawatt
     long long gpus = 0;           ///< installed GPUs (spares included); 0 = the template's default
     std::string gpuId;            ///< catalog accelerator id; empty = the template's default
     /// classic: share of the installed servers held as a spare pool (reliability.spare_servers),

@@ -6,6 +6,8 @@
 #include "templates.h"
 #include "testsupport.h"
 
+#include <array>
+#include <map>
 #include <stdexcept>
 
 using namespace cp;
@@ -29,6 +31,8 @@ private Q_SLOTS:
     void refusals_data();
     void refusals();
     void spareServerPool();
+    void gigawatt_data();
+    void gigawatt();
 };
 
 void TestTemplates::spareServerPool()
@@ -279,6 +283,105 @@ void TestTemplates::refusals()
         QFAIL("expected a refusal");
     } catch (const std::invalid_argument &e) {
         QVERIFY2(QString::fromUtf8(e.what()).contains(message), e.what());
+    }
+}
+
+
+void TestTemplates::gigawatt_data()
+{
+    // Counts by hand. 64-port switches: 32 down, a super-pod holds 32³ = 32,768 NICs, 3 tiers hold
+    // 2 × 32³ = 65,536, so both cases need 4 tiers. Spines = ⌈NICs / 32⌉, cores = spines (32 up
+    // per spine, 32 down per core), super-cores = ⌈cores × 32 / 64⌉. 16 switches per network rack.
+    QTest::addColumn<QString>("gpu");
+    QTest::addColumn<qlonglong>("gpus");
+    QTest::addColumn<qlonglong>("installed");
+    QTest::addColumn<qlonglong>("computeRacks");
+    QTest::addColumn<qlonglong>("networkRacks");
+    QTest::addColumn<qlonglong>("storageRacks");
+    QTest::addColumn<qlonglong>("storageNodes");
+    QTest::addColumn<qlonglong>("leaves");
+    QTest::addColumn<qlonglong>("spines");
+    QTest::addColumn<qlonglong>("superCores");
+    QTest::addColumn<int>("halls");
+    // GB200 NVL72: ⌈70,000 / 72⌉ = 973 racks = 70,056 GPUs. Units of 8 racks (576 NICs, 18 leaves
+    // in 2 racks): 121 full + one of 5 racks (360 NICs → ⌈11.25⌉ = 12 leaves, 1 rack) = 122 units;
+    // leaves 121 × 18 + 12 = 2,190 in 243 racks. A hall is ⌊32,768 / 576⌋ = 56 units → 3 halls
+    // (56, 56, 10 units). Spines ⌈70,056 / 32⌉ = 2,190 = cores, super-cores 1,095: 137 + 137 + 69
+    // = 343 racks; network racks 243 + 343 = 586. Storage per hall: 56 × 576 = 32,256 GPUs → 252
+    // nodes (16 racks), twice; hall 3: 77 racks × 72 = 5,544 GPUs → 44 nodes (3 racks): 548 nodes,
+    // 35 racks.
+    QTest::newRow("NVL72 70k") << QStringLiteral("gb200") << 70000LL << 70056LL << 973LL << 586LL << 35LL
+                               << 548LL << 2190LL << 2190LL << 1095LL << 3;
+    // DGX H100: 8,750 servers in units of 32 (8 racks of 4, 8 rail leaves in 1 rack): 273 full
+    // units + one of 14 servers (4 racks) = 274 units, 2,188 compute racks, 2,192 leaves in 274
+    // racks. A hall is 32,768 / 256 = 128 units → 3 halls (128, 128, 18). Spines ⌈70,000 / 32⌉ =
+    // 2,188 = cores, super-cores 1,094: 137 + 137 + 69 = 343 racks; network 274 + 343 = 617.
+    // Storage: 32,768 GPUs → 256 nodes (16 racks), twice; hall 3: 558 servers = 4,464 GPUs → 35
+    // nodes (3 racks): 547 nodes, 35 racks.
+    QTest::newRow("DGX H100 70k") << QStringLiteral("h100-sxm") << 70000LL << 70000LL << 2188LL << 617LL << 35LL
+                                  << 547LL << 2192LL << 2188LL << 1094LL << 3;
+}
+
+void TestTemplates::gigawatt()
+{
+    QFETCH(QString, gpu);
+    QFETCH(qlonglong, gpus);
+    QFETCH(qlonglong, installed);
+    QFETCH(qlonglong, computeRacks);
+    QFETCH(qlonglong, networkRacks);
+    QFETCH(qlonglong, storageRacks);
+    QFETCH(qlonglong, storageNodes);
+    QFETCH(qlonglong, leaves);
+    QFETCH(qlonglong, spines);
+    QFETCH(qlonglong, superCores);
+    QFETCH(int, halls);
+    const Catalog c = Catalog::builtin();
+    const Design d = generateTemplate({"gigawatt", gpus, gpu.toStdString()}, c);
+    const Results r = evaluate(d, c);
+    QCOMPARE(r.inventory.gpusTotal, installed);
+    QCOMPARE(r.inventory.computeRacks, computeRacks);
+    QCOMPARE(r.inventory.networkRacks, networkRacks);
+    QCOMPARE(r.inventory.storageRacks, storageRacks);
+    QCOMPARE(r.inventory.storageNodes, storageNodes);
+    QCOMPARE(r.inventory.racksTotal, computeRacks + networkRacks + storageRacks);
+    QCOMPARE(r.inventory.switchesByTier.at("leaf"), leaves);
+    QCOMPARE(r.inventory.switchesByTier.at("spine"), spines);
+    QCOMPARE(r.inventory.switchesByTier.at("core"), spines);
+    QCOMPARE(r.inventory.switchesByTier.at("super_core"), superCores);
+    QCOMPARE(r.fabric.tiers, 4);
+    QCOMPARE(d.fabric.topology, gpu == QStringLiteral("gb200") ? TopologyKind::LeafSpine : TopologyKind::RailOptimized);
+    // No errors, and every rack fed, cooled and within its limits (no warnings about the floor).
+    for (const Problem &p : r.problems)
+        QVERIFY2(p.severity != Severity::Error && p.place.rfind("racks", 0) != 0
+                     && p.message.find("no power") == std::string::npos
+                     && p.message.find("no cooling") == std::string::npos,
+                 (p.place + ": " + p.message).c_str());
+
+    // Halls ("H01 Row 01") and network halls ("N1 Row 01") are separate rectangles on the campus.
+    std::map<std::string, std::array<double, 4>> box; // hall -> min x, min y, max x, max y
+    for (const Rack &rack : d.racks) {
+        const std::string hall = rack.row.substr(0, rack.row.find(' '));
+        auto [it, fresh] = box.try_emplace(hall, std::array<double, 4>{rack.xM, rack.yM, rack.xM, rack.yM});
+        auto &b = it->second;
+        b = {std::min(b[0], rack.xM), std::min(b[1], rack.yM), std::max(b[2], rack.xM), std::max(b[3], rack.yM)};
+    }
+    int computeHalls = 0;
+    for (const auto &[name, b] : box)
+        computeHalls += name[0] == 'H';
+    QCOMPARE(computeHalls, halls);
+    QVERIFY(box.size() > size_t(halls)); // and at least one network hall
+    for (auto a = box.begin(); a != box.end(); ++a)
+        for (auto b = std::next(a); b != box.end(); ++b) {
+            const auto &p = a->second, &q = b->second;
+            QVERIFY2(p[2] < q[0] || q[2] < p[0] || p[3] < q[1] || q[3] < p[1], (a->first + " overlaps " + b->first).c_str());
+        }
+    // One UPS group per block of each hall: its units serve racks of that hall only.
+    for (const FacilityUnit &u : d.powerUnits) {
+        if (u.catalogId != "ups-1mw")
+            continue;
+        const std::string hall = u.group.substr(0, u.group.find(' '));
+        for (const std::string &id : u.serves)
+            QCOMPARE(d.findRack(id)->row.substr(0, hall.size() + 1), hall + " ");
     }
 }
 
