@@ -2,11 +2,13 @@
 
 #include "catalog.h"
 #include "design.h"
+#include "designlimits.h"
 
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <cmath>
+#include <future>
 #include <unordered_map>
 
 namespace cp {
@@ -74,58 +76,178 @@ double loadPerUnit(double groupLoad, int units, Redundancy redundancy)
 
 } // namespace
 
-Results evaluate(const Design &design, const Catalog &catalog, const std::atomic<bool> *cancel)
+/// The engine's state between evaluations: the last design, what every stage produced, and the
+/// sums the later stages start from. Stages write straight into `results`, so a stage that does
+/// not run leaves its part of the last results in place.
+struct Evaluator::State
 {
-    Results res;
-    res.problems = validate(design, catalog);
+    explicit State(const Catalog &c) : catalog(c) {}
+
+    const Catalog &catalog;
+    bool valid = false;  ///< `previous` and the stage outputs belong together
+    bool keep = true;    ///< keep a copy of the design for the next diff (false for one-shot use)
+    Design previous;
+    Results results;
+    Evaluator::Stages last;
+
+    // Stage outputs that are not part of Results, or that later stages add to.
+    Problems validateProblems, rackProblems, performanceProblems, facilityProblems;
+    Problems listProblems; ///< validation's problems of the racks and units
+    std::unordered_map<std::string, size_t> rackIndex;
+    std::vector<double> rackTypicalKw, rackMaxKw, rackLiquidKw, rackIdleKw;
+    std::map<std::string, long long> rackParts; ///< parts mounted in racks (units are added later)
+    double rackItKw = 0, rackNameplateKw = 0, rackIdleKwTotal = 0;
+    bool workloadSound = true;
+};
+
+namespace {
+
+/// What differs between the last design evaluated and the next, as the stages read it.
+struct Changes
+{
+    bool rackContents = true;  ///< racks added, removed, renamed, retyped or refilled
+    bool rackPlaces = true;    ///< a rack moved or turned
+    bool units = true;
+    bool fabric = true;        ///< fabric settings
+    bool workload = true;
+    bool spares = true;        ///< reliability settings that change the inventory
+    bool reliability = true;   ///< any reliability setting
+    bool utilisation = true;   ///< finance.utilisation (rack power at training load)
+    bool pue = true;           ///< finance.pue (facility power)
+    bool finance = true;       ///< any finance setting
+    bool hall = true;
+    bool other = true;         ///< name, description, hall
+    bool any() const
+    {
+        return rackContents || rackPlaces || units || fabric || workload || reliability || finance || other;
+    }
+};
+
+Changes diff(const Design &a, const Design &b)
+{
+    Changes c;
+    c.rackContents = c.rackPlaces = a.racks.size() != b.racks.size();
+    if (!c.rackContents)
+        for (size_t i = 0; i < a.racks.size(); ++i) {
+            const Rack &x = a.racks[i], &y = b.racks[i];
+            if (!c.rackContents)
+                c.rackContents = x.id != y.id || x.catalogId != y.catalogId || x.row != y.row || x.contents != y.contents;
+            if (!c.rackPlaces)
+                c.rackPlaces = !(x.xM == y.xM && x.yM == y.yM && x.rotationDeg == y.rotationDeg);
+            if (c.rackContents && c.rackPlaces)
+                break;
+        }
+    c.units = a.powerUnits != b.powerUnits || a.coolingUnits != b.coolingUnits;
+    c.fabric = a.fabric != b.fabric;
+    c.workload = a.workload != b.workload;
+    c.spares = a.reliability.spareServers != b.reliability.spareServers
+               || a.reliability.hotSparesPerDomain != b.reliability.hotSparesPerDomain;
+    c.reliability = a.reliability != b.reliability;
+    c.utilisation = !(a.finance.utilisation == b.finance.utilisation);
+    c.pue = !(a.finance.pue == b.finance.pue);
+    c.finance = a.finance != b.finance;
+    c.hall = a.hall != b.hall;
+    c.other = a.name != b.name || a.description != b.description || c.hall;
+    return c;
+}
+
+/// The design without its racks and units (everything validate() checks apart from the lists).
+Design settingsOnly(const Design &design)
+{
+    Design d;
+    d.name = design.name;
+    d.description = design.description;
+    d.hall = design.hall;
+    d.fabric = design.fabric;
+    d.workload = design.workload;
+    d.reliability = design.reliability;
+    d.finance = design.finance;
+    return d;
+}
+
+/// Inventory, rack power and the racks' own problems (power and weight limits). Returns false
+/// when cancelled part-way (the inventory then counts the racks seen so far).
+bool rackStage(const Design &design, Evaluator::State &st, const std::atomic<bool> *cancel)
+{
+    const Catalog &catalog = st.catalog;
+    Results &res = st.results;
     InventoryResults &inv = res.inventory;
     PowerResults &pow = res.power;
+    inv = InventoryResults{};
+    pow.racks.clear();
+    pow.kwByRow.clear();
+    pow.maxKwPerM2 = pow.maxRackKw = 0.0;
+    st.rackProblems.clear();
     const double util = design.finance.utilisation > 0 ? design.finance.utilisation : 0.9;
-
-    // --- inventory and rack power ---------------------------------------------------------
-    std::unordered_map<std::string, size_t> rackIndex;
-    std::vector<double> rackTypicalKw(design.racks.size(), 0.0), rackMaxKw(design.racks.size(), 0.0),
-        rackLiquidKw(design.racks.size(), 0.0), rackIdleKw(design.racks.size(), 0.0);
-    std::vector<double> rackWeightKg(design.racks.size(), 0.0);
-    for (size_t i = 0; i < design.racks.size(); ++i) {
-        if ((i & 1023) == 0 && cancelled(cancel)) {
-            res.cancelled = true;
-            return res;
+    const size_t n = design.racks.size();
+    st.rackIndex.clear();
+    st.rackIndex.reserve(n);
+    st.rackTypicalKw.assign(n, 0.0);
+    st.rackMaxKw.assign(n, 0.0);
+    st.rackLiquidKw.assign(n, 0.0);
+    st.rackIdleKw.assign(n, 0.0);
+    pow.racks.reserve(n);
+    double itKw = 0, nameplateKw = 0, idleKw = 0;
+    // Catalog figures read once per part, not once per mount: a million-GPU design mounts ~40k times.
+    struct PartFigures
+    {
+        const CatalogEntry *entry;
+        double typicalW, nameplateW, idleW, weightKg, liquidFraction;
+        long long gpus, spareGpus, nics;
+        std::string nicId, gpuId;
+    };
+    std::unordered_map<std::string, PartFigures> figures;
+    const auto partFigures = [&](const std::string &id) -> const PartFigures * {
+        auto it = figures.find(id);
+        if (it == figures.end()) {
+            const CatalogEntry *e = catalog.find(id);
+            if (!e)
+                return nullptr;
+            it = figures.emplace(id, PartFigures{e, typicalW(*e, util), nameplateW(*e), idleW(*e, util),
+                                                 e->figure("weight_kg"), e->figure("liquid_fraction", 0.0),
+                                                 std::llround(e->figure("gpus")), std::llround(e->figure("spare_gpus")),
+                                                 std::llround(e->figure("nics")), e->ref("nic"), e->ref("accelerator")})
+                     .first;
         }
+        return &it->second;
+    };
+    for (size_t i = 0; i < n; ++i) {
+        if ((i & 1023) == 0 && cancelled(cancel))
+            return false;
         const Rack &r = design.racks[i];
-        rackIndex.emplace(r.id, i);
+        st.rackIndex.emplace(r.id, i);
         ++inv.racksTotal;
         ++inv.partsByCatalogId[r.catalogId];
         bool compute = false, network = false, storage = false;
+        double weightKg = 0.0;
         for (const Mount &m : r.contents) {
-            const CatalogEntry *e = catalog.find(m.catalogId);
-            if (!e || m.count < 1)
+            const PartFigures *f = partFigures(m.catalogId);
+            if (!f || m.count < 1)
                 continue; // reported by validate()
+            const CatalogEntry *e = f->entry;
             const long long n = m.count;
             inv.partsByCatalogId[e->id] += n;
-            rackTypicalKw[i] += typicalW(*e, util) * n / 1000.0;
-            rackMaxKw[i] += nameplateW(*e) * n / 1000.0;
-            rackIdleKw[i] += idleW(*e, util) * n / 1000.0;
-            rackWeightKg[i] += e->figure("weight_kg") * double(n); // parts without a weight count 0
-            rackLiquidKw[i] += typicalW(*e, util) * n * e->figure("liquid_fraction", 0.0) / 1000.0;
+            st.rackTypicalKw[i] += f->typicalW * n / 1000.0;
+            st.rackMaxKw[i] += f->nameplateW * n / 1000.0;
+            st.rackIdleKw[i] += f->idleW * n / 1000.0;
+            weightKg += f->weightKg * double(n); // parts without a weight count 0
+            st.rackLiquidKw[i] += f->typicalW * n * f->liquidFraction / 1000.0;
             switch (e->kind) {
             case PartKind::Server:
             case PartKind::Supernode: {
                 compute = true;
-                const long long g = std::llround(e->figure("gpus")) * n;
-                long long spare = e->kind == PartKind::Supernode ? std::llround(e->figure("spare_gpus")) * n : 0;
+                const long long g = f->gpus * n;
+                long long spare = e->kind == PartKind::Supernode ? f->spareGpus * n : 0;
                 if (e->kind == PartKind::Supernode && design.reliability.hotSparesPerDomain >= 0)
-                    spare = std::min<long long>(design.reliability.hotSparesPerDomain, std::llround(e->figure("gpus"))) * n;
+                    spare = std::min<long long>(design.reliability.hotSparesPerDomain, f->gpus) * n;
                 inv.gpusTotal += g;
                 inv.gpusSpare += spare;
-                inv.nics += std::llround(e->figure("nics")) * n;
+                inv.nics += f->nics * n;
                 (e->kind == PartKind::Server ? inv.servers : inv.supernodes) += n;
-                const std::string nicId = e->ref("nic");
-                if (!nicId.empty())
-                    inv.partsByCatalogId[nicId] += std::llround(e->figure("nics")) * n;
-                const std::string gpuId = e->ref("accelerator");
-                if (!gpuId.empty())
-                    inv.partsByCatalogId[gpuId] += std::llround(e->figure("gpus")) * n;
+                if (!f->nicId.empty())
+                    inv.partsByCatalogId[f->nicId] += f->nics * n;
+                if (!f->gpuId.empty())
+                    inv.partsByCatalogId[f->gpuId] += f->gpus * n;
                 break;
             }
             case PartKind::Switch:
@@ -153,33 +275,36 @@ Results evaluate(const Design &design, const Catalog &catalog, const std::atomic
         inv.storageRacks += !compute && storage;
 
         const CatalogEntry *rackType = catalog.find(r.catalogId);
-        RackPower rp{r.id, r.row, rackTypicalKw[i], rackMaxKw[i], rackIdleKw[i],
+        RackPower rp{r.id, r.row, st.rackTypicalKw[i], st.rackMaxKw[i], st.rackIdleKw[i],
                      rackType ? rackType->figure("max_power_kw") : 0.0, 0.0};
         if (rackType) {
             const double w = rackType->figure("width_m", 0.6), depth = rackType->figure("depth_m", 1.2);
             rp.kwPerM2 = rp.itKw / (w * (depth + kAisleShareDepthM));
         }
         pow.maxKwPerM2 = std::max(pow.maxKwPerM2, rp.kwPerM2);
-        pow.itKwTotal += rp.itKw;
-        pow.itKwNameplate += rp.maxKw;
-        pow.itKwIdle += rp.idleKw;
+        itKw += rp.itKw;
+        nameplateKw += rp.maxKw;
+        idleKw += rp.idleKw;
         pow.kwByRow[r.row] += rp.itKw;
         pow.maxRackKw = std::max(pow.maxRackKw, rp.itKw);
         if (rp.limitKw > 0 && rp.maxKw > rp.limitKw)
-            res.problems.push_back({Severity::Error, r.id,
-                                    "nameplate " + std::to_string(int(std::lround(rp.maxKw)))
-                                        + " kW exceeds the rack limit of "
-                                        + std::to_string(int(std::lround(rp.limitKw))) + " kW"});
+            st.rackProblems.push_back({Severity::Error, r.id,
+                                       "nameplate " + std::to_string(int(std::lround(rp.maxKw)))
+                                           + " kW exceeds the rack limit of "
+                                           + std::to_string(int(std::lround(rp.limitKw))) + " kW"});
         // Floor loading: the rack's rated load (catalog max_weight_kg) against the parts it holds.
-        rp.weightKg = rackWeightKg[i];
+        rp.weightKg = weightKg;
         if (rackType && rackType->hasFigure("max_weight_kg") && rp.weightKg > rackType->figure("max_weight_kg"))
-            res.problems.push_back({Severity::Error, r.id,
-                                    "contents weigh " + std::to_string(int(std::lround(rp.weightKg)))
-                                        + " kg, above the rack's rated load of "
-                                        + std::to_string(int(std::lround(rackType->figure("max_weight_kg"))))
-                                        + " kg"});
+            st.rackProblems.push_back({Severity::Error, r.id,
+                                       "contents weigh " + std::to_string(int(std::lround(rp.weightKg)))
+                                           + " kg, above the rack's rated load of "
+                                           + std::to_string(int(std::lround(rackType->figure("max_weight_kg"))))
+                                           + " kg"});
         pow.racks.push_back(std::move(rp));
     }
+    st.rackItKw = itKw;
+    st.rackNameplateKw = nameplateKw;
+    st.rackIdleKwTotal = idleKw;
     // The contract lists leaf, spine and core even when a tier is absent.
     for (const char *tier : {"leaf", "spine", "core"})
         inv.switchesByTier.emplace(tier, 0);
@@ -193,55 +318,73 @@ Results evaluate(const Design &design, const Catalog &catalog, const std::atomic
         inv.gpusSpare += pool * serverGpus / inv.servers;
     }
     inv.gpusActive = inv.gpusTotal - inv.gpusSpare;
+    st.rackParts = inv.partsByCatalogId;
+    return true;
+}
 
-    // --- fabric as built, then the workload on it -------------------------------------------
-    res.fabric = buildFabric(design, catalog);
-    res.problems.insert(res.problems.end(), res.fabric.problems.begin(), res.fabric.problems.end());
-    if (cancelled(cancel)) {
-        res.cancelled = true;
-        return res;
-    }
-    const bool workloadSound = std::none_of(res.problems.begin(), res.problems.end(), [](const Problem &p) {
-        return p.severity == Severity::Error && p.place.rfind("workload", 0) == 0;
-    });
-    if (inv.gpusActive > 0 && workloadSound) {
-        try {
-            PerformanceResults &perf = res.performance;
-            perf.spec = estimateSpecFromDesign(design, catalog, inv.gpusActive, res.fabric);
-            SearchOptions options;
-            options.cancel = cancel;
-            perf.outcome = runEstimate(perf.spec, options);
-            perf.available = perf.outcome.estimate.feasible();
-            // The team's software stack reaches a share of the tuned throughput (seed 002:
-            // "20-something %" MFU for a new self-built team against 40 %+ hosted; docs/cost.md).
-            if (const double eff = design.workload.stackEfficiency; perf.available && eff > 0 && eff < 1) {
-                StepEstimate &e = perf.outcome.estimate;
-                e.stepTimeS /= eff;
-                e.timeToTrainDays /= eff;
-                e.modelTflopsPerGpu *= eff;
-                e.hardwareTflopsPerGpu *= eff;
-                e.mfu *= eff;
-                e.tokensPerS *= eff;
-            }
-            if (!perf.available && !cancelled(cancel))
-                res.problems.push_back({Severity::Warning, "workload",
-                                        "no parallel layout of the workload runs on this cluster ("
-                                            + std::string(infeasibleName(perf.outcome.estimate.infeasible)) + ")"});
-        } catch (const std::invalid_argument &e) {
-            res.problems.push_back({Severity::Warning, "workload", e.what()});
+/// The fabric's figures the training model reads (tiers, taper, bandwidths, radix).
+bool sameClusterFigures(const FabricResults &a, const FabricResults &b)
+{
+    return a.tiers == b.tiers && a.radix == b.radix && a.portGbps == b.portGbps && a.domainGpus == b.domainGpus
+           && a.scaleUpGbPerSPerGpu == b.scaleUpGbPerSPerGpu && a.scaleOutGbpsPerGpu == b.scaleOutGbpsPerGpu
+           && a.oversubscription == b.oversubscription && a.switchId == b.switchId && a.topology == b.topology;
+}
+
+/// The workload on the cluster: the parallelism search (the slowest stage below ~100k GPUs).
+void performanceStage(const Design &design, Evaluator::State &st, const std::atomic<bool> *cancel)
+{
+    Results &res = st.results;
+    res.performance = PerformanceResults{};
+    st.performanceProblems.clear();
+    if (res.inventory.gpusActive <= 0 || !st.workloadSound)
+        return;
+    try {
+        PerformanceResults &perf = res.performance;
+        perf.spec = estimateSpecFromDesign(design, st.catalog, res.inventory.gpusActive, res.fabric);
+        SearchOptions options;
+        options.cancel = cancel;
+        perf.outcome = runEstimate(perf.spec, options);
+        perf.available = perf.outcome.estimate.feasible();
+        // The team's software stack reaches a share of the tuned throughput (seed 002:
+        // "20-something %" MFU for a new self-built team against 40 %+ hosted; docs/cost.md).
+        if (const double eff = design.workload.stackEfficiency; perf.available && eff > 0 && eff < 1) {
+            StepEstimate &e = perf.outcome.estimate;
+            e.stepTimeS /= eff;
+            e.timeToTrainDays /= eff;
+            e.modelTflopsPerGpu *= eff;
+            e.hardwareTflopsPerGpu *= eff;
+            e.mfu *= eff;
+            e.tokensPerS *= eff;
         }
+        if (!perf.available && !cancelled(cancel))
+            st.performanceProblems.push_back({Severity::Warning, "workload",
+                                              "no parallel layout of the workload runs on this cluster ("
+                                                  + std::string(infeasibleName(perf.outcome.estimate.infeasible)) + ")"});
+    } catch (const std::invalid_argument &e) {
+        st.performanceProblems.push_back({Severity::Warning, "workload", e.what()});
     }
-    if (cancelled(cancel)) {
-        res.cancelled = true;
-        return res;
-    }
+}
+
+/// Power and cooling units against their capacity, unfed racks, facility power and PUE.
+void facilityStage(const Design &design, Evaluator::State &st)
+{
+    const Catalog &catalog = st.catalog;
+    Results &res = st.results;
+    InventoryResults &inv = res.inventory;
+    PowerResults &pow = res.power;
+    st.facilityProblems.clear();
+    Problems &problems = st.facilityProblems;
+    inv.partsByCatalogId = st.rackParts;
     inv.powerUnits = (long long)design.powerUnits.size();
     inv.coolingUnits = (long long)design.coolingUnits.size();
     for (const auto *list : {&design.powerUnits, &design.coolingUnits})
         for (const FacilityUnit &u : *list)
             ++inv.partsByCatalogId[u.catalogId];
+    pow.powerUnits.clear();
+    pow.coolingUnits.clear();
+    pow.nameplateKwByFeed.clear();
+    const auto &rackIndex = st.rackIndex;
 
-    // --- power and cooling units against their capacity -----------------------------------
     const auto checkUnits = [&](const std::vector<FacilityUnit> &units, bool power,
                                 std::vector<UnitLoad> &out) {
         std::map<std::string, std::pair<double, int>> groups; // group -> (load, units)
@@ -257,17 +400,18 @@ Results evaluate(const Design &design, const Catalog &catalog, const std::atomic
                 const size_t k = it->second;
                 // Power units are checked on nameplate; cooling on heat at training load,
                 // split between the liquid loop and the air by the parts' liquid fraction.
-                served[i] += power ? rackMaxKw[k]
-                                   : (liquid ? rackLiquidKw[k]
-                                             : rackTypicalKw[k] - (e && e->kind == PartKind::RearDoor
-                                                                       ? 0.0
-                                                                       : rackLiquidKw[k]));
+                served[i] += power ? st.rackMaxKw[k]
+                                   : (liquid ? st.rackLiquidKw[k]
+                                             : st.rackTypicalKw[k] - (e && e->kind == PartKind::RearDoor
+                                                                          ? 0.0
+                                                                          : st.rackLiquidKw[k]));
             }
             const std::string group = u.group.empty() ? u.id : u.group;
             auto &g = groups[group];
             g.first = std::max(g.first, served[i]);
             g.second += 1;
         }
+        out.reserve(units.size());
         for (size_t i = 0; i < units.size(); ++i) {
             const FacilityUnit &u = units[i];
             const CatalogEntry *e = catalog.find(u.catalogId);
@@ -280,14 +424,14 @@ Results evaluate(const Design &design, const Catalog &catalog, const std::atomic
             if (power)
                 pow.nameplateKwByFeed[group] = std::max(pow.nameplateKwByFeed[group], served[i]);
             if (load.capacityKw > 0 && load.loadKw > load.capacityKw)
-                res.problems.push_back(
+                problems.push_back(
                     {Severity::Error, u.id,
                      std::string(power ? "power" : "cooling") + " load "
                          + std::to_string(int(std::lround(load.loadKw))) + " kW"
                          + (u.redundancy == Redundancy::N ? "" : " after the worst single failure")
                          + " exceeds its capacity of " + std::to_string(int(std::lround(load.capacityKw)))
                          + " kW"});
-            out.push_back(load);
+            out.push_back(std::move(load));
         }
     };
     checkUnits(design.powerUnits, true, pow.powerUnits);
@@ -301,12 +445,12 @@ Results evaluate(const Design &design, const Catalog &catalog, const std::atomic
                 if (auto it = rackIndex.find(rid); it != rackIndex.end())
                     (*flags)[it->second] = 1;
     for (size_t i = 0; i < design.racks.size(); ++i) {
-        if (rackMaxKw[i] <= 0)
+        if (st.rackMaxKw[i] <= 0)
             continue;
         if (!powered[i])
-            res.problems.push_back({Severity::Warning, design.racks[i].id, "no power unit feeds this rack"});
+            problems.push_back({Severity::Warning, design.racks[i].id, "no power unit feeds this rack"});
         if (!cooled[i])
-            res.problems.push_back({Severity::Warning, design.racks[i].id, "no cooling unit cools this rack"});
+            problems.push_back({Severity::Warning, design.racks[i].id, "no cooling unit cools this rack"});
     }
 
     // --- facility power and PUE ----------------------------------------------------------
@@ -325,9 +469,12 @@ Results evaluate(const Design &design, const Catalog &catalog, const std::atomic
                 if (auto it = rackIndex.find(rid); it != rackIndex.end())
                     doorCooled[it->second] = 1;
     for (size_t i = 0; i < design.racks.size(); ++i) {
-        heatLiquid += rackLiquidKw[i];
-        (doorCooled[i] ? heatDoor : heatAir) += rackTypicalKw[i] - rackLiquidKw[i];
+        heatLiquid += st.rackLiquidKw[i];
+        (doorCooled[i] ? heatDoor : heatAir) += st.rackTypicalKw[i] - st.rackLiquidKw[i];
     }
+    pow.itKwTotal = st.rackItKw;
+    pow.itKwNameplate = st.rackNameplateKw;
+    pow.itKwIdle = st.rackIdleKwTotal;
     if (design.finance.pue > 0) {
         pow.pue = design.finance.pue;
     } else if (pow.itKwTotal > 0) {
@@ -343,26 +490,180 @@ Results evaluate(const Design &design, const Catalog &catalog, const std::atomic
     pow.itKwIdle += pow.opticsKw;
     pow.facilityKwTotal = pow.itKwTotal * pow.pue;
     pow.energyMwhPerYear = pow.facilityKwTotal * 8760.0 / 1000.0;
+}
+
+/// Places of the problems validate() finds in the racks and units (the rest are settings).
+bool isListPlace(const std::string &place)
+{
+    return place.rfind("racks[", 0) == 0 || place.rfind("powerUnits[", 0) == 0 || place.rfind("coolingUnits[", 0) == 0;
+}
+
+/// validate(), reusing the racks' and units' problems when neither they nor the hall changed.
+/// validate() checks the name and hall, then racks and units (against the hall and the catalog
+/// only), then the settings; a settings-only copy of the design gives the settings' problems in
+/// the same order. tests/test_evaluation.cpp checks the merge equals a full validation.
+Problems validateIncrementally(const Design &design, const Catalog &catalog, const Changes *c,
+                               Problems &listProblems)
+{
+    if (!c || c->rackContents || c->rackPlaces || c->units || c->hall) {
+        Problems all = validate(design, catalog);
+        listProblems.clear();
+        for (const Problem &p : all)
+            if (isListPlace(p.place))
+                listProblems.push_back(p);
+        return all;
+    }
+    Design settings = settingsOnly(design);
+    Problems rest = validate(settings, catalog);
+    Problems all;
+    all.reserve(rest.size() + listProblems.size());
+    auto it = rest.begin();
+    for (; it != rest.end() && (it->place.rfind("name", 0) == 0 || it->place.rfind("hall", 0) == 0); ++it)
+        all.push_back(*it);
+    all.insert(all.end(), listProblems.begin(), listProblems.end());
+    all.insert(all.end(), it, rest.end());
+    return all;
+}
+
+/// Runs the stages `changes` reaches (every stage when `changes` is null), on two threads:
+///   this thread:   inventory and rack power → fabric → power and cooling units
+///   second thread: validation → (once the fabric is built) the parallelism search
+/// then reliability and cost, which read everything before them. Each stage writes its own outputs.
+const Results &run(const Design &design, Evaluator::State &st, const Changes *changes,
+                   const std::atomic<bool> *cancel)
+{
+    Results &res = st.results;
+    Evaluator::Stages &ran = st.last;
+    ran = {};
+    const bool all = changes == nullptr;
+    const Changes c = all ? Changes{} : *changes;
+    if (!all && !c.any())
+        return res;
+    st.valid = false; // until every stage has finished
+    res.cancelled = false;
+    // Beyond the documented limits nothing is evaluated (and nothing allocated): the one problem says why.
+    if (auto tooLarge = limitProblem(design, st.catalog)) {
+        res = Results{};
+        res.problems = {*tooLarge};
+        return res;
+    }
+
+    // The second thread: validation, then the search once this thread says whether it must run.
+    std::promise<bool> clusterReady; // true: the cluster the search sees changed
+    std::future<bool> clusterChangedFuture = clusterReady.get_future();
+    bool promised = false;
+    const auto promise = [&](bool value) {
+        if (!promised) {
+            promised = true;
+            clusterReady.set_value(value);
+        }
+    };
+    auto second = std::async(std::launch::async, [&] {
+        st.validateProblems = validateIncrementally(design, st.catalog, changes, st.listProblems);
+        const bool clusterChanged = clusterChangedFuture.get();
+        if (cancelled(cancel))
+            return false;
+        const auto workloadError = [](const Problem &p) {
+            return p.severity == Severity::Error && p.place.rfind("workload", 0) == 0;
+        };
+        const bool sound = std::none_of(st.validateProblems.begin(), st.validateProblems.end(), workloadError)
+                           && std::none_of(st.rackProblems.begin(), st.rackProblems.end(), workloadError)
+                           && std::none_of(res.fabric.problems.begin(), res.fabric.problems.end(), workloadError);
+        if (!(clusterChanged || c.workload || sound != st.workloadSound))
+            return false;
+        st.workloadSound = sound;
+        performanceStage(design, st, cancel);
+        return true;
+    });
+    ran.validate = true;
+    try {
+        // --- inventory and rack power ---------------------------------------------------------
+        if (all || c.rackContents || c.utilisation || c.spares) {
+            rackStage(design, st, cancel);
+            ran.inventory = true;
+        }
+        // --- fabric as built ----------------------------------------------------------------------
+        bool clusterChanged = all || ran.inventory || c.fabric;
+        if ((all || c.rackContents || c.rackPlaces || c.fabric) && !cancelled(cancel)) {
+            FabricResults fabric = buildFabric(design, st.catalog);
+            clusterChanged = clusterChanged || !sameClusterFigures(fabric, res.fabric);
+            res.fabric = std::move(fabric);
+            ran.fabric = true;
+        }
+        promise(clusterChanged);
+        // --- power and cooling units, PUE ---------------------------------------------------------
+        if ((all || ran.inventory || ran.fabric || c.units || c.utilisation || c.pue) && !cancelled(cancel)) {
+            facilityStage(design, st);
+            ran.facility = true;
+        }
+    } catch (...) {
+        promise(false);
+        throw;
+    }
+    ran.performance = second.get();
+    if (cancelled(cancel)) {
+        res.cancelled = true;
+        return res;
+    }
 
     // --- reliability: failure domains, interruptions, checkpoints, goodput ---------------------
-    if (cancelled(cancel)) {
-        res.cancelled = true;
-        return res;
+    if (all || ran.inventory || ran.fabric || ran.performance || ran.facility || c.units || c.reliability
+        || c.workload) {
+        res.reliability = evaluateReliability(design, st.catalog, res);
+        ran.reliability = true;
     }
-    res.reliability = evaluateReliability(design, catalog, res);
-    res.problems.insert(res.problems.end(), res.reliability.problems.begin(), res.reliability.problems.end());
-
     // --- cost: CAPEX, OPEX, TCO, cloud break-even (model/cost.cpp) ----------------------------
-    if (cancelled(cancel)) {
-        res.cancelled = true;
-        return res;
-    }
-    res.cost = evaluateCost(design, catalog, res);
-    res.problems.insert(res.problems.end(), res.cost.problems.begin(), res.cost.problems.end());
+    res.cost = evaluateCost(design, st.catalog, res);
+    ran.cost = true;
 
-    if (inv.gpusTotal == 0)
+    // Problems in the order of the stages.
+    res.problems = st.validateProblems;
+    for (const Problems *list : {&st.rackProblems, &res.fabric.problems, &st.performanceProblems,
+                                 &st.facilityProblems, &res.reliability.problems, &res.cost.problems})
+        res.problems.insert(res.problems.end(), list->begin(), list->end());
+    if (res.inventory.gpusTotal == 0)
         res.problems.push_back({Severity::Warning, "design", "the design has no GPUs"});
+    st.valid = true;
     return res;
+}
+
+} // namespace
+
+Evaluator::Evaluator(const Catalog &catalog) : mState(std::make_unique<State>(catalog)) {}
+Evaluator::~Evaluator() = default;
+
+const Results &Evaluator::evaluate(const Design &design, const std::atomic<bool> *cancel)
+{
+    State &st = *mState;
+    const bool incremental = st.valid;
+    const Changes changes = incremental ? diff(st.previous, design) : Changes{};
+    const Results &res = run(design, st, incremental ? &changes : nullptr, cancel);
+    if (st.valid && st.keep && (!incremental || changes.any()))
+        st.previous = design;
+    return res;
+}
+
+const Results &Evaluator::results() const
+{
+    return mState->results;
+}
+
+Evaluator::Stages Evaluator::lastStages() const
+{
+    return mState->last;
+}
+
+void Evaluator::reset()
+{
+    mState->valid = false;
+}
+
+Results evaluate(const Design &design, const Catalog &catalog, const std::atomic<bool> *cancel)
+{
+    Evaluator::State st(catalog);
+    st.keep = false;
+    run(design, st, nullptr, cancel);
+    return std::move(st.results);
 }
 
 namespace {

@@ -79,6 +79,13 @@ public:
     const CableType *pick(double gbps, double lengthM, bool &tooLong) const
     {
         tooLong = false;
+        const std::vector<CableType> *list = typesFor(gbps);
+        return list ? pick(*list, lengthM, tooLong) : nullptr;
+    }
+
+    /// The cable types a link of `gbps` may use, best first; nullptr when the catalog has none.
+    const std::vector<CableType> *typesFor(double gbps) const
+    {
         auto it = mBySpeed.find(gbps);
         if (it == mBySpeed.end()) {
             // Breakout: a faster port split into lanes of this speed uses the faster cable type.
@@ -86,8 +93,15 @@ public:
             if (it == mBySpeed.end())
                 return nullptr;
         }
+        return &it->second;
+    }
+
+    /// The first of `types` that reaches `lengthM`, else the longest-reaching (`tooLong` set).
+    static const CableType *pick(const std::vector<CableType> &types, double lengthM, bool &tooLong)
+    {
+        tooLong = false;
         const CableType *longest = nullptr;
-        for (const CableType &c : it->second) {
+        for (const CableType &c : types) {
             if (c.reachM >= lengthM)
                 return &c;
             if (!longest || c.reachM > longest->reachM)
@@ -105,7 +119,16 @@ struct SwitchRack
 {
     size_t rack;
     long long switches = 0;
+    double xM = 0.0, yM = 0.0; ///< the rack's position, kept here for the pair loops
 };
+
+/// routeM() between two switch racks.
+double routeM(const SwitchRack &a, const SwitchRack &b)
+{
+    if (a.rack == b.rack)
+        return kSameRackM;
+    return kRouteSlack * (std::abs(a.xM - b.xM) + std::abs(a.yM - b.yM)) + kRiseAndDropM;
+}
 
 } // namespace
 
@@ -156,14 +179,15 @@ FabricResults buildFabric(const Design &design, const Catalog &catalog)
                     super += m.count;
             }
         }
+        const double x = design.racks[i].xM, y = design.racks[i].yM;
         if (leaf)
-            leafRacks.push_back({i, leaf});
+            leafRacks.push_back({i, leaf, x, y});
         if (spine)
-            spineRacks.push_back({i, spine});
+            spineRacks.push_back({i, spine, x, y});
         if (core)
-            coreRacks.push_back({i, core});
+            coreRacks.push_back({i, core, x, y});
         if (super)
-            superRacks.push_back({i, super});
+            superRacks.push_back({i, super, x, y});
         totalNics += nics[i];
         totalGpus += gpus[i];
         leaves += leaf;
@@ -198,15 +222,26 @@ FabricResults buildFabric(const Design &design, const Catalog &catalog)
             groupLeaves[groupOfRow[row]] += leafRacks[k].switches;
 
     CablePicker picker(catalog);
-    // A handful of (tier, cable) runs: a short vector beats a map keyed by strings in the
-    // leaf-to-spine loop, which visits every pair of leaf and spine racks.
+    // A handful of (tier, cable) runs, in the order they first occur. The pair loops of the upper
+    // tiers call addCables once per pair of switch racks (millions at a million GPUs), so a link's
+    // run is found by tier index and cable pointer, and the cable types of a speed are looked up
+    // once per tier.
+    enum Tier { Endpoint, LeafSpine, SpineCore, CoreSuperCore, kTiers };
+    static constexpr const char *kTierNames[kTiers] = {"endpoint", "leaf-spine", "spine-core", "core-super-core"};
     std::vector<std::pair<const CableType *, CableRun>> runs;
+    std::vector<std::pair<const CableType *, size_t>> runOf[kTiers]; // cable -> index into runs
+    const std::vector<CableType> *typesOf[kTiers] = {};
+    double typesGbps[kTiers] = {-1.0, -1.0, -1.0, -1.0};
     bool warnedReach = false, warnedSpeed = false;
-    const auto addCables = [&](const char *tier, double gbps, double count, double lengthM) {
+    const auto addCables = [&](Tier tier, double gbps, double count, double lengthM) {
         if (count <= 0)
             return;
+        if (typesGbps[tier] != gbps) {
+            typesOf[tier] = picker.typesFor(gbps);
+            typesGbps[tier] = gbps;
+        }
         bool tooLong = false;
-        const CableType *c = picker.pick(gbps, lengthM, tooLong);
+        const CableType *c = typesOf[tier] ? CablePicker::pick(*typesOf[tier], lengthM, tooLong) : nullptr;
         if (!c) {
             if (!warnedSpeed)
                 f.problems.push_back({Severity::Warning, "fabric", "the catalog has no cable for "
@@ -216,19 +251,20 @@ FabricResults buildFabric(const Design &design, const Catalog &catalog)
         }
         if (tooLong && !warnedReach) {
             f.problems.push_back({Severity::Warning, "fabric",
-                                  std::string(tier) + " link of " + std::to_string(int(std::lround(lengthM)))
+                                  std::string(kTierNames[tier]) + " link of " + std::to_string(int(std::lround(lengthM)))
                                       + " m is beyond the reach of every " + std::to_string(int(gbps))
                                       + " Gb/s cable in the catalog (longest: \"" + c->entry->id + "\")"});
             warnedReach = true;
         }
         CableRun *run = nullptr;
-        for (auto &[entry, r] : runs)
-            if (entry == c && r.tier == tier) {
-                run = &r;
+        for (const auto &[entry, index] : runOf[tier])
+            if (entry == c) {
+                run = &runs[index].second;
                 break;
             }
         if (!run) {
-            runs.push_back({c, CableRun{tier, c->entry->id, 0, 0.0, 0.0, 0.0, 0.0}});
+            runOf[tier].push_back({c, runs.size()});
+            runs.push_back({c, CableRun{kTierNames[tier], c->entry->id, 0, 0.0, 0.0, 0.0, 0.0}});
             run = &runs.back().second;
         }
         run->shareCount += count; // shares of a rack's links sum to whole cables per tier
@@ -263,7 +299,7 @@ FabricResults buildFabric(const Design &design, const Catalog &catalog)
         const auto &list = leafRacksByRow[groupRows[group]];
         for (size_t k : list) {
             const double share = double(leafRacks[k].switches) / double(groupLeaves[group]);
-            addCables("endpoint", nicGbps, double(nics[i]) * share, routeM(r, design.racks[leafRacks[k].rack]));
+            addCables(Endpoint, nicGbps, double(nics[i]) * share, routeM(r, design.racks[leafRacks[k].rack]));
         }
     }
     f.linksByTier["endpoint"] = totalNics;
@@ -293,11 +329,10 @@ FabricResults buildFabric(const Design &design, const Catalog &catalog)
         const double scale = leafUp > 0 ? leafSpineLinks / leafUp : 0.0;
         for (size_t g = 0; g < groupRows.size(); ++g)
             for (size_t k : leafRacksByRow[groupRows[g]]) {
-                const Rack &lr = design.racks[leafRacks[k].rack];
+                const SwitchRack &lr = leafRacks[k];
                 const double up = groupUp[g] * scale * double(leafRacks[k].switches) / double(groupLeaves[g]);
                 for (const SwitchRack &s : spineRacks)
-                    addCables("leaf-spine", portGbps, up * double(s.switches) / double(spines),
-                              routeM(lr, design.racks[s.rack]));
+                    addCables(LeafSpine, portGbps, up * double(s.switches) / double(spines), routeM(lr, s));
             }
         f.oversubscription.push_back(std::max(1.0, nicGbpsSum / (leafSpineLinks * portGbps)));
         f.linksByTier["leaf-spine"] = std::llround(leafSpineLinks);
@@ -305,7 +340,7 @@ FabricResults buildFabric(const Design &design, const Catalog &catalog)
     // One tier of switches above another: the lower tier's k/2 uplinks per switch meet the upper
     // tier's down-ports (k, or k/2 when a tier sits above it); each lower rack's links spread over
     // the upper racks by switch count. Returns the links and records taper, links and cables.
-    const auto upperTier = [&](const char *tier, const std::vector<SwitchRack> &lower, long long lowerCount,
+    const auto upperTier = [&](Tier tier, const std::vector<SwitchRack> &lower, long long lowerCount,
                                const std::vector<SwitchRack> &upper, long long upperCount, bool topOfFabric,
                                double linksBelow) {
         const double lowerUp = double(lowerCount) * (radix / 2);
@@ -314,17 +349,16 @@ FabricResults buildFabric(const Design &design, const Catalog &catalog)
         for (const SwitchRack &l : lower) {
             const double up = links * double(l.switches) / double(lowerCount);
             for (const SwitchRack &u : upper)
-                addCables(tier, portGbps, up * double(u.switches) / double(upperCount),
-                          routeM(design.racks[l.rack], design.racks[u.rack]));
+                addCables(tier, portGbps, up * double(u.switches) / double(upperCount), routeM(l, u));
         }
         f.oversubscription.push_back(std::max(1.0, linksBelow / links));
-        f.linksByTier[tier] = std::llround(links);
+        f.linksByTier[kTierNames[tier]] = std::llround(links);
         return links;
     };
     if (cores > 0 && spines > 0)
-        spineCoreLinks = upperTier("spine-core", spineRacks, spines, coreRacks, cores, supers == 0, leafSpineLinks);
+        spineCoreLinks = upperTier(SpineCore, spineRacks, spines, coreRacks, cores, supers == 0, leafSpineLinks);
     if (supers > 0 && cores > 0)
-        upperTier("core-super-core", coreRacks, cores, superRacks, supers, true, spineCoreLinks);
+        upperTier(CoreSuperCore, coreRacks, cores, superRacks, supers, true, spineCoreLinks);
     for (auto &[entry, run] : runs) {
         run.count = std::llround(run.shareCount);
         f.opticsPowerKw += run.powerW / 1000.0;

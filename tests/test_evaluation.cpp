@@ -2,15 +2,51 @@
 
 #include "catalog.h"
 #include "design.h"
+#include "designedit.h"
 #include "evaluation.h"
 #include "templates.h"
 #include "testsupport.h"
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+
 using namespace cp;
 
 namespace {
+
+/// The results JSON without the search's own run time (the one figure that is a measurement).
+nlohmann::json comparable(const Results &r)
+{
+    nlohmann::json j = resultsToJson(r);
+    if (j.contains("performance") && j["performance"].contains("search"))
+        j["performance"]["search"].erase("seconds");
+    return j;
+}
+
+/// The first key path where two JSON values differ, for a readable failure.
+std::string firstDifference(const nlohmann::json &a, const nlohmann::json &b, const std::string &path = "")
+{
+    if (a.type() != b.type())
+        return path + " (type)";
+    if (a.is_object()) {
+        for (const auto &[k, v] : a.items())
+            if (!b.contains(k))
+                return path + "/" + k + " (missing)";
+            else if (std::string d = firstDifference(v, b[k], path + "/" + k); !d.empty())
+                return d;
+        return a.size() == b.size() ? std::string() : path + " (extra keys)";
+    }
+    if (a.is_array()) {
+        if (a.size() != b.size())
+            return path + " (length)";
+        for (size_t i = 0; i < a.size(); ++i)
+            if (std::string d = firstDifference(a[i], b[i], path + "[" + std::to_string(i) + "]"); !d.empty())
+                return d;
+        return {};
+    }
+    return a == b ? std::string() : path + ": " + a.dump() + " vs " + b.dump();
+}
 
 bool hasProblem(const Results &r, const std::string &part, const QString &text)
 {
@@ -35,6 +71,10 @@ private Q_SLOTS:
     void fixedPue();
     void resultsJsonHasContractKeys();
     void cancelStopsEarly();
+    void incrementalEqualsFull_data();
+    void incrementalEqualsFull();
+    void incrementalRunsOnlyDependentStages();
+    void incrementalAfterCancel();
 };
 
 void TestEvaluation::itPowerIsSumOfParts()
@@ -174,6 +214,138 @@ void TestEvaluation::cancelStopsEarly()
     const Results r = evaluate(d, c, &cancel);
     QVERIFY(r.cancelled);
     QVERIFY(r.inventory.racksTotal < long(d.racks.size()));
+}
+
+void TestEvaluation::incrementalEqualsFull_data()
+{
+    QTest::addColumn<QString>("kind");
+    QTest::addColumn<qlonglong>("gpus");
+    QTest::newRow("classic 4096 (3 tiers)") << QStringLiteral("classic") << 4096LL;
+    QTest::newRow("gigawatt 70k (4 tiers, halls)") << QStringLiteral("gigawatt") << 70000LL;
+}
+
+void TestEvaluation::incrementalEqualsFull()
+{
+    // After each kind of edit the evaluator's results equal a full evaluation of the edited design.
+    QFETCH(QString, kind);
+    QFETCH(qlonglong, gpus);
+    const Catalog c = Catalog::builtin();
+    Design d = generateTemplate({kind.toStdString(), gpus, {}}, c);
+    Evaluator evaluator(c);
+    evaluator.evaluate(d);
+    const auto check = [&](const char *what) {
+        const nlohmann::json incremental = comparable(evaluator.evaluate(d));
+        const nlohmann::json full = comparable(evaluate(d, c));
+        QVERIFY2(incremental == full, (std::string(what) + ": " + firstDifference(incremental, full)).c_str());
+    };
+    const auto applyEdit = [&](const Edit &e) {
+        QVERIFY2(e.ok(), e.error.c_str());
+        e.patch.apply(d);
+    };
+    int compute = 0;
+    while (d.racks[size_t(compute)].contents.empty() || d.racks[size_t(compute)].id[0] == 'L')
+        ++compute;
+
+    applyEdit(moveBy(d, Selection{{compute}, {}, {}}, -d.hall.gridM, 0.0)); // into the row's free start
+    check("move a rack");
+    applyEdit(rotateBy(d, Selection{{compute}, {}, {}}, 180.0));
+    check("turn a rack");
+    Design s = settingsOf(d);
+    s.finance.energyUsdPerKwh *= 1.5;
+    applyEdit(changeSettings(d, c, s));
+    check("energy price");
+    s.finance.pue = 1.3;
+    applyEdit(changeSettings(d, c, s));
+    check("fixed PUE");
+    s.finance.utilisation = 0.8;
+    applyEdit(changeSettings(d, c, s));
+    check("utilisation");
+    s.workload.seqLen = 4096;
+    applyEdit(changeSettings(d, c, s));
+    check("sequence length");
+    s.reliability.checkpointIntervalMinutes = 30;
+    applyEdit(changeSettings(d, c, s));
+    check("checkpoint interval");
+    s.reliability.hotSparesPerDomain = 0;
+    applyEdit(changeSettings(d, c, s));
+    check("hot spares");
+    s.fabric.oversubscription = {2.0};
+    applyEdit(changeSettings(d, c, s));
+    check("oversubscription");
+    // One server or supernode fewer in the rack: inventory, power, fabric, search.
+    Rack fewer = d.racks[size_t(compute)];
+    if (fewer.contents[0].count > 1)
+        --fewer.contents[0].count;
+    else
+        fewer.contents.clear();
+    applyEdit(changeRack(d, c, compute, fewer));
+    check("rack contents");
+    // A rack loses its power feed: the units' loads and an unfed-rack warning.
+    for (size_t u = 0; u < d.powerUnits.size(); ++u)
+        if (std::find(d.powerUnits[u].serves.begin(), d.powerUnits[u].serves.end(), d.racks[0].id)
+            != d.powerUnits[u].serves.end()) {
+            applyEdit(unfeed(d, true, int(u), {0}));
+            break;
+        }
+    check("unfeed");
+    applyEdit(remove(d, Selection{{compute + 1}, {}, {}}));
+    check("delete a rack");
+    // Problems from the racks and from the settings together, in validate()'s order: a rack
+    // outside a shrunk hall, then a settings error; then a settings-only change keeps the rack's
+    // problem where validate() puts it.
+    d.hall.widthM = d.racks.back().xM - 1.0;
+    check("hall shrunk");
+    d.workload.heads = 7;
+    check("bad head count");
+    d.finance.energyUsdPerKwh = -1.0;
+    check("bad energy price");
+    d.name.clear();
+    check("no name");
+    QVERIFY(hasErrors(evaluator.results().problems));
+}
+
+void TestEvaluation::incrementalRunsOnlyDependentStages()
+{
+    const Catalog c = Catalog::builtin();
+    Design d = generateTemplate({"classic", 4096, {}}, c);
+    Evaluator evaluator(c);
+    evaluator.evaluate(d);
+    Evaluator::Stages s = evaluator.lastStages();
+    QVERIFY(s.inventory && s.fabric && s.performance && s.facility && s.reliability && s.cost);
+
+    evaluator.evaluate(d); // nothing changed: nothing runs
+    s = evaluator.lastStages();
+    QVERIFY(!s.validate && !s.inventory && !s.fabric && !s.performance && !s.facility && !s.reliability && !s.cost);
+
+    d.racks[0].xM -= d.hall.gridM; // a move: cable lengths (fabric), optics power, failure domains
+    evaluator.evaluate(d);
+    s = evaluator.lastStages();
+    QVERIFY(!s.inventory && s.fabric && !s.performance && s.facility && s.reliability && s.cost);
+
+    d.finance.energyUsdPerKwh *= 2; // finance: cost only
+    evaluator.evaluate(d);
+    s = evaluator.lastStages();
+    QVERIFY(!s.inventory && !s.fabric && !s.performance && !s.facility && !s.reliability && s.cost);
+
+    d.workload.seqLen = 4096; // workload: performance, reliability, cost
+    evaluator.evaluate(d);
+    s = evaluator.lastStages();
+    QVERIFY(!s.inventory && !s.fabric && s.performance && !s.facility && s.reliability && s.cost);
+}
+
+void TestEvaluation::incrementalAfterCancel()
+{
+    // A cancelled run leaves partial results; the next run is a full one and equals evaluate().
+    const Catalog c = Catalog::builtin();
+    Design d = generateTemplate({"classic", 16384, {}}, c);
+    Evaluator evaluator(c);
+    std::atomic<bool> cancel{true};
+    QVERIFY(evaluator.evaluate(d, &cancel).cancelled);
+    d.finance.energyUsdPerKwh *= 2;
+    const Results &r = evaluator.evaluate(d);
+    QVERIFY(!r.cancelled);
+    QVERIFY(evaluator.lastStages().inventory && evaluator.lastStages().fabric);
+    QCOMPARE(comparable(r), comparable(evaluate(d, c)));
 }
 
 QTEST_GUILESS_MAIN(TestEvaluation)
