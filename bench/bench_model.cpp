@@ -156,4 +156,91 @@ static void BM_MonteCarlo(benchmark::State &state)
 }
 BENCHMARK(BM_MonteCarlo)->Arg(1000)->Unit(benchmark::kMillisecond);
 
+// Million-GPU scale (issue 8): the gigawatt template at 100k and 1M GPUs. Each stage alone on
+// the design, the whole evaluation, and re-evaluations after one edit (cp::Evaluator).
+static cp::Design gigawatt(long long gpus)
+{
+    static const cp::Catalog catalog = cp::Catalog::builtin();
+    return cp::generateTemplate({"gigawatt", gpus, {}}, catalog);
+}
+
+static void BM_GigawattGenerate(benchmark::State &state)
+{
+    const cp::Catalog catalog = cp::Catalog::builtin();
+    for (auto _ : state)
+        benchmark::DoNotOptimize(cp::generateTemplate({"gigawatt", state.range(0), {}}, catalog));
+}
+BENCHMARK(BM_GigawattGenerate)->Arg(100000)->Arg(1000000)->Unit(benchmark::kMillisecond);
+
+static void BM_GigawattValidate(benchmark::State &state)
+{
+    const cp::Catalog catalog = cp::Catalog::builtin();
+    const cp::Design design = gigawatt(state.range(0));
+    for (auto _ : state)
+        benchmark::DoNotOptimize(cp::validate(design, catalog));
+}
+BENCHMARK(BM_GigawattValidate)->Arg(100000)->Arg(1000000)->Unit(benchmark::kMillisecond);
+
+static void BM_GigawattFabric(benchmark::State &state)
+{
+    const cp::Catalog catalog = cp::Catalog::builtin();
+    const cp::Design design = gigawatt(state.range(0));
+    for (auto _ : state)
+        benchmark::DoNotOptimize(cp::buildFabric(design, catalog));
+}
+BENCHMARK(BM_GigawattFabric)->Arg(100000)->Arg(1000000)->Unit(benchmark::kMillisecond);
+
+static void BM_GigawattReliability(benchmark::State &state)
+{
+    const cp::Catalog catalog = cp::Catalog::builtin();
+    const cp::Design design = gigawatt(state.range(0));
+    const cp::Results earlier = cp::evaluate(design, catalog);
+    for (auto _ : state)
+        benchmark::DoNotOptimize(cp::evaluateReliability(design, catalog, earlier));
+}
+BENCHMARK(BM_GigawattReliability)->Arg(100000)->Arg(1000000)->Unit(benchmark::kMillisecond);
+
+static void BM_GigawattCost(benchmark::State &state)
+{
+    const cp::Catalog catalog = cp::Catalog::builtin();
+    const cp::Design design = gigawatt(state.range(0));
+    const cp::Results earlier = cp::evaluate(design, catalog);
+    for (auto _ : state)
+        benchmark::DoNotOptimize(cp::evaluateCost(design, catalog, earlier));
+}
+BENCHMARK(BM_GigawattCost)->Arg(100000)->Arg(1000000)->Unit(benchmark::kMillisecond);
+
+static void BM_GigawattEvaluate(benchmark::State &state)
+{
+    const cp::Catalog catalog = cp::Catalog::builtin();
+    const cp::Design design = gigawatt(state.range(0));
+    for (auto _ : state)
+        benchmark::DoNotOptimize(cp::evaluate(design, catalog));
+}
+BENCHMARK(BM_GigawattEvaluate)->Arg(100000)->Arg(1000000)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+// An edit re-evaluated: arg 1 = one rack moved back and forth by a grid step, 2 = the energy price
+// changed, 3 = the workload's sequence length changed.
+static void BM_GigawattEdit(benchmark::State &state)
+{
+    const cp::Catalog catalog = cp::Catalog::builtin();
+    cp::Design design = gigawatt(state.range(0));
+    cp::Evaluator evaluator(catalog);
+    evaluator.evaluate(design);
+    int step = 0;
+    for (auto _ : state) {
+        const double sign = (step++ % 2) ? 1.0 : -1.0;
+        switch (state.range(1)) {
+        case 1: design.racks[0].xM += sign * design.hall.gridM; break;
+        case 2: design.finance.energyUsdPerKwh *= sign > 0 ? 1.1 : 1.0 / 1.1; break;
+        default: design.workload.seqLen = sign > 0 ? 8192 : 4096; break;
+        }
+        benchmark::DoNotOptimize(evaluator.evaluate(design));
+    }
+}
+BENCHMARK(BM_GigawattEdit)
+    ->ArgsProduct({{100000, 1000000}, {1, 2, 3}})
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+
 BENCHMARK_MAIN();
