@@ -98,7 +98,8 @@ void TestEvaluationRunner::editsDuringARunOnlyNewestShown()
 {
     // A big design is being evaluated when two edits arrive in quick succession: the runs of
     // the big design and of the first edit are dropped; only the second edit's figures arrive.
-    const Design big = generateTemplate({"classic", 16384, {}}, mCatalog);
+    // 100k GPUs: its evaluation lasts well beyond the short wait below, even on a fast machine.
+    const Design big = generateTemplate({"classic", 100000, {}}, mCatalog);
     Design firstEdit = mClassic;
     firstEdit.racks.resize(firstEdit.racks.size() / 2);
     Design secondEdit = mClassic;
@@ -109,8 +110,9 @@ void TestEvaluationRunner::editsDuringARunOnlyNewestShown()
     EvaluationRunner runner;
     QSignalSpy finished(&runner, &EvaluationRunner::finished);
     runner.start(big, mCatalog);
-    QTest::qWait(50); // the big run is under way in the worker
+    QTest::qWait(20); // the big run is under way in the worker
     QVERIFY(runner.isBusy());
+    QCOMPARE(finished.count(), 0);
     runner.start(firstEdit, mCatalog);
     runner.start(secondEdit, mCatalog);
     QVERIFY(finished.wait(60000));

@@ -536,7 +536,8 @@ void TestMainWindow::editDuringEvaluationOnlyNewestShown()
 {
     MainWindow window(mCatalog);
     window.setErrorDialogsEnabled(false);
-    QVERIFY(window.newFromTemplate(QStringLiteral("classic"), 16384));
+    // 100k GPUs: an evaluation long enough that the second edit surely lands while it runs.
+    QVERIFY(window.newFromTemplate(QStringLiteral("classic"), 100000));
     QTRY_VERIFY_WITH_TIMEOUT(window.hasResults(), kEvaluationTimeoutMs);
     window.setEvaluationDelay(0);
 
