@@ -322,18 +322,74 @@ FabricResults buildFabric(const Design &design, const Catalog &catalog)
 
     // --- upper tiers -------------------------------------------------------------------------
     const double portGbps = f.portGbps > 0 ? f.portGbps : nicGbps;
+    // Every pair of a lower and an upper switch rack of one tier: 12 million pairs at a million
+    // GPUs. The same sums as addCables() in the same order (so the same results to the last bit),
+    // kept per cable type in plain arrays and turned into runs in the order the types first occur.
+    const auto pairLinks = [&](Tier tier, const std::vector<std::pair<const SwitchRack *, double>> &lower,
+                               const std::vector<SwitchRack> &upper, double upperCount) {
+        const std::vector<CableType> *types = picker.typesFor(portGbps);
+        if (!types || types->empty()) {
+            for (const auto &[l, up] : lower)
+                for (const SwitchRack &u : upper)
+                    if (up * double(u.switches) / upperCount > 0) {
+                        addCables(tier, portGbps, up * double(u.switches) / upperCount, routeM(*l, u));
+                        return; // the catalog has no cable of this speed: one warning
+                    }
+            return;
+        }
+        const size_t nt = types->size();
+        size_t longest = 0; // the first of the longest-reaching types, as CablePicker::pick
+        for (size_t t = 1; t < nt; ++t)
+            if ((*types)[t].reachM > (*types)[longest].reachM)
+                longest = t;
+        std::vector<double> share(nt, 0.0), length(nt, 0.0), maxLength(nt, 0.0), power(nt, 0.0), price(nt, 0.0);
+        std::vector<char> used(nt, 0);
+        std::vector<size_t> order;
+        for (const auto &[l, up] : lower)
+            for (const SwitchRack &u : upper) {
+                const double count = up * double(u.switches) / upperCount;
+                if (count <= 0)
+                    continue;
+                const double lengthM = routeM(*l, u);
+                size_t t = 0;
+                while (t < nt && (*types)[t].reachM < lengthM)
+                    ++t;
+                if (t == nt) {
+                    t = longest;
+                    if (!warnedReach) {
+                        f.problems.push_back({Severity::Warning, "fabric",
+                                              std::string(kTierNames[tier]) + " link of "
+                                                  + std::to_string(int(std::lround(lengthM)))
+                                                  + " m is beyond the reach of every " + std::to_string(int(portGbps))
+                                                  + " Gb/s cable in the catalog (longest: \""
+                                                  + (*types)[t].entry->id + "\")"});
+                        warnedReach = true;
+                    }
+                }
+                if (!used[t]) {
+                    used[t] = 1;
+                    order.push_back(t);
+                }
+                share[t] += count;
+                length[t] += count * lengthM;
+                maxLength[t] = std::max(maxLength[t], lengthM);
+                power[t] += count * (*types)[t].powerW;
+                price[t] += count * (*types)[t].priceUsd;
+            }
+        for (size_t t : order)
+            runs.push_back({&(*types)[t], CableRun{kTierNames[tier], (*types)[t].entry->id, 0, length[t],
+                                                   maxLength[t], power[t], price[t], share[t]}});
+    };
     double leafSpineLinks = 0, spineCoreLinks = 0;
     if (spines > 0) {
         const double spineDown = double(spines) * (cores > 0 ? radix / 2 : radix);
         leafSpineLinks = std::min(leafUp, spineDown);
         const double scale = leafUp > 0 ? leafSpineLinks / leafUp : 0.0;
+        std::vector<std::pair<const SwitchRack *, double>> lower; // leaf racks by group, and their uplinks
         for (size_t g = 0; g < groupRows.size(); ++g)
-            for (size_t k : leafRacksByRow[groupRows[g]]) {
-                const SwitchRack &lr = leafRacks[k];
-                const double up = groupUp[g] * scale * double(leafRacks[k].switches) / double(groupLeaves[g]);
-                for (const SwitchRack &s : spineRacks)
-                    addCables(LeafSpine, portGbps, up * double(s.switches) / double(spines), routeM(lr, s));
-            }
+            for (size_t k : leafRacksByRow[groupRows[g]])
+                lower.push_back({&leafRacks[k], groupUp[g] * scale * double(leafRacks[k].switches) / double(groupLeaves[g])});
+        pairLinks(LeafSpine, lower, spineRacks, double(spines));
         f.oversubscription.push_back(std::max(1.0, nicGbpsSum / (leafSpineLinks * portGbps)));
         f.linksByTier["leaf-spine"] = std::llround(leafSpineLinks);
     }
@@ -346,11 +402,10 @@ FabricResults buildFabric(const Design &design, const Catalog &catalog)
         const double lowerUp = double(lowerCount) * (radix / 2);
         const double upperDown = double(upperCount) * (topOfFabric ? radix : radix / 2);
         const double links = std::min(lowerUp, upperDown);
-        for (const SwitchRack &l : lower) {
-            const double up = links * double(l.switches) / double(lowerCount);
-            for (const SwitchRack &u : upper)
-                addCables(tier, portGbps, up * double(u.switches) / double(upperCount), routeM(l, u));
-        }
+        std::vector<std::pair<const SwitchRack *, double>> uplinks;
+        for (const SwitchRack &l : lower)
+            uplinks.push_back({&l, links * double(l.switches) / double(lowerCount)});
+        pairLinks(tier, uplinks, upper, double(upperCount));
         f.oversubscription.push_back(std::max(1.0, linksBelow / links));
         f.linksByTier[kTierNames[tier]] = std::llround(links);
         return links;
