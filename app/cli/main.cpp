@@ -1107,7 +1107,7 @@ int cmdBench(const std::vector<std::string> &argv, const cp::Catalog &catalog)
         return 0;
     }
     std::cout << "Template " << kind << ", " << cores << " cores; times in seconds unless marked\n\n";
-    std::cout << std::left << std::setw(9) << "GPUs" << std::right << std::setw(8) << "racks" << std::setw(8) << "new"
+    std::cout << std::left << std::setw(9) << "GPUs" << std::right << std::setw(8) << "racks" << std::setw(10) << "generate"
               << std::setw(10) << "evaluate" << std::setw(11) << "edit move" << std::setw(13) << "edit finance"
               << std::setw(9) << "search" << std::setw(8) << "save" << std::setw(8) << "load" << std::setw(10)
               << "peak MB" << std::setw(12) << "µs/GPU" << "\n";
@@ -1116,7 +1116,7 @@ int cmdBench(const std::vector<std::string> &argv, const cp::Catalog &catalog)
             return r.contains(key) ? fixed(r[key].get<double>(), decimals) : std::string("-");
         };
         std::cout << std::left << std::setw(9) << r["gpus"].get<long long>() << std::right << std::setw(8)
-                  << r["racks"].get<long long>() << std::setw(8) << sec("new_s", 3) << std::setw(10)
+                  << r["racks"].get<long long>() << std::setw(10) << sec("new_s", 3) << std::setw(10)
                   << sec("evaluate_s", 3) << std::setw(11) << sec("edit_move_s", 3) << std::setw(13)
                   << sec("edit_finance_s", 4) << std::setw(9) << sec("search_s", 3) << std::setw(8) << sec("save_s", 3)
                   << std::setw(8) << sec("load_s", 3) << std::setw(10) << sec("peak_rss_mb", 0) << std::setw(11)
