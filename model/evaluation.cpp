@@ -93,6 +93,7 @@ struct Evaluator::State
     // Stage outputs that are not part of Results, or that later stages add to.
     Problems validateProblems, rackProblems, performanceProblems, facilityProblems;
     Problems listProblems; ///< validation's problems of the racks and units
+    FabricCache fabricCache; ///< the pairs of switch racks, routed again only when they change
     std::unordered_map<std::string, size_t> rackIndex;
     std::vector<double> rackTypicalKw, rackMaxKw, rackLiquidKw, rackIdleKw;
     std::map<std::string, long long> rackParts; ///< parts mounted in racks (units are added later)
@@ -585,7 +586,7 @@ const Results &run(const Design &design, Evaluator::State &st, const Changes *ch
         // --- fabric as built ----------------------------------------------------------------------
         bool clusterChanged = all || ran.inventory || c.fabric;
         if ((all || c.rackContents || c.rackPlaces || c.fabric) && !cancelled(cancel)) {
-            FabricResults fabric = buildFabric(design, st.catalog);
+            FabricResults fabric = buildFabric(design, st.catalog, &st.fabricCache);
             clusterChanged = clusterChanged || !sameClusterFigures(fabric, res.fabric);
             res.fabric = std::move(fabric);
             ran.fabric = true;

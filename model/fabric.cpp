@@ -132,7 +132,7 @@ double routeM(const SwitchRack &a, const SwitchRack &b)
 
 } // namespace
 
-FabricResults buildFabric(const Design &design, const Catalog &catalog)
+FabricResults buildFabric(const Design &design, const Catalog &catalog, FabricCache *cache)
 {
     FabricResults f;
     f.topology = topologyName(design.fabric.topology);
@@ -337,6 +337,38 @@ FabricResults buildFabric(const Design &design, const Catalog &catalog)
                     }
             return;
         }
+        // The same inputs as last time (a cache given): the same runs, and the same warning.
+        FabricCache::TierPairs *cached = nullptr;
+        if (cache) {
+            std::vector<double> key;
+            key.reserve(lower.size() * 4 + upper.size() * 4 + 2);
+            for (const auto &[l, up] : lower)
+                key.insert(key.end(), {double(l->rack), l->xM, l->yM, up});
+            for (const SwitchRack &u : upper)
+                key.insert(key.end(), {double(u.rack), u.xM, u.yM, double(u.switches)});
+            key.insert(key.end(), {upperCount, portGbps});
+            if (cache->catalog != &catalog) {
+                *cache = FabricCache{};
+                cache->catalog = &catalog;
+            }
+            cached = &cache->tiers[tier];
+            if (cached->key == key) {
+                if (cached->firstTooLongM >= 0 && !warnedReach) {
+                    f.problems.push_back({Severity::Warning, "fabric",
+                                          std::string(kTierNames[tier]) + " link of "
+                                              + std::to_string(int(std::lround(cached->firstTooLongM)))
+                                              + " m is beyond the reach of every " + std::to_string(int(portGbps))
+                                              + " Gb/s cable in the catalog (longest: \"" + cached->longestId + "\")"});
+                    warnedReach = true;
+                }
+                for (const CableRun &run : cached->runs)
+                    runs.push_back({nullptr, run});
+                return;
+            }
+            cached->key = std::move(key);
+        }
+        const size_t runsBefore = runs.size();
+        double firstTooLongM = -1.0;
         const size_t nt = types->size();
         size_t longest = 0; // the first of the longest-reaching types, as CablePicker::pick
         for (size_t t = 1; t < nt; ++t)
@@ -356,6 +388,8 @@ FabricResults buildFabric(const Design &design, const Catalog &catalog)
                     ++t;
                 if (t == nt) {
                     t = longest;
+                    if (firstTooLongM < 0)
+                        firstTooLongM = lengthM;
                     if (!warnedReach) {
                         f.problems.push_back({Severity::Warning, "fabric",
                                               std::string(kTierNames[tier]) + " link of "
@@ -379,6 +413,13 @@ FabricResults buildFabric(const Design &design, const Catalog &catalog)
         for (size_t t : order)
             runs.push_back({&(*types)[t], CableRun{kTierNames[tier], (*types)[t].entry->id, 0, length[t],
                                                    maxLength[t], power[t], price[t], share[t]}});
+        if (cached) {
+            cached->runs.clear();
+            for (size_t k = runsBefore; k < runs.size(); ++k)
+                cached->runs.push_back(runs[k].second);
+            cached->firstTooLongM = firstTooLongM;
+            cached->longestId = (*types)[longest].entry->id;
+        }
     };
     double leafSpineLinks = 0, spineCoreLinks = 0;
     if (spines > 0) {

@@ -62,9 +62,26 @@ struct FabricResults
     Problems problems;
 };
 
+/// What buildFabric() keeps between calls so that an edit that leaves the switch racks alone (a
+/// compute rack moved, say) does not route the millions of pairs of switch racks again. Each
+/// tier's runs are reused only when every input of that tier's pair loop is the same.
+struct FabricCache
+{
+    struct TierPairs
+    {
+        std::vector<double> key;      ///< lower and upper racks (index, position, links), speeds
+        std::vector<CableRun> runs;   ///< in the order the cable types first occurred
+        double firstTooLongM = -1.0;  ///< the first link beyond every cable's reach; -1 = none
+        std::string longestId;        ///< the longest-reaching cable, for that warning
+    };
+    const Catalog *catalog = nullptr;
+    TierPairs tiers[4]; ///< by tier: endpoint (unused), leaf-spine, spine-core, core-super-core
+};
+
 /// Builds the fabric from the racks: endpoint cables from each compute rack to the leaf rack of its
 /// row (else the nearest), leaf-to-spine and spine-to-core links spread over the switch racks,
-/// each cable's length from the rack positions and its type by reach.
-FabricResults buildFabric(const Design &design, const Catalog &catalog);
+/// each cable's length from the rack positions and its type by reach. With a cache, the pairs of
+/// switch racks of a tier are routed again only when that tier's inputs changed (same results).
+FabricResults buildFabric(const Design &design, const Catalog &catalog, FabricCache *cache = nullptr);
 
 } // namespace cp

@@ -250,6 +250,16 @@ void TestEvaluation::incrementalEqualsFull()
     check("move a rack");
     applyEdit(rotateBy(d, Selection{{compute}, {}, {}}, 180.0));
     check("turn a rack");
+    // Switch racks: the pairs of switch racks are routed again (the fabric's cache must not hold).
+    for (const char prefix : {'L', 'N'}) {
+        int k = 0;
+        while (d.racks[size_t(k)].id[0] != prefix)
+            ++k;
+        applyEdit(moveBy(d, Selection{{k}, {}, {}}, 0.3, 0.0));
+        check(prefix == 'L' ? "move a leaf rack" : "move a spine rack");
+    }
+    applyEdit(moveBy(d, Selection{{compute}, {}, {}}, 0.0, 0.3));
+    check("move a rack again");
     Design s = settingsOf(d);
     s.finance.energyUsdPerKwh *= 1.5;
     applyEdit(changeSettings(d, c, s));
