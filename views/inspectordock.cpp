@@ -459,7 +459,7 @@ void InspectorDock::buildSettingsTabs()
         fin("utilisation", tr("Utilisation"), tr("0–1"), &M::utilisation),
         fin("staffFte", tr("Staff"), tr("FTE, 0 = scaled"), &M::staffFte),
         fin("staffUsdPerYear", tr("Staff cost"), tr("USD/year"), &M::staffUsdPerYear),
-        fin("cloudUsdPerGpuHour", tr("Cloud price"), tr("USD/GPU-h"), &M::cloudUsdPerGpuHour),
+        fin("cloudUsdPerGpuHour", tr("Cloud price"), tr("USD/GPU-h, 0 = catalog"), &M::cloudUsdPerGpuHour),
         fin("facilityUsdPerMw", tr("Facility build"), tr("USD/MW"), &M::facilityUsdPerMw),
         fin("colocationUsdPerKwMonth", tr("Colocation"), tr("USD/kW/month, 0 = build"), &M::colocationUsdPerKwMonth),
         fin("coolingAirUsdPerKw", tr("Air cooling plant"), tr("USD/kW"), &M::coolingAirUsdPerKw),
@@ -633,7 +633,10 @@ void InspectorDock::showDesign()
     QTreeWidgetItem *finance = add(tr("Finance"), tr("%1 years").arg(number(f.lifeYears, 1)));
     add(tr("Energy price"), tr("%1 USD/kWh").arg(number(f.energyUsdPerKwh, 3)), finance);
     add(tr("PUE"), f.pue > 0.0 ? number(f.pue, 2) : tr("from cooling design"), finance);
-    add(tr("Cloud price"), tr("%1 USD/GPU-h").arg(number(f.cloudUsdPerGpuHour, 2)), finance);
+    add(tr("Cloud price"),
+        f.cloudUsdPerGpuHour > 0.0 ? tr("%1 USD/GPU-h").arg(number(f.cloudUsdPerGpuHour, 2))
+                                   : tr("the accelerator's catalog price"),
+        finance);
 }
 
 void InspectorDock::showRack(int index)
