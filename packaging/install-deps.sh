@@ -6,7 +6,7 @@ set -euo pipefail
 packages=(
   build-essential cmake ninja-build pkg-config
   qt6-base-dev libqt6opengl6-dev qt6-charts-dev qt6-svg-dev libxkbcommon-dev
-  libvtk9-dev nlohmann-json3-dev libsqlite3-dev libbenchmark-dev
+  libvtk9-dev nlohmann-json3-dev libsqlite3-dev libbenchmark-dev clang libclang-rt-14-dev
   xvfb xauth libgl1-mesa-dri poppler-utils
   libyaml-cpp-dev appstream
 )

@@ -34,6 +34,13 @@ struct Row
     std::vector<const char *> expect;             ///< every one must appear in the output
     QString untouched;                            ///< a file that must keep its bytes (or stay absent)
     const char *needs = nullptr;                  ///< "root-mount" rows need a tmpfs mount
+
+    Row(const char *n, std::function<void(const QString &)> s, QStringList a, int c, std::vector<const char *> e,
+        QString u = {}, const char *nd = nullptr)
+        : name(n), setup(std::move(s)), args(std::move(a)), code(c), expect(std::move(e)), untouched(std::move(u)),
+          needs(nd)
+    {
+    }
 };
 
 QString cli() { return QStringLiteral(CP_CLI); }
@@ -193,8 +200,8 @@ void TestBadInput::initTestCase()
         {"unknown catalog id", designWith("unknownid.json", [](json &d) { d["racks"][0]["contents"][0]["catalog_id"] = "dgx-h999"; }),
          {V, D("unknownid.json")}, 1, {"unknownid.json", "racks[0] (\"C001\").contents[0].catalogId", "unknown catalog id \"dgx-h999\""}},
         {"cycle in power feeds", designWith("cycle.json", [](json &d) {
-             d["power_units"][0]["serves"] = {d["power_units"][1]["id"]};
-             d["power_units"][1]["serves"] = {d["power_units"][0]["id"]};
+             d["power_units"][0]["serves"] = json::array({d["power_units"][1]["id"]});
+             d["power_units"][1]["serves"] = json::array({d["power_units"][0]["id"]});
          }),
          {V, D("cycle.json")}, 1, {"cycle.json", "powerUnits[0] (\"BW01-1\").serves[0]", "unknown rack \"BW01-2\""}},
         {"estimate: negative GPUs", text("negest.json", "{\"gpu\": \"h100-sxm\", \"gpus\": -8, \"model\": {\"layers\": 2}}"),
@@ -270,7 +277,9 @@ void TestBadInput::cli()
         QVERIFY2(said.contains(QString::fromUtf8(e)),
                  qPrintable(QStringLiteral("the output lacks \"%1\": %2").arg(QString::fromUtf8(e), said)));
     // One message line (problems listed before it are fine): it starts with the program's name.
-    QVERIFY(run.err.trimmed().split(QLatin1Char('\n')).last().startsWith(QStringLiteral("cluster-planner-cli: ")));
+    const QString message = run.err.trimmed().split(QLatin1Char('\n')).last();
+    QVERIFY(message.startsWith(QStringLiteral("cluster-planner-cli: ")));
+    qInfo("exit %d: %s", run.code, qPrintable(QString(message).replace(mD, QStringLiteral("DIR"))));
     if (!untouched.isEmpty()) {
         QCOMPARE(QFile::exists(untouched), existed);
         if (existed)

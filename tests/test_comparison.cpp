@@ -115,7 +115,8 @@ void TestComparison::betterValueMarked()
     QCOMPARE(capex.cells[1].best, markB);
     // Rows without a better direction are never marked, even when the values differ.
     ra.inventory.gpusTotal = 8;
-    const ComparisonRow &gpus = row(compareDesigns({{"A", &ra}, {"B", &rb}}).keyFigures, "gpus");
+    const Comparison compared = compareDesigns({{"A", &ra}, {"B", &rb}}); // kept alive: `gpus` refers into it
+    const ComparisonRow &gpus = row(compared.keyFigures, "gpus");
     QVERIFY(!gpus.cells[0].best && !gpus.cells[1].best);
 }
 
