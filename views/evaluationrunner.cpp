@@ -7,29 +7,57 @@
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <exception>
+#include <mutex>
 
 namespace cp::gui {
 
 namespace {
 
-// The worker owns its copy, so an edit on the GUI thread can never race the engine.
+// The worker owns its copy of the design, so an edit on the GUI thread can never race the engine.
+// The catalog is shared read-only between runs: it changes only when a document is opened.
 struct Snapshot
 {
     Design design;
-    Catalog catalog;
+    std::shared_ptr<const Catalog> catalog;
 };
 
-EvaluationOutcome evaluateSnapshot(const Snapshot &snapshot, const std::atomic<bool> *cancel)
+} // namespace
+
+/// The incremental engine, kept between runs so that an edit re-runs only the stages it reaches
+/// (model/evaluation.h, Evaluator). Runs take turns on it; a superseded run stops at its next
+/// cancellation check and its partial state makes the next run a full evaluation.
+struct EvaluationRunner::Engine
+{
+    std::mutex mutex;
+    std::shared_ptr<const Catalog> catalog;
+    std::unique_ptr<Evaluator> evaluator;
+};
+
+namespace {
+
+EvaluationOutcome evaluateSnapshot(EvaluationRunner::Engine &engine, const Snapshot &snapshot,
+                                   const std::atomic<bool> *cancel)
 {
     EvaluationOutcome outcome;
     try {
-        outcome.validation = validate(snapshot.design, snapshot.catalog);
+        const Catalog &catalog = *snapshot.catalog;
+        outcome.validation = validate(snapshot.design, catalog);
         if (cancel->load())
             return outcome;
-        outcome.results = evaluate(snapshot.design, snapshot.catalog, cancel);
+        {
+            const std::lock_guard<std::mutex> lock(engine.mutex);
+            if (cancel->load())
+                return outcome;
+            if (!engine.evaluator || engine.catalog != snapshot.catalog) {
+                engine.catalog = snapshot.catalog;
+                engine.evaluator = std::make_unique<Evaluator>(*engine.catalog);
+            }
+            outcome.results = engine.evaluator->evaluate(snapshot.design, cancel);
+            outcome.stages = engine.evaluator->lastStages();
+        }
         if (!outcome.results.cancelled && !cancel->load())
             outcome.failureDomains = std::make_shared<const FailureDomainIndex>(
-                buildFailureDomainIndex(snapshot.design, snapshot.catalog, &outcome.results.power));
+                buildFailureDomainIndex(snapshot.design, catalog, &outcome.results.power));
     } catch (const std::exception &e) {
         outcome.error = QString::fromStdString(e.what());
     } catch (...) {
@@ -49,6 +77,7 @@ struct EvaluationRunner::Run
 
 EvaluationRunner::EvaluationRunner(QObject *parent)
     : QObject(parent)
+    , mEngine(std::make_shared<Engine>())
 {
 }
 
@@ -72,10 +101,13 @@ void EvaluationRunner::start(const Design &design, const Catalog &catalog)
     Run *raw = run.get();
     connect(raw->watcher.get(), &QFutureWatcherBase::finished, this, [this, raw] { onRunFinished(raw); });
 
-    auto snapshot = std::make_shared<const Snapshot>(Snapshot{design, catalog});
+    if (!mCatalog || !(*mCatalog == catalog))
+        mCatalog = std::make_shared<const Catalog>(catalog);
+    auto snapshot = std::make_shared<const Snapshot>(Snapshot{design, mCatalog});
     auto cancelFlag = run->cancel;
-    run->watcher->setFuture(QtConcurrent::run([snapshot, cancelFlag] {
-        return evaluateSnapshot(*snapshot, cancelFlag.get());
+    auto engine = mEngine;
+    run->watcher->setFuture(QtConcurrent::run([engine, snapshot, cancelFlag] {
+        return evaluateSnapshot(*engine, *snapshot, cancelFlag.get());
     }));
     mRuns.push_back(std::move(run));
     setBusy(true);

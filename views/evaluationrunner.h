@@ -29,6 +29,8 @@ struct EvaluationOutcome
     /// Built beside the results, so the failure-domain overlay only looks up the selected part.
     std::shared_ptr<const FailureDomainIndex> failureDomains;
     QString error; ///< set when the engine threw; results are then empty
+    /// The stages the engine ran for these results: an edit re-runs only what it reaches.
+    Evaluator::Stages stages;
 };
 
 /// Runs the engine on a snapshot in a worker thread; a newer run supersedes an older one.
@@ -55,6 +57,9 @@ Q_SIGNALS:
     /// Delivered on the GUI thread, only for the newest run.
     void finished(const cp::gui::EvaluationOutcome &outcome);
 
+public:
+    struct Engine; ///< the incremental engine shared by the runs (evaluationrunner.cpp)
+
 private:
     struct Run;
 
@@ -63,6 +68,8 @@ private:
     void onRunFinished(Run *run);
 
     std::vector<std::unique_ptr<Run>> mRuns;
+    std::shared_ptr<Engine> mEngine;
+    std::shared_ptr<const Catalog> mCatalog;
     unsigned long long mGeneration = 0;
     int mCompletedRuns = 0;
     bool mBusy = false;

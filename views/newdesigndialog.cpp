@@ -18,9 +18,10 @@ NewDesignDialog::NewDesignDialog(QWidget *parent)
     mKind->setObjectName(QStringLiteral("templateKind"));
     mKind->addItem(tr("Classic — 8-GPU servers, rail-optimised fat tree"), QStringLiteral("classic"));
     mKind->addItem(tr("Supernode — 72-GPU liquid-cooled scale-up racks"), QStringLiteral("supernode"));
+    mKind->addItem(tr("Gigawatt — a campus of supernode halls on a 4-tier fabric"), QStringLiteral("gigawatt"));
     mGpus->setObjectName(QStringLiteral("templateGpus"));
-    // The spin box is an int; a million GPUs is the top of DESIGN.md's range.
-    mGpus->setRange(0, 1'000'000);
+    // The spin box is an int; the templates generate up to two million GPUs.
+    mGpus->setRange(0, 2'000'000);
     mGpus->setSingleStep(64);
     mGpus->setGroupSeparatorShown(true);
     mGpus->setSpecialValueText(tr("Template default"));

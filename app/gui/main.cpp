@@ -176,7 +176,7 @@ int main(int argc, char *argv[])
                                                 QStringLiteral("Save the window with the 3D hall view as a PNG and quit."),
                                                 QStringLiteral("PNG"));
     const QCommandLineOption templateOption(QStringLiteral("template"),
-                                            QStringLiteral("Start from a template: classic or supernode."),
+                                            QStringLiteral("Start from a template: classic, supernode or gigawatt."),
                                             QStringLiteral("KIND"));
     const QCommandLineOption gpusOption(QStringLiteral("gpus"),
                                         QStringLiteral("GPUs installed by --template, spares included."),

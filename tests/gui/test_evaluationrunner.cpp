@@ -28,6 +28,7 @@ private Q_SLOTS:
     void cancelDeliversNothing();
     void snapshotIsACopy();
     void destroyingWhileRunningIsSafe();
+    void editRerunsOnlyTheStagesItReaches();
 
 private:
     Catalog mCatalog;
@@ -182,6 +183,38 @@ void TestEvaluationRunner::destroyingWhileRunningIsSafe()
         runner.reset(); // cancels, waits for the workers
     }
     QTest::qWait(100);
+}
+
+void TestEvaluationRunner::editRerunsOnlyTheStagesItReaches()
+{
+    EvaluationRunner runner;
+    QSignalSpy finished(&runner, &EvaluationRunner::finished);
+    runner.start(mClassic, mCatalog);
+    QVERIFY(finished.wait(60000));
+    const auto first = finished.takeFirst().first().value<EvaluationOutcome>();
+    QVERIFY(first.stages.fabric && first.stages.performance && first.stages.cost);
+
+    // A dearer energy price reaches the cost stage only, and its result equals a full evaluation.
+    Design dearer = mClassic;
+    dearer.finance.energyUsdPerKwh *= 2.0;
+    runner.start(dearer, mCatalog);
+    QVERIFY(finished.wait(60000));
+    const auto second = finished.takeFirst().first().value<EvaluationOutcome>();
+    QVERIFY2(second.error.isEmpty(), qPrintable(second.error));
+    QVERIFY(second.stages.cost);
+    QVERIFY(!second.stages.fabric);
+    QVERIFY(!second.stages.performance);
+    const Results expected = evaluate(dearer, mCatalog);
+    QCOMPARE(second.results.cost.opexUsdPerYear, expected.cost.opexUsdPerYear);
+    QCOMPARE(second.results.cost.tcoUsd, expected.cost.tcoUsd);
+    QVERIFY(second.results.cost.opexUsdPerYear > first.results.cost.opexUsdPerYear);
+
+    // Another catalog (a user catalog opened with a file) starts the engine afresh.
+    Catalog cheaper = mCatalog;
+    runner.start(dearer, cheaper); // equal contents: the engine is kept
+    QVERIFY(finished.wait(60000));
+    const auto third = finished.takeFirst().first().value<EvaluationOutcome>();
+    QVERIFY(!third.stages.fabric);
 }
 
 QTEST_MAIN(TestEvaluationRunner)
