@@ -1,6 +1,7 @@
 // Paint time of the hall plan: a full view (fit to the window) of large designs rendered into a
 // 1600 × 1000 image, as the window paints it, and the time to build the plan from a design.
-// Runs on Qt's offscreen platform unless QT_QPA_PLATFORM says otherwise. Results: docs/benchmarks.md.
+// Runs on Qt's offscreen platform unless QT_QPA_PLATFORM says otherwise; CP_BENCH_CANVAS_PNG=<dir>
+// saves the painted images there. Results: docs/benchmarks.md.
 
 #include "catalog.h"
 #include "design.h"
@@ -10,6 +11,7 @@
 
 #include <QApplication>
 #include <QImage>
+#include <QString>
 #include <QPainter>
 
 #include <benchmark/benchmark.h>
@@ -60,10 +62,11 @@ std::unique_ptr<cp::gui::HallView> makeView(const cp::Design &d)
     return view;
 }
 
-void paint(benchmark::State &state, const std::string &name, int zoomSteps)
+void paint(benchmark::State &state, const std::string &name, int zoomSteps, bool overview = true)
 {
     const cp::Design &d = design(name);
     auto view = makeView(d);
+    view->setOverviewEnabled(overview);
     for (int i = 0; i < zoomSteps; ++i)
         view->zoomIn();
     QImage image(kWidth, kHeight, QImage::Format_ARGB32_Premultiplied);
@@ -72,8 +75,16 @@ void paint(benchmark::State &state, const std::string &name, int zoomSteps)
         view->QWidget::render(&image); // the paint event, as the window runs it
         benchmark::DoNotOptimize(image.constBits());
     }
+    // CP_BENCH_CANVAS_PNG=dir keeps the last painted image of each benchmark, to look at.
+    const QString dir = qEnvironmentVariable("CP_BENCH_CANVAS_PNG");
+    if (!dir.isEmpty())
+        image.save(QStringLiteral("%1/%2-zoom%3-%4.png")
+                       .arg(dir, QString::fromStdString(name))
+                       .arg(zoomSteps)
+                       .arg(overview ? QStringLiteral("overview") : QStringLiteral("items")));
     state.counters["racks"] = double(d.racks.size());
     state.counters["px_per_m"] = view->pixelsPerMetre();
+    state.counters["overview"] = view->isOverview() ? 1.0 : 0.0;
 }
 
 void BM_PaintFullView_Classic100k(benchmark::State &state)
@@ -87,6 +98,20 @@ void BM_PaintFullView_Racks20k(benchmark::State &state)
     paint(state, "racks-20k", 0);
 }
 BENCHMARK(BM_PaintFullView_Racks20k)->Unit(benchmark::kMillisecond)->MinTime(2.0);
+
+// The same full views painted item by item (the level-of-detail overview turned off), as the
+// plan painted them before it had one: the before/after pair of docs/benchmarks.md.
+void BM_PaintFullView_Classic100k_Items(benchmark::State &state)
+{
+    paint(state, "classic-100k", 0, false);
+}
+BENCHMARK(BM_PaintFullView_Classic100k_Items)->Unit(benchmark::kMillisecond)->MinTime(2.0);
+
+void BM_PaintFullView_Racks20k_Items(benchmark::State &state)
+{
+    paint(state, "racks-20k", 0, false);
+}
+BENCHMARK(BM_PaintFullView_Racks20k_Items)->Unit(benchmark::kMillisecond)->MinTime(2.0);
 
 // Zoomed in far enough that rack labels are drawn: what panning over a large hall repaints.
 void BM_PaintZoomedIn_Classic100k(benchmark::State &state)

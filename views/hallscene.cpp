@@ -9,7 +9,12 @@
 #include "rackcategory.h"
 #include "rackitem.h"
 
+#include <QPainter>
+#include <QTransform>
+#include <QStyleOptionGraphicsItem>
+
 #include <algorithm>
+#include <cmath>
 #include <map>
 
 namespace cp::gui {
@@ -257,9 +262,13 @@ void HallScene::updateDerived(const Design &design, bool reindex, bool units)
         for (size_t i = 0; i < design.racks.size(); ++i)
             mRackIndexById.emplace(design.racks[i].id, static_cast<int>(i));
     }
+    qreal minSide = 0.0;
     for (size_t i = 0; i < design.racks.size() && i < static_cast<size_t>(mRackItems.size()); ++i) {
         const Rack &rack = design.racks[i];
-        const QRectF bounds = mRackItems[static_cast<int>(i)]->sceneBoundingRect();
+        const RackItem *item = mRackItems[static_cast<int>(i)];
+        const QRectF bounds = item->sceneBoundingRect();
+        const qreal side = std::min(item->rackRect().width(), item->rackRect().height());
+        minSide = i == 0 ? side : std::min(minSide, side);
         content = content.united(bounds);
         if (!rack.row.empty()) {
             RowExtent &row = rows[rack.row];
@@ -277,6 +286,7 @@ void HallScene::updateDerived(const Design &design, bool reindex, bool units)
         content = content.united(box);
     }
     mFloor->setRowLabels(std::move(labels));
+    mMinRackSide = minSide;
 
     for (bool power : {true, false}) {
         const auto &list = power ? design.powerUnits : design.coolingUnits;
@@ -376,6 +386,123 @@ void HallScene::applyOverlay()
     for (int i = 0; i < mRackItems.size(); ++i) {
         mRackItems[i]->setOverlayColor(colours ? mOverlay[i] : QColor());
         mRackItems[i]->setDimmed(dims && mDimmed[i]);
+    }
+}
+
+bool HallScene::isOverview(qreal lod) const
+{
+    // The largest rack is at most a few times the smallest: when the smallest is flat, the
+    // others are a few pixels too, and the batched drawing matches their own paint.
+    return !mRackItems.isEmpty() && lod * mMinRackSide < RackItem::kFlatPixels;
+}
+
+void HallScene::drawOverview(QPainter *painter, const QRectF &exposed, qreal lod) const
+{
+    const auto paintItem = [&](QGraphicsItem *item) {
+        QStyleOptionGraphicsItem option;
+        option.state = item->isSelected() ? QStyle::State_Selected : QStyle::State_None;
+        option.exposedRect = item->mapRectFromScene(exposed).intersected(item->boundingRect());
+        painter->save();
+        painter->setTransform(item->sceneTransform(), true);
+        item->paint(painter, &option, nullptr);
+        painter->restore();
+    };
+    if (mFloor && mFloor->isVisible())
+        paintItem(mFloor);
+
+    // Racks (z 0): flat rectangles, one drawRects() per colour. The footprint is centred on
+    // the position, so a half turn leaves it as it is and a quarter turn swaps its sides
+    // (other angles: its bounding box, a pixel or two here); no scene transform is needed.
+    QVector<RackItem *> selected;
+    QHash<QRgb, QVector<QRectF>> byColour;
+    for (RackItem *item : mRackItems) {
+        if (!item->isVisible())
+            continue;
+        QRectF rect = item->rackRect();
+        const qreal turn = std::fmod(std::abs(item->rotation()), 180.0);
+        if (turn != 0.0)
+            rect = turn == 90.0 ? QRectF(-rect.height() / 2, -rect.width() / 2, rect.height(), rect.width())
+                                : QTransform().rotate(turn).mapRect(rect);
+        rect.translate(item->pos());
+        if (!rect.intersects(exposed))
+            continue;
+        if (item->isSelected()) {
+            selected.push_back(item);
+            continue;
+        }
+        // Racks side by side in a row with the same colour become one rectangle.
+        QVector<QRectF> &rects = byColour[item->paintColor(false).rgba()];
+        if (!rects.isEmpty()) {
+            QRectF &last = rects.back();
+            const qreal eps = 1e-3 * rect.width();
+            if (std::abs(last.top() - rect.top()) < eps && std::abs(last.bottom() - rect.bottom()) < eps
+                && std::abs(last.right() - rect.left()) < eps) {
+                last.setRight(rect.right());
+                continue;
+            }
+        }
+        rects.push_back(rect);
+    }
+    painter->save();
+    painter->setRenderHint(QPainter::Antialiasing, false);
+    painter->setPen(Qt::NoPen);
+    for (auto it = byColour.cbegin(); it != byColour.cend(); ++it) {
+        painter->setBrush(QColor::fromRgba(it.key()));
+        painter->drawRects(it.value().constData(), static_cast<int>(it.value().size()));
+    }
+    painter->restore();
+    for (RackItem *item : selected)
+        paintItem(item);
+
+    // Feed lines (z 0.5) over the racks, under the units.
+    if (mFeedLines && mFeedLines->isVisible())
+        paintItem(mFeedLines);
+
+    // Units (z 1): their symbol with its outline, batched per kind; labels are too small here.
+    for (int kind = 0; kind < 2; ++kind) {
+        const bool power = kind == 0;
+        QVector<QRectF> symbols;
+        QVector<FacilityItem *> chosen;
+        for (FacilityItem *item : power ? mPowerItems : mCoolingItems) {
+            if (!item->isVisible())
+                continue;
+            const qreal size = kUnitSymbolM * kUnitsPerMetre; // as makeUnitItem() sizes it
+            const QRectF rect(item->pos() - QPointF(size / 2, size / 2), QSizeF(size, size));
+            if (!rect.intersects(exposed))
+                continue;
+            if (item->isSelected())
+                chosen.push_back(item);
+            else
+                symbols.push_back(rect);
+        }
+        const QColor fill = power ? powerUnitColor() : coolingUnitColor();
+        QPen pen(fill.darker(170), 1);
+        pen.setCosmetic(true);
+        painter->save();
+        painter->setRenderHint(QPainter::Antialiasing, false);
+        const qreal symbolPixels = lod * kUnitSymbolM * kUnitsPerMetre;
+        if (symbolPixels < 3.0) {
+            // Its one-pixel outline is all there is of a unit this small: filled in the outline's
+            // colour, at least a pixel big (stroking thousands of outlines costs more).
+            const qreal grow = std::max(0.0, (1.0 / lod - kUnitSymbolM * kUnitsPerMetre) / 2);
+            for (QRectF &rect : symbols)
+                rect.adjust(-grow, -grow, grow, grow);
+            painter->setPen(Qt::NoPen);
+            painter->setBrush(pen.color());
+        } else {
+            painter->setPen(pen);
+            painter->setBrush(fill);
+        }
+        // Cooling units are circles; below a few pixels a circle and a square look the same.
+        const bool round = !power && lod * (symbols.isEmpty() ? 0.0 : symbols.front().width()) >= 4.0;
+        if (round)
+            for (const QRectF &rect : symbols)
+                painter->drawEllipse(rect);
+        else
+            painter->drawRects(symbols.constData(), static_cast<int>(symbols.size()));
+        painter->restore();
+        for (FacilityItem *item : chosen)
+            paintItem(item);
     }
 }
 

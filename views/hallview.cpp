@@ -21,8 +21,14 @@
 #include <QLocale>
 #include <QMimeData>
 #include <QMouseEvent>
+#include <QPaintEvent>
+#include <QPainter>
+#include <QRubberBand>
 #include <QScrollBar>
 #include <QSpinBox>
+#include <QStyle>
+#include <QStyleOption>
+#include <QStyleOptionGraphicsItem>
 #include <QUndoStack>
 #include <QWheelEvent>
 
@@ -102,6 +108,49 @@ void HallView::setDesign(const Design &design, const Catalog &catalog)
 qreal HallView::pixelsPerMetre() const
 {
     return transform().m11() * HallScene::kUnitsPerMetre * devicePixelRatioF();
+}
+
+void HallView::setOverviewEnabled(bool on)
+{
+    if (on == mOverviewEnabled)
+        return;
+    mOverviewEnabled = on;
+    viewport()->update();
+}
+
+bool HallView::isOverview() const
+{
+    return mOverviewEnabled && mScene->isOverview(QStyleOptionGraphicsItem::levelOfDetailFromTransform(transform()));
+}
+
+void HallView::paintEvent(QPaintEvent *event)
+{
+    if (!isOverview()) {
+        QGraphicsView::paintEvent(event);
+        return;
+    }
+    // Zoomed far out: the scene paints racks and units batched by colour; background,
+    // foreground and the rubber band as QGraphicsView paints them.
+    QPainter painter(viewport());
+    painter.setRenderHints(renderHints());
+    painter.setClipRegion(event->region());
+    const QRectF exposed = mapToScene(event->rect().adjusted(-2, -2, 2, 2)).boundingRect();
+    painter.setWorldTransform(viewportTransform());
+    drawBackground(&painter, exposed);
+    mScene->drawOverview(&painter, exposed, QStyleOptionGraphicsItem::levelOfDetailFromTransform(transform()));
+    drawForeground(&painter, exposed);
+
+    if (dragMode() == RubberBandDrag && !rubberBandRect().isEmpty()) {
+        painter.resetTransform();
+        QStyleOptionRubberBand option;
+        option.initFrom(viewport());
+        option.rect = rubberBandRect();
+        option.shape = QRubberBand::Rectangle;
+        QStyleHintReturnMask mask;
+        if (viewport()->style()->styleHint(QStyle::SH_RubberBand_Mask, &option, viewport(), &mask))
+            painter.setClipRegion(mask.region, Qt::IntersectClip);
+        viewport()->style()->drawControl(QStyle::CE_RubberBand, &option, &painter, viewport());
+    }
 }
 
 void HallView::fitToView()

@@ -73,6 +73,14 @@ public:
 
     /// Device pixels per metre at the current zoom.
     qreal pixelsPerMetre() const;
+    /// Zoomed out so far that every rack is a few pixels, the plan is painted in one batched
+    /// pass (HallScene::drawOverview) instead of item by item; on by default. Off paints every
+    /// item at every zoom (the benchmark compares the two).
+    void setOverviewEnabled(bool on);
+    bool overviewEnabled() const { return mOverviewEnabled; }
+    /// True when the current zoom paints the overview.
+    bool isOverview() const;
+
     /// True until the user zooms or pans: a resize then refits the plan.
     bool followsFit() const { return mFollowFit; }
 
@@ -116,6 +124,7 @@ protected:
     void resizeEvent(QResizeEvent *event) override;
     void showEvent(QShowEvent *event) override;
     void focusOutEvent(QFocusEvent *event) override;
+    void paintEvent(QPaintEvent *event) override;
 
 private:
     /// Scales by `factor` (clamped) keeping the scene point under `anchor` (viewport
@@ -153,6 +162,7 @@ private:
     bool mMiddlePanning = false;
     bool mSpacePan = false;
     QPoint mLastPanPos;
+    bool mOverviewEnabled = true;
 };
 
 } // namespace cp::gui

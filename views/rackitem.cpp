@@ -30,12 +30,17 @@ void drawFittedLabel(QPainter *painter, const QRectF &box, const QString &text, 
 {
     if (text.isEmpty() || lod <= 0.0)
         return;
-    const QFontMetricsF metrics(baseFont());
-    const qreal textW = metrics.horizontalAdvance(text);
+    static const QFontMetricsF metrics(baseFont());
     const qreal textH = metrics.height();
     const bool vertical = box.height() > box.width();
     const qreal along = vertical ? box.height() : box.width();
     const qreal across = vertical ? box.width() : box.height();
+    // Too small whatever the text's width: known before measuring it (thousands of row labels
+    // in a zoomed-out hall).
+    if (std::min(across * 0.8 / textH, maxPixels / (kBaseFontPixels * lod)) * kBaseFontPixels * lod
+        < RackItem::kMinLabelPixels)
+        return;
+    const qreal textW = metrics.horizontalAdvance(text);
     // Scene units per base pixel so that the text fits with a margin both ways.
     qreal scale = std::min(along * 0.9 / textW, across * 0.8 / textH);
     scale = std::min(scale, maxPixels / (kBaseFontPixels * lod));
@@ -122,18 +127,24 @@ QRectF RackItem::boundingRect() const
     return mRect.adjusted(-1, -1, 1, 1);
 }
 
-void RackItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *)
+QColor RackItem::paintColor(bool selected) const
 {
-    const qreal lod = option->levelOfDetailFromTransform(painter->worldTransform());
     QColor fill = color();
-    const bool selected = option->state & QStyle::State_Selected;
     if (mDimmed && !selected) {
         // Faded towards the floor colour, so the highlighted racks stand out.
         const auto fade = [](float c) { return 0.25f * c + 0.75f * 0.9f; };
         fill = QColor::fromRgbF(fade(fill.redF()), fade(fill.greenF()), fade(fill.blueF()));
     }
+    return fill;
+}
 
-    if (lod * std::min(mRect.width(), mRect.height()) < 3.0) {
+void RackItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *)
+{
+    const qreal lod = option->levelOfDetailFromTransform(painter->worldTransform());
+    const bool selected = option->state & QStyle::State_Selected;
+    const QColor fill = paintColor(selected);
+
+    if (lod * std::min(mRect.width(), mRect.height()) < kFlatPixels) {
         // Zoomed far out: a flat rectangle is all the eye can see.
         painter->fillRect(mRect, selected ? QColor(Qt::black) : fill);
         return;

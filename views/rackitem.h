@@ -38,11 +38,20 @@ public:
     void setDimmed(bool dimmed);
     bool isDimmed() const { return mDimmed; }
 
+    /// The footprint in item coordinates, centred on the rack's position.
+    QRectF rackRect() const { return mRect; }
+    /// The colour the rack is filled with as drawn: overlay or category, faded when dimmed
+    /// (unless selected).
+    QColor paintColor(bool selected) const;
+
     QRectF boundingRect() const override;
     void paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *widget) override;
 
     /// Labels need this many device pixels of height or they are not drawn at all.
     static constexpr qreal kMinLabelPixels = 7.0;
+    /// Below this many device pixels across its short side a rack is drawn as a flat rectangle
+    /// (no outline, fill bar or label): here and in the plan's overview (HallScene::drawOverview).
+    static constexpr qreal kFlatPixels = 3.0;
 
 private:
     int mRackIndex;

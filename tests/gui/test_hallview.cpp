@@ -61,6 +61,7 @@ private Q_SLOTS:
     void labelDrawnOnlyWhenZoomedIn_data();
     void labelDrawnOnlyWhenZoomedIn();
     void thousandsOfRacks();
+    void overviewPaintsTheSamePlan();
     void overlayColoursAndDimming();
     void patchesUpdateItemsInPlace();
 
@@ -388,6 +389,79 @@ void TestHallView::thousandsOfRacks()
         return path;
     }());
     QCOMPARE(view.hallScene()->selectedRackIndexes().size(), 5000);
+}
+
+void TestHallView::overviewPaintsTheSamePlan()
+{
+    // 2,000 racks in 20 rows in a small window: zoomed out so far that the plan is painted as
+    // the batched overview. It must look like the item-by-item paint, overlay and selection too.
+    Design design = designFor(QStringLiteral("classic-256"), mCatalog);
+    QVERIFY(!design.racks.empty());
+    const Rack prototype = design.racks.front();
+    design.racks.clear();
+    design.hall.widthM = 70.0;
+    design.hall.depthM = 66.0;
+    for (int row = 0; row < 20; ++row)
+        for (int i = 0; i < 100; ++i) {
+            Rack rack = prototype;
+            rack.id = QStringLiteral("R%1-%2").arg(row).arg(i).toStdString();
+            rack.row = std::to_string(row);
+            rack.xM = 3.0 + i * 0.6;
+            rack.yM = 3.0 + row * 3.0;
+            rack.rotationDeg = row % 2 ? 180.0 : 0.0;
+            design.racks.push_back(rack);
+        }
+    HallView view;
+    view.resize(400, 300);
+    view.setDesign(design, mCatalog);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.fitToView();
+    QVERIFY(view.pixelsPerMetre() * 0.6 < RackItem::kFlatPixels);
+    QVERIFY(view.isOverview());
+
+    HallScene *scene = view.hallScene();
+    QVector<QColor> overlay(scene->rackItems().size(), QColor());
+    overlay[0] = QColor(Qt::red);
+    scene->setRackOverlay(overlay);
+    scene->rackItems()[150]->setSelected(true);
+
+    const auto paint = [&](bool overviewOn) {
+        view.setOverviewEnabled(overviewOn);
+        QImage image(view.viewport()->size(), QImage::Format_RGB32);
+        image.fill(Qt::white);
+        view.viewport()->render(&image);
+        return image;
+    };
+    const QImage batched = paint(true);
+    const QImage items = paint(false);
+    // Edges differ by antialiasing only: most pixels match, and the racks are there.
+    int differ = 0;
+    for (int y = 0; y < batched.height(); ++y)
+        for (int x = 0; x < batched.width(); ++x) {
+            const QRgb a = batched.pixel(x, y), b = items.pixel(x, y);
+            differ += std::abs(qGray(a) - qGray(b)) > 40 ? 1 : 0;
+        }
+    QVERIFY2(differ < batched.width() * batched.height() / 20, qPrintable(QString::number(differ)));
+    // Racks are 1–2 pixels wide here: look for the colour around the rack's centre.
+    const auto shows = [&](int rack, const QColor &colour) {
+        const QPoint at = view.mapFromScene(scene->rackItems()[rack]->pos());
+        for (int dy = -1; dy <= 1; ++dy)
+            for (int dx = -1; dx <= 1; ++dx)
+                if (batched.pixelColor(at + QPoint(dx, dy)) == colour)
+                    return true;
+        return false;
+    };
+    QVERIFY(shows(0, Qt::red));
+    QVERIFY(shows(150, Qt::black));
+    QVERIFY(!shows(151, Qt::black));
+    QVERIFY(shows(1000, scene->rackItems()[1000]->color()));
+
+    // Zoomed in, racks get their outline, fill bar and label again: items paint themselves.
+    view.setOverviewEnabled(true);
+    for (int i = 0; i < 6; ++i)
+        view.zoomIn();
+    QVERIFY(!view.isOverview());
 }
 
 void TestHallView::overlayColoursAndDimming()
