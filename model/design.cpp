@@ -308,4 +308,17 @@ Problems validate(const Design &design, const Catalog &catalog)
     return problems;
 }
 
+Design designSettings(const Design &design)
+{
+    Design d;
+    d.name = design.name;
+    d.description = design.description;
+    d.hall = design.hall;
+    d.fabric = design.fabric;
+    d.workload = design.workload;
+    d.reliability = design.reliability;
+    d.finance = design.finance;
+    return d;
+}
+
 } // namespace cp

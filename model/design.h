@@ -241,4 +241,9 @@ Problems validate(const Design &design, const Catalog &catalog);
 /// and NIC): what a saved project embeds so that it keeps the figures it was decided on.
 Catalog usedCatalogEntries(const Design &design, const Catalog &catalog);
 
+/// The design's settings without its racks and units (name, description, hall, fabric, workload,
+/// reliability, finance). A field added to Design must be copied here too (test_projectfile's
+/// round trips compare whole designs).
+Design designSettings(const Design &design);
+
 } // namespace cp

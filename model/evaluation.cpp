@@ -152,20 +152,6 @@ Changes diff(const Design &a, const Design &b)
     return c;
 }
 
-/// The design without its racks and units (everything validate() checks apart from the lists).
-Design settingsOnly(const Design &design)
-{
-    Design d;
-    d.name = design.name;
-    d.description = design.description;
-    d.hall = design.hall;
-    d.fabric = design.fabric;
-    d.workload = design.workload;
-    d.reliability = design.reliability;
-    d.finance = design.finance;
-    return d;
-}
-
 /// Inventory, rack power and the racks' own problems (power and weight limits). Returns false
 /// when cancelled part-way (the inventory then counts the racks seen so far).
 bool rackStage(const Design &design, Evaluator::State &st, const std::atomic<bool> *cancel)
@@ -514,7 +500,7 @@ Problems validateIncrementally(const Design &design, const Catalog &catalog, con
                 listProblems.push_back(p);
         return all;
     }
-    Design settings = settingsOnly(design);
+    Design settings = designSettings(design);
     Problems rest = validate(settings, catalog);
     Problems all;
     all.reserve(rest.size() + listProblems.size());

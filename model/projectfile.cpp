@@ -488,22 +488,6 @@ int existingVersion(const std::string &path)
     }
 }
 
-/// The design's settings: everything but its racks and units (name, hall, fabric, workload,
-/// reliability, finance). A field added to Design must be copied here too (test_projectfile's
-/// round trips compare whole designs).
-Design withoutLists(const Design &design)
-{
-    Design d;
-    d.name = design.name;
-    d.description = design.description;
-    d.hall = design.hall;
-    d.fabric = design.fabric;
-    d.workload = design.workload;
-    d.reliability = design.reliability;
-    d.finance = design.finance;
-    return d;
-}
-
 /// A rack's contents as stored in rack.contents: the JSON array designToJson() writes for them.
 std::string contentsText(const Rack &rack)
 {
@@ -560,7 +544,7 @@ void writeProject(const std::string &path, const std::vector<Scenario> &scenario
             const long long designId = (long long)k + 1;
             // The settings as JSON without converting the racks and units too (a million-GPU
             // design has ~23k racks and ~40k units, written below row by row).
-            json settings = designToJson(withoutLists(design))["design"];
+            json settings = designToJson(designSettings(design))["design"];
             settings.erase("racks");
             settings.erase("power_units");
             settings.erase("cooling_units");
