@@ -65,6 +65,19 @@ double JobModel::mtbfHours() const
     return r > 0 ? 1.0 / r : std::numeric_limits<double>::infinity();
 }
 
+namespace {
+
+/// Time one failure of class `c` idles part of the job until repair (hours): none when a spare
+/// in the domain covers it.
+double shrinkLossH(const JobModel &job, const FailureClass &c)
+{
+    if (c.spareCovers && job.sparesPerDomain >= c.spareNeed)
+        return 0.0;
+    return std::min(1.0, c.shrinkFraction) * job.repairH;
+}
+
+} // namespace
+
 double JobModel::meanShrinkLossH() const
 {
     const double r = ratePerHour();
@@ -72,8 +85,7 @@ double JobModel::meanShrinkLossH() const
         return 0.0;
     double s = 0.0;
     for (const FailureClass &c : classes)
-        if (!(c.spareCovers && sparesPerDomain >= c.spareNeed))
-            s += c.ratePerHour * std::min(1.0, c.shrinkFraction) * repairH;
+        s += c.ratePerHour * shrinkLossH(*this, c);
     return s / r;
 }
 
@@ -87,6 +99,11 @@ double JobModel::lostPerFailureH(double tau) const
     const double r = std::isinf(m) ? recoveryH : m * -std::expm1(-recoveryH / m);
     const double running = std::isinf(m) ? 1.0 : std::max(0.0, 1.0 - r / m);
     return running * (tau + checkpointWriteH) / 2.0 + r + meanShrinkLossH();
+}
+
+double JobModel::lostPerFailureH(double tau, const FailureClass &c) const
+{
+    return lostPerFailureH(tau) - meanShrinkLossH() + shrinkLossH(*this, c);
 }
 
 double JobModel::goodput(double tau) const
@@ -469,7 +486,10 @@ ReliabilityResults evaluateReliability(const Design &design, const Catalog &cata
     rel.largestDomains = largest;
 
     // --- job interruption rate and recovery classes -------------------------------------------
+    std::vector<std::pair<size_t, size_t>> kindClasses; // each kind's range in rel.job.classes
+    kindClasses.reserve(kinds.size());
     for (KindSum &k : kinds) {
+        const size_t firstClass = rel.job.classes.size();
         k.k.gpusLostMean = k.k.count > 0 ? k.lostSum / double(k.k.count) : 0.0;
         k.k.eventsPerMonth = double(k.k.count) * k.k.failuresPerHour * kHoursPerMonth;
         if (k.k.interruptsJob) {
@@ -482,6 +502,7 @@ ReliabilityResults evaluateReliability(const Design &design, const Catalog &cata
         }
         rel.largestFailureDomainGpus = std::max(rel.largestFailureDomainGpus, k.k.gpusLostMax);
         rel.kinds.push_back(k.k);
+        kindClasses.emplace_back(firstClass, rel.job.classes.size());
     }
     rel.interruptionsPerHour = rel.job.ratePerHour();
     rel.jobMtbfHours = rel.job.mtbfHours();
@@ -529,6 +550,19 @@ ReliabilityResults evaluateReliability(const Design &design, const Catalog &cata
     rel.checkpointIntervalMinutes = job.intervalH * 60.0;
     rel.timeLostPerFailureMinutes = job.lostPerFailureH(job.intervalH) * 60.0;
     rel.goodput = job.goodput(job.intervalH);
+    // Each kind's part of the time failures cost: its classes' rates × the time each failure
+    // loses; the shares sum to one since the per-class losses average to lostPerFailureH.
+    double lostPerHour = 0.0;
+    for (size_t i = 0; i < rel.kinds.size(); ++i) {
+        double h = 0.0;
+        for (size_t c = kindClasses[i].first; c < kindClasses[i].second; ++c)
+            h += job.classes[c].ratePerHour * job.lostPerFailureH(job.intervalH, job.classes[c]);
+        rel.kinds[i].lostHoursPerMonth = h * kHoursPerMonth;
+        lostPerHour += h;
+    }
+    if (lostPerHour > 0)
+        for (FailureDomainKind &k : rel.kinds)
+            k.downtimeShare = k.lostHoursPerMonth / kHoursPerMonth / lostPerHour;
     JobModel bare = job;
     bare.sparesPerDomain = 0; // every class a spare covered now shrinks the job until repair
     rel.goodputWithoutSpares = bare.goodput(job.intervalH);

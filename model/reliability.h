@@ -24,6 +24,12 @@ struct FailureDomainKind
     double jobFailuresPerHour = 0.0; ///< jobParts × failuresPerHour
     double eventsPerMonth = 0.0; ///< all instances, 730 h per month
     std::string recovery;        ///< "none", "restart", "spare" or "shrink"
+    /// Job time this kind's failures cost per month of wall time: its interruptions ×
+    /// the time each loses (rework, recovery, shrink until repair; JobModel::lostPerFailureH).
+    double lostHoursPerMonth = 0.0;
+    /// This kind's share of the time failures cost the job (0–1; the kinds sum to 1 when the
+    /// job can fail at all). Checkpoint writes, which no failure causes, are not counted.
+    double downtimeShare = 0.0;
 };
 
 /// One large failure domain: the part and the GPUs it takes down.
@@ -64,6 +70,9 @@ struct JobModel
     /// Expected time lost per failure: rework of half a segment (when the job was running) +
     /// recovery (restarted by a failure during it) + shrink loss (hours).
     double lostPerFailureH(double intervalH) const;
+    /// The same for a failure of one class: the shared rework and recovery, plus that class's
+    /// own shrink loss. Averaged over the classes by rate it equals lostPerFailureH (hours).
+    double lostPerFailureH(double intervalH, const FailureClass &c) const;
     /// Useful share of wall time at checkpoint interval τ (docs/reliability.md, "Goodput").
     double goodput(double intervalH) const;
 };
