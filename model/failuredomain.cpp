@@ -8,6 +8,8 @@
 #include <cmath>
 #include <limits>
 #include <map>
+#include <optional>
+#include <tuple>
 #include <unordered_map>
 
 namespace cp {
@@ -34,6 +36,8 @@ FailureDomainIndex buildFailureDomainIndex(const Design &design, const Catalog &
     ix.rackGpus.assign(n, 0);
     ix.rackGroup.assign(n, -1);
     ix.leafGroupOfRack.assign(n, -1);
+    ix.rackDomainGpus.assign(n, 0);
+    ix.rackSupernode.assign(n, 0);
     std::vector<long long> rackNics(n, 0), rackLeaves(n, 0);
     for (size_t i = 0; i < n; ++i) {
         for (const Mount &m : design.racks[i].contents) {
@@ -41,8 +45,13 @@ FailureDomainIndex buildFailureDomainIndex(const Design &design, const Catalog &
             if (!e || m.count < 1)
                 continue;
             if (e->kind == PartKind::Server || e->kind == PartKind::Supernode) {
-                ix.rackGpus[i] += std::llround(e->figure("gpus")) * m.count;
+                const long long g = std::llround(e->figure("gpus"));
+                ix.rackGpus[i] += g * m.count;
                 rackNics[i] += std::llround(e->figure("nics")) * m.count;
+                if (g > ix.rackDomainGpus[i]) {
+                    ix.rackDomainGpus[i] = g;
+                    ix.rackSupernode[i] = e->kind == PartKind::Supernode ? 1 : 0;
+                }
             } else if (e->kind == PartKind::Switch && m.role == SwitchRole::Leaf) {
                 rackLeaves[i] += m.count;
             }
@@ -103,10 +112,26 @@ FailureDomainIndex buildFailureDomainIndex(const Design &design, const Catalog &
     };
     ix.powerUnitHolds = holds(design.powerUnits, power ? &power->powerUnits : nullptr);
     ix.coolingUnitHolds = holds(design.coolingUnits, power ? &power->coolingUnits : nullptr);
+    const auto kinds = [&](const std::vector<FacilityUnit> &units) {
+        std::vector<std::string> out(units.size());
+        for (size_t i = 0; i < units.size(); ++i)
+            if (const CatalogEntry *e = catalog.find(units[i].catalogId))
+                out[i] = partKindName(e->kind);
+        return out;
+    };
+    ix.powerUnitKinds = kinds(design.powerUnits);
+    ix.coolingUnitKinds = kinds(design.coolingUnits);
     return ix;
 }
 
-PartFailure partFailure(const Design &design, const FailureDomainIndex &index, PartRef part)
+namespace {
+
+/// Rack id -> index of its first rack.
+using RackLookup = std::unordered_map<std::string, int>;
+
+/// partFailure with an optional map of every rack id, for callers asking about many units.
+PartFailure failureOf(const Design &design, const FailureDomainIndex &index, PartRef part,
+                      const RackLookup *rackLookup)
 {
     PartFailure out;
     const size_t n = design.racks.size();
@@ -132,16 +157,20 @@ PartFailure partFailure(const Design &design, const FailureDomainIndex &index, P
         const FacilityUnit &u = units[size_t(part.index)];
         out.part = std::string(isPower ? "power unit " : "cooling unit ") + quotedId(u.id);
         out.redundant = size_t(part.index) < holds.size() && holds[size_t(part.index)];
-        std::unordered_map<std::string, int> rackIndex;
-        rackIndex.reserve(u.serves.size());
+        RackLookup local;
+        if (!rackLookup) {
+            // Only the racks this unit serves: one pass over the racks, no map of them all.
+            local.reserve(u.serves.size());
+            for (const std::string &rid : u.serves)
+                local.emplace(rid, -1);
+            for (size_t i = 0; i < n; ++i)
+                if (auto it = local.find(design.racks[i].id); it != local.end() && it->second < 0)
+                    it->second = int(i);
+            rackLookup = &local;
+        }
         for (const std::string &rid : u.serves)
-            rackIndex.emplace(rid, -1);
-        for (size_t i = 0; i < n; ++i)
-            if (auto it = rackIndex.find(design.racks[i].id); it != rackIndex.end() && it->second < 0)
-                it->second = int(i);
-        for (const std::string &rid : u.serves)
-            if (const int i = rackIndex[rid]; i >= 0)
-                (out.redundant ? out.racksServed : direct).push_back(i);
+            if (auto it = rackLookup->find(rid); it != rackLookup->end() && it->second >= 0)
+                (out.redundant ? out.racksServed : direct).push_back(it->second);
         sortUnique(out.racksServed);
         if (!out.redundant)
             for (int i : direct)
@@ -163,6 +192,96 @@ PartFailure partFailure(const Design &design, const FailureDomainIndex &index, P
     }
     out.racksDown.insert(out.racksDown.end(), direct.begin(), direct.end());
     sortUnique(out.racksDown);
+    return out;
+}
+
+bool isNodeKind(const std::string &kind)
+{
+    return kind == "gpu" || kind == "nic" || kind == "link_endpoint" || kind == "server"
+           || kind == "compute_tray" || kind == "nvlink_switch_tray";
+}
+
+bool isFacilityKind(const std::string &kind)
+{
+    const std::optional<PartKind> k = partKindFromName(kind);
+    return k && (isPowerKind(*k) || isCoolingKind(*k));
+}
+
+} // namespace
+
+PartFailure partFailure(const Design &design, const FailureDomainIndex &index, PartRef part)
+{
+    return failureOf(design, index, part, nullptr);
+}
+
+bool kindHasPlaces(const std::string &kind)
+{
+    return kind == "leaf" || isNodeKind(kind) || isFacilityKind(kind);
+}
+
+std::vector<FailureInstance> failureInstances(const Design &design, const FailureDomainIndex &index,
+                                              const std::string &kind)
+{
+    std::vector<FailureInstance> out;
+    const size_t n = design.racks.size();
+    if (index.rackGpus.size() != n)
+        return out;
+    if (kind == "leaf") {
+        std::vector<std::vector<int>> leafRacks(index.groupNames.size());
+        for (size_t i = 0; i < n; ++i)
+            if (const int g = index.leafGroupOfRack[i]; g >= 0)
+                leafRacks[size_t(g)].push_back(int(i));
+        for (size_t g = 0; g < index.groupNames.size(); ++g) {
+            FailureInstance f;
+            f.label = "leaf group " + index.groupNames[g];
+            f.partKind = PartRef::Kind::Rack;
+            f.parts = leafRacks[g];
+            f.racksDown = index.groupRacks[g];
+            f.gpusDown = index.groupGpus[g];
+            out.push_back(std::move(f));
+        }
+    } else if (isNodeKind(kind)) {
+        // Which racks hold the kind: servers only for "server", supernodes only for their trays.
+        const bool servers = kind != "compute_tray" && kind != "nvlink_switch_tray";
+        const bool supernodes = kind != "server";
+        for (size_t i = 0; i < n; ++i) {
+            const long long domain = i < index.rackDomainGpus.size() ? index.rackDomainGpus[i] : 0;
+            const bool sn = i < index.rackSupernode.size() && index.rackSupernode[i];
+            if (domain <= 0 || domain != index.rackGpus[i] || !(sn ? supernodes : servers))
+                continue;
+            FailureInstance f;
+            f.label = "rack " + quotedId(design.racks[i].id);
+            f.partKind = PartRef::Kind::Rack;
+            f.parts = {int(i)};
+            f.racksDown = {int(i)};
+            f.gpusDown = domain;
+            out.push_back(std::move(f));
+        }
+    } else if (isFacilityKind(kind)) {
+        RackLookup lookup;
+        lookup.reserve(n);
+        for (size_t i = 0; i < n; ++i)
+            lookup.emplace(design.racks[i].id, int(i));
+        for (const auto &[units, kinds, refKind] :
+             {std::tuple{&design.powerUnits, &index.powerUnitKinds, PartRef::Kind::PowerUnit},
+              {&design.coolingUnits, &index.coolingUnitKinds, PartRef::Kind::CoolingUnit}})
+            for (size_t u = 0; u < units->size() && u < kinds->size(); ++u) {
+                if ((*kinds)[u] != kind)
+                    continue;
+                PartFailure pf = failureOf(design, index, {refKind, int(u)}, &lookup);
+                FailureInstance f;
+                f.label = std::move(pf.part);
+                f.partKind = refKind;
+                f.parts = {int(u)};
+                f.racksDown = std::move(pf.racksDown);
+                f.racksServed = std::move(pf.racksServed);
+                f.gpusDown = pf.gpusDown;
+                f.redundant = pf.redundant;
+                out.push_back(std::move(f));
+            }
+    }
+    std::stable_sort(out.begin(), out.end(),
+                     [](const FailureInstance &a, const FailureInstance &b) { return a.gpusDown > b.gpusDown; });
     return out;
 }
 

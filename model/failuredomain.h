@@ -34,6 +34,15 @@ struct FailureDomainIndex
     /// survivors' capacity suffices), so it takes nothing down.
     std::vector<char> powerUnitHolds;
     std::vector<char> coolingUnitHolds;
+    /// Per unit: its catalog kind's name ("pdu", "crah", …), as FailureDomainKind::kind names it;
+    /// empty when the catalog does not know the unit.
+    std::vector<std::string> powerUnitKinds;
+    std::vector<std::string> coolingUnitKinds;
+    /// Per rack: GPUs of its largest scale-up domain (an 8-GPU server, a 72-GPU supernode); 0
+    /// without GPUs.
+    std::vector<long long> rackDomainGpus;
+    /// Per rack: the largest domain is a supernode (else a server).
+    std::vector<char> rackSupernode;
 };
 
 /// Builds the index. `power` (the evaluation's power stage) tells whether a redundant group
@@ -57,5 +66,34 @@ struct PartFailure
 /// - a rack: its own GPUs, and the leaf group(s) whose leaf switches it holds.
 /// An invalid reference gives an empty result.
 PartFailure partFailure(const Design &design, const FailureDomainIndex &index, PartRef part);
+
+/// One place on the plan where a kind of failure (FailureDomainKind::kind) strikes.
+struct FailureInstance
+{
+    std::string label;            ///< e.g. "power unit \"PDU-A1\"", "leaf group R03", "rack \"C004\""
+    PartRef::Kind partKind = PartRef::Kind::Rack; ///< what `parts` index
+    std::vector<int> parts;       ///< the parts to select: one unit, the group's leaf racks, one rack
+    std::vector<int> racksDown;   ///< sorted rack indexes, as partFailure gives them for units
+    std::vector<int> racksServed; ///< sorted; served but kept up by redundancy
+    long long gpusDown = 0;
+    bool redundant = false;
+};
+
+/// The instances of a failure kind that have a place on the plan, most GPUs down first (ties in
+/// design order):
+/// - power and cooling kinds ("pdu", "busway", "crah", …): every unit of that catalog kind, with
+///   its partFailure;
+/// - "leaf": every leaf group, its leaf racks as the parts, its racks and GPUs as the reliability
+///   stage counts them;
+/// - node kinds ("gpu", "nic", "link_endpoint", "server", "compute_tray", "nvlink_switch_tray"):
+///   the racks whose GPUs form a single scale-up domain (a supernode rack), where one failure
+///   takes the whole rack; a rack of several 8-GPU servers is no single domain and is left out.
+/// Any other kind (spine, core, links, software, storage_node) loses no GPUs in one place: empty.
+/// Linear in the design's racks plus the racks the kind's units serve.
+std::vector<FailureInstance> failureInstances(const Design &design, const FailureDomainIndex &index,
+                                              const std::string &kind);
+
+/// Whether failureInstances lists places for `kind` (its instances may still be none).
+bool kindHasPlaces(const std::string &kind);
 
 } // namespace cp

@@ -9,6 +9,7 @@
 #include "testsupport.h"
 
 #include <algorithm>
+#include <cmath>
 
 using namespace cp;
 
@@ -44,6 +45,12 @@ private Q_SLOTS:
     void leafRackTakesItsGroup();
     void computeRackTakesItself();
     void invalidReferences();
+    void unitInstancesArePartFailures();
+    void leafInstancesAreGroups();
+    void nodeInstancesAreSingleDomainRacks();
+    void kindsWithoutPlaces();
+    void downtimeSharesSumToTimeLost_data();
+    void downtimeSharesSumToTimeLost();
 };
 
 void TestFailureDomain::redundantUnitsTakeNothingDown()
@@ -169,6 +176,152 @@ void TestFailureDomain::invalidReferences()
     // An index built for another design is not used on this one.
     const Design bigger = generateTemplate({"classic", 1024, ""}, c);
     QVERIFY(partFailure(bigger, ix, {PartRef::Kind::Rack, 0}).part.empty());
+}
+
+void TestFailureDomain::unitInstancesArePartFailures()
+{
+    const Catalog c = Catalog::builtin();
+    Design d = generateTemplate({"supernode", 1152, ""}, c);
+    // Half the units without redundancy, so both kinds of instance appear.
+    for (auto *units : {&d.powerUnits, &d.coolingUnits})
+        for (size_t i = 0; i < units->size(); i += 2)
+            (*units)[i].redundancy = Redundancy::N;
+    const Results r = evaluate(d, c);
+    const FailureDomainIndex ix = buildFailureDomainIndex(d, c, &r.power);
+    int facilityKinds = 0;
+    for (const FailureDomainKind &k : r.reliability.kinds) {
+        const auto pk = partKindFromName(k.kind);
+        if (!pk || !(isPowerKind(*pk) || isCoolingKind(*pk)))
+            continue;
+        ++facilityKinds;
+        QVERIFY(kindHasPlaces(k.kind));
+        const std::vector<FailureInstance> inst = failureInstances(d, ix, k.kind);
+        QCOMPARE((long long)inst.size(), k.count);
+        QCOMPARE(inst.front().gpusDown, k.gpusLostMax);
+        double sum = 0;
+        for (size_t j = 0; j < inst.size(); ++j) {
+            const FailureInstance &f = inst[j];
+            if (j > 0)
+                QVERIFY(inst[j - 1].gpusDown >= f.gpusDown);
+            QCOMPARE(f.parts.size(), size_t(1));
+            const PartFailure pf = partFailure(d, ix, {f.partKind, f.parts[0]});
+            CP_COMPARE_STR(f.label, pf.part);
+            QCOMPARE(f.racksDown, pf.racksDown);
+            QCOMPARE(f.racksServed, pf.racksServed);
+            QCOMPARE(f.gpusDown, pf.gpusDown);
+            QCOMPARE(f.redundant, pf.redundant);
+            const auto &units = f.partKind == PartRef::Kind::PowerUnit ? d.powerUnits : d.coolingUnits;
+            CP_COMPARE_STR(partKindName(c.find(units[size_t(f.parts[0])].catalogId)->kind), k.kind);
+            sum += double(f.gpusDown);
+        }
+        QVERIFY(std::abs(sum / double(inst.size()) - k.gpusLostMean) < 1e-9 * (1 + k.gpusLostMean));
+    }
+    QVERIFY(facilityKinds >= 2);
+}
+
+void TestFailureDomain::leafInstancesAreGroups()
+{
+    const Catalog c = Catalog::builtin();
+    const Design d = generateTemplate({"classic", 2048, ""}, c);
+    const Results r = evaluate(d, c);
+    const FailureDomainIndex ix = buildFailureDomainIndex(d, c, &r.power);
+    const std::vector<FailureInstance> inst = failureInstances(d, ix, "leaf");
+    QCOMPARE(inst.size(), ix.groupNames.size());
+    QVERIFY(inst.size() >= 2);
+    QCOMPARE(inst.front().gpusDown, findKind(r.reliability, "leaf")->gpusLostMax);
+    for (const FailureInstance &f : inst) {
+        QVERIFY(!f.parts.empty());
+        // Selecting a group's leaf racks shows the same domain as the failure of one of them.
+        for (int rack : f.parts) {
+            QVERIFY(ix.leafGroupOfRack[size_t(rack)] >= 0);
+            const PartFailure pf = partFailure(d, ix, {PartRef::Kind::Rack, rack});
+            QCOMPARE(pf.racksDown, f.racksDown);
+            QCOMPARE(pf.gpusDown, f.gpusDown);
+        }
+    }
+}
+
+void TestFailureDomain::nodeInstancesAreSingleDomainRacks()
+{
+    const Catalog c = Catalog::builtin();
+    const Design sn = generateTemplate({"supernode", 1152, ""}, c);
+    const Results r = evaluate(sn, c);
+    const FailureDomainIndex ix = buildFailureDomainIndex(sn, c, &r.power);
+    const std::vector<FailureInstance> gpu = failureInstances(sn, ix, "gpu");
+    QCOMPARE((long long)gpu.size(), r.inventory.gpusTotal / 72);
+    for (const FailureInstance &f : gpu) {
+        QCOMPARE(f.gpusDown, findKind(r.reliability, "gpu")->gpusLostMax);
+        QCOMPARE(f.racksDown, f.parts);
+        QCOMPARE(ix.rackGpus[size_t(f.parts[0])], f.gpusDown);
+    }
+    QCOMPARE(failureInstances(sn, ix, "nvlink_switch_tray").size(), gpu.size());
+    QVERIFY(failureInstances(sn, ix, "server").empty());
+
+    // Racks of several 8-GPU servers are no single domain.
+    const Design classic = generateTemplate({"classic", 1024, ""}, c);
+    const FailureDomainIndex cix = buildFailureDomainIndex(classic, c);
+    QVERIFY(kindHasPlaces("gpu"));
+    QVERIFY(failureInstances(classic, cix, "gpu").empty());
+    QVERIFY(failureInstances(classic, cix, "server").empty());
+}
+
+void TestFailureDomain::kindsWithoutPlaces()
+{
+    const Catalog c = Catalog::builtin();
+    const Design d = generateTemplate({"classic", 1024, ""}, c);
+    const FailureDomainIndex ix = buildFailureDomainIndex(d, c);
+    for (const char *k : {"spine", "core", "link_leaf_spine", "software", "storage_node", "nonsense", ""}) {
+        QVERIFY2(!kindHasPlaces(k), k);
+        QVERIFY2(failureInstances(d, ix, k).empty(), k);
+    }
+    // An index of another design gives nothing rather than reading past its end.
+    const Design bigger = generateTemplate({"classic", 2048, ""}, c);
+    QVERIFY(failureInstances(bigger, ix, "leaf").empty());
+    QVERIFY(failureInstances(bigger, ix, "busway").empty());
+}
+
+void TestFailureDomain::downtimeSharesSumToTimeLost_data()
+{
+    QTest::addColumn<QString>("kind");
+    QTest::addColumn<long long>("gpus");
+    QTest::addColumn<bool>("noRedundancy");
+    QTest::newRow("classic") << QStringLiteral("classic") << 1024LL << false;
+    QTest::newRow("classic N") << QStringLiteral("classic") << 1024LL << true;
+    QTest::newRow("supernode") << QStringLiteral("supernode") << 1152LL << false;
+}
+
+void TestFailureDomain::downtimeSharesSumToTimeLost()
+{
+    QFETCH(QString, kind);
+    QFETCH(long long, gpus);
+    QFETCH(bool, noRedundancy);
+    const Catalog c = Catalog::builtin();
+    Design d = generateTemplate({kind.toStdString(), gpus, ""}, c);
+    if (noRedundancy)
+        for (auto *units : {&d.powerUnits, &d.coolingUnits})
+            for (FacilityUnit &u : *units)
+                u.redundancy = Redundancy::N;
+    const ReliabilityResults rel = evaluate(d, c).reliability;
+    QVERIFY(rel.available);
+    double shares = 0, lost = 0;
+    const FailureDomainKind *worst = nullptr;
+    for (const FailureDomainKind &k : rel.kinds) {
+        QVERIFY(k.downtimeShare >= 0 && k.downtimeShare <= 1);
+        if (!k.interruptsJob)
+            QCOMPARE(k.lostHoursPerMonth, 0.0);
+        // Each failure loses at least the rework and recovery every failure shares.
+        if (k.jobFailuresPerHour > 0)
+            QVERIFY(k.lostHoursPerMonth >= k.jobFailuresPerHour * 730.0 * rel.job.recoveryH * 0.5);
+        shares += k.downtimeShare;
+        lost += k.lostHoursPerMonth;
+        if (!worst || k.lostHoursPerMonth > worst->lostHoursPerMonth)
+            worst = &k;
+    }
+    QVERIFY(std::abs(shares - 1.0) < 1e-9);
+    // Per month: interruptions × time lost per failure, as the stage reports them.
+    const double expected = rel.interruptionsPerHour * 730.0 * rel.timeLostPerFailureMinutes / 60.0;
+    QVERIFY2(std::abs(lost - expected) < 1e-9 * expected, qPrintable(QString::number(lost) + QStringLiteral(" vs ") + QString::number(expected)));
+    QCOMPARE(worst->downtimeShare, worst->lostHoursPerMonth / lost);
 }
 
 QTEST_GUILESS_MAIN(TestFailureDomain)
