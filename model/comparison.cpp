@@ -1,11 +1,14 @@
 #include "comparison.h"
 
+#include "collectives.h"
 #include "evaluation.h"
+#include "trainingmodel.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <iomanip>
+#include <map>
 #include <sstream>
 
 namespace cp {
@@ -568,9 +571,22 @@ Curve goodputByCheckpointInterval(const JobModel &job, const std::vector<double>
     return c;
 }
 
-Curve mfuByGpuCount(const PerformanceResults &performance, int points)
+CheckpointPoint optimalCheckpoint(const JobModel &job)
 {
-    Curve c;
+    CheckpointPoint p;
+    if (job.checkpointWriteH <= 0 || !(job.ratePerHour() > 0))
+        return p;
+    const double tauH = dalyIntervalHours(job.checkpointWriteH, job.mtbfHours());
+    if (!std::isfinite(tauH) || tauH <= 0)
+        return p;
+    p.intervalMinutes = tauH * 60.0;
+    p.goodput = job.goodput(tauH);
+    return p;
+}
+
+ScalingCurve scalingByGpuCount(const PerformanceResults &performance, int points)
+{
+    ScalingCurve c;
     if (!performance.available || points < 1)
         return c;
     const long long domain = std::max(1, performance.spec.cluster.domainGpus);
@@ -589,10 +605,128 @@ Curve mfuByGpuCount(const PerformanceResults &performance, int points)
             n == performance.spec.cluster.gpus ? performance.outcome : runEstimate(spec);
         if (!o.estimate.feasible())
             continue;
-        c.x.push_back(double(n));
-        c.y.push_back(o.estimate.mfu);
+        c.gpus.push_back(double(n));
+        c.mfu.push_back(o.estimate.mfu);
+        c.timeToTrainDays.push_back(o.estimate.timeToTrainDays);
     }
     return c;
+}
+
+Curve mfuByGpuCount(const PerformanceResults &performance, int points)
+{
+    ScalingCurve s = scalingByGpuCount(performance, points);
+    return Curve{std::move(s.gpus), std::move(s.mfu)};
+}
+
+const char *collectiveName(CollectiveKind kind)
+{
+    switch (kind) {
+    case CollectiveKind::AllReduce:
+        return "all-reduce";
+    case CollectiveKind::AllGather:
+        return "all-gather";
+    case CollectiveKind::ReduceScatter:
+        return "reduce-scatter";
+    case CollectiveKind::AllToAll:
+        return "all-to-all";
+    }
+    return "";
+}
+
+std::vector<TierBandwidth> busBandwidthByMessageSize(const PerformanceResults &performance, CollectiveKind kind,
+                                                     double minBytes, double maxBytes)
+{
+    std::vector<TierBandwidth> out;
+    const ClusterSpec &cluster = performance.spec.cluster;
+    if (cluster.gpus <= 0 || !(minBytes > 0) || !(maxBytes >= minBytes))
+        return out;
+    const long long domain = std::max(1, cluster.domainGpus);
+    const auto time = [kind](double bytes, const GroupSpan &g) {
+        switch (kind) {
+        case CollectiveKind::AllReduce:
+            return allReduce(bytes, g);
+        case CollectiveKind::AllGather:
+            return allGather(bytes, g);
+        case CollectiveKind::ReduceScatter:
+            return reduceScatter(bytes, g);
+        case CollectiveKind::AllToAll:
+            return allToAll(bytes, g);
+        }
+        return CollectiveTime{};
+    };
+    const auto add = [&](const std::string &tier, long long gpus) {
+        TierBandwidth t;
+        t.tier = tier;
+        t.gpus = gpus;
+        // Contiguous ranks (stride 1), placed as the training model places its groups.
+        const GroupSpan g = placeGroup(cluster, 1, int(std::min<long long>(gpus, std::numeric_limits<int>::max())));
+        for (double bytes = minBytes; bytes <= maxBytes * (1 + 1e-12); bytes *= 2) {
+            t.curve.x.push_back(bytes);
+            t.curve.y.push_back(time(bytes, g).busBytesPerS / 1e9);
+        }
+        out.push_back(std::move(t));
+    };
+    long long below = 1;
+    if (domain > 1 && cluster.scaleUpGbPerSPerGpu > 0) {
+        below = std::min(domain, cluster.gpus);
+        add("scale-up domain", below);
+    }
+    static const char *const kTierNames[] = {"leaf", "spine", "core", "super-core"};
+    for (int tier = 1; tier <= std::max(1, cluster.tiers); ++tier) {
+        // Whole scale-up domains under one switch of this tier; every active GPU at the top tier.
+        const double reach = tierReachGpus(cluster, tier);
+        long long gpus = std::isfinite(reach) ? std::min<long long>(cluster.gpus, (long long)reach) : cluster.gpus;
+        if (gpus >= domain)
+            gpus = gpus / domain * domain;
+        if (gpus <= below)
+            continue;
+        add(tier <= 4 ? kTierNames[tier - 1] : "tier " + std::to_string(tier), gpus);
+        below = gpus;
+    }
+    return out;
+}
+
+std::vector<LoadBar> powerByRow(const PowerResults &power)
+{
+    std::vector<LoadBar> out;
+    std::map<std::string, size_t> index;
+    for (const auto &[row, kw] : power.kwByRow) {
+        index.emplace(row, out.size());
+        out.push_back(LoadBar{row, kw, 0.0, 0.0});
+    }
+    for (const RackPower &r : power.racks) {
+        const auto it = index.find(r.row);
+        if (it == index.end())
+            continue;
+        out[it->second].nameplateKw += r.maxKw;
+        out[it->second].capacityKw += r.limitKw;
+    }
+    return out;
+}
+
+std::vector<LoadBar> powerByFeed(const PowerResults &power)
+{
+    std::vector<LoadBar> out;
+    std::map<std::string, size_t> index;
+    for (const UnitLoad &u : power.powerUnits) {
+        const std::string &group = u.group.empty() ? u.unitId : u.group;
+        auto [it, added] = index.emplace(group, out.size());
+        if (added) {
+            LoadBar b{group, u.loadKw, 0.0, u.capacityKw};
+            if (const auto np = power.nameplateKwByFeed.find(group); np != power.nameplateKwByFeed.end())
+                b.nameplateKw = np->second;
+            out.push_back(std::move(b));
+            continue;
+        }
+        // The unit closest to (or furthest over) its capacity speaks for the feed.
+        LoadBar &b = out[it->second];
+        const auto ratio = [](double load, double cap) { return cap > 0 ? load / cap : (load > 0 ? INFINITY : 0.0); };
+        if (ratio(u.loadKw, u.capacityKw) > ratio(b.loadKw, b.capacityKw)) {
+            b.loadKw = u.loadKw;
+            b.capacityKw = u.capacityKw;
+        }
+    }
+    return out;
 }
 
 RackPowerHistogram rackPowerHistogram(const std::vector<const Results *> &results, int maxBins)

@@ -69,6 +69,11 @@ private Q_SLOTS:
     void goodputCurvePeaksAtTheOptimum();
     void mfuByGpuCount();
     void rackPowerHistogram();
+    void optimalCheckpoint();
+    void scalingByGpuCount();
+    void busBandwidthByMessageSize();
+    void busBandwidthWithoutGpus();
+    void powerByRowAndFeed();
     void documented();
 
 private:
@@ -293,6 +298,136 @@ void TestComparison::rackPowerHistogram()
             lastSupernode = i;
     }
     QVERIFY(lastSupernode > lastClassic);
+}
+
+void TestComparison::optimalCheckpoint()
+{
+    // δ = 0.1 h, M = 10 h (one class at 0.1 failures/h), no recovery: Daly's
+    // √(2δM)·(1 + ⅓√(δ/2M) + δ/18M) − δ = 1.41421·(1 + 0.02357 + 0.00056) − 0.1 = 1.34833 h.
+    JobModel job;
+    job.classes.push_back(FailureClass{"gpu", 0.1});
+    job.checkpointWriteH = 0.1;
+    const CheckpointPoint p = cp::optimalCheckpoint(job);
+    QVERIFY(std::abs(p.intervalMinutes - 1.34833 * 60.0) < 0.01);
+    QCOMPARE(p.goodput, job.goodput(p.intervalMinutes / 60.0));
+    // It is the peak: shorter or longer intervals do worse.
+    QVERIFY(job.goodput(p.intervalMinutes / 60.0 * 0.8) < p.goodput);
+    QVERIFY(job.goodput(p.intervalMinutes / 60.0 * 1.25) < p.goodput);
+    // No failures or no checkpoint: no optimum.
+    QCOMPARE(cp::optimalCheckpoint(JobModel{}).intervalMinutes, 0.0);
+    JobModel noWrite = job;
+    noWrite.checkpointWriteH = 0;
+    QCOMPARE(cp::optimalCheckpoint(noWrite).intervalMinutes, 0.0);
+    // The design's own optimum sits inside the chart's grid.
+    const CheckpointPoint d = cp::optimalCheckpoint(mClassic.reliability.job);
+    const std::vector<double> grid = checkpointIntervalGridMinutes({&mClassic.reliability.job});
+    QVERIFY(d.intervalMinutes > grid.front() && d.intervalMinutes < grid.back());
+}
+
+void TestComparison::scalingByGpuCount()
+{
+    const ScalingCurve s = cp::scalingByGpuCount(mClassic.performance, 4);
+    QCOMPARE(s.gpus.size(), size_t(4));
+    QCOMPARE(s.mfu.size(), s.gpus.size());
+    QCOMPARE(s.timeToTrainDays.size(), s.gpus.size());
+    for (size_t i = 1; i < s.gpus.size(); ++i) {
+        QCOMPARE(s.gpus[i], 2 * s.gpus[i - 1]);
+        // Twice the GPUs at no better MFU: never less than half the time, and strictly faster.
+        QVERIFY(s.timeToTrainDays[i] < s.timeToTrainDays[i - 1]);
+        QVERIFY(s.timeToTrainDays[i] >= s.timeToTrainDays[i - 1] / 2.0 * (s.mfu[i - 1] / s.mfu[i]) * 0.999);
+    }
+    // The design's own point is its outcome; the MFU curve is the same data.
+    QCOMPARE(s.timeToTrainDays.back(), mClassic.performance.outcome.estimate.timeToTrainDays);
+    QCOMPARE(s.mfu.back(), mClassic.performance.outcome.estimate.mfu);
+    const Curve m = cp::mfuByGpuCount(mClassic.performance, 4);
+    QCOMPARE(m.x, s.gpus);
+    QCOMPARE(m.y, s.mfu);
+    QVERIFY(cp::scalingByGpuCount(PerformanceResults{}).gpus.empty());
+}
+
+void TestComparison::busBandwidthByMessageSize()
+{
+    // Classic 1,024 GPUs: 8-GPU NVLink domains at 450 GB/s, 400 Gb/s NICs, 64-port switches,
+    // non-blocking. Levels: one domain (8), one leaf (32 ports down × 8 rails = 256), the rest.
+    const std::vector<TierBandwidth> tiers = cp::busBandwidthByMessageSize(mClassic.performance);
+    QVERIFY(tiers.size() >= 3);
+    QCOMPARE(tiers[0].tier, std::string("scale-up domain"));
+    QCOMPARE(tiers[0].gpus, 8LL);
+    QCOMPARE(tiers[1].tier, std::string("leaf"));
+    QCOMPARE(tiers[1].gpus, 256LL);
+    QCOMPARE(tiers.back().gpus, mClassic.performance.spec.cluster.gpus);
+    for (const TierBandwidth &t : tiers) {
+        // 1 KiB to 16 GiB, doubling: 25 sizes.
+        QCOMPARE(t.curve.x.size(), size_t(25));
+        QCOMPARE(t.curve.x.front(), 1024.0);
+        QCOMPARE(t.curve.x.back(), 16.0 * (1ll << 30));
+        // Latency dominates small messages: bus bandwidth never falls as messages grow.
+        for (size_t i = 1; i < t.curve.y.size(); ++i)
+            QVERIFY(t.curve.y[i] >= t.curve.y[i - 1] * (1 - 1e-9));
+        QVERIFY(t.curve.y.front() < t.curve.y.back() / 10);
+    }
+    // Inside the domain, by hand: ring all-reduce of S = 16 GiB on 8 ranks at 450 × 0.80 = 360 GB/s
+    // and α = 3 µs: t = 2·7/8·S/B + 2·7·α = 0.0835077 s + 42 µs; bus bandwidth 2·7/8·S/t = 359.82 GB/s.
+    QVERIFY(std::abs(tiers[0].curve.y.back() - 359.82) < 0.05);
+    // Under one leaf, hierarchical: reduce-scatter and all-gather in the domain (7/8·S/360 each),
+    // all-reduce of S/8 across 32 domains on the NIC at 50 × 0.90 = 45 GB/s (2·31/32·S/8/45):
+    // t/S = 4.8611e-12 + 5.3819e-12 s/B; bus bandwidth 2·255/256 / 1.02431e-11 = 194.5 GB/s
+    // (latency is negligible at 16 GiB).
+    QVERIFY(std::abs(tiers[1].curve.y.back() - 194.5) < 0.5);
+    // All-to-all is bound by the NIC beyond one domain: below the line rate of 50 GB/s.
+    const auto a2a = cp::busBandwidthByMessageSize(mClassic.performance, CollectiveKind::AllToAll);
+    QVERIFY(a2a.back().curve.y.back() < 50.0);
+    QCOMPARE(std::string(collectiveName(CollectiveKind::AllToAll)), std::string("all-to-all"));
+    // A supernode's domain is its 72 GPUs (64 active + spares the job may use or not: the model's).
+    const auto sn = cp::busBandwidthByMessageSize(mSupernode.performance);
+    QCOMPARE(sn.front().gpus, (long long)mSupernode.performance.spec.cluster.domainGpus);
+    QVERIFY(sn.front().curve.y.back() > tiers[0].curve.y.back());
+}
+
+void TestComparison::busBandwidthWithoutGpus()
+{
+    QVERIFY(cp::busBandwidthByMessageSize(PerformanceResults{}).empty());
+    QVERIFY(cp::busBandwidthByMessageSize(mClassic.performance, CollectiveKind::AllReduce, 0.0).empty());
+    QVERIFY(cp::busBandwidthByMessageSize(mClassic.performance, CollectiveKind::AllReduce, 1e6, 1e3).empty());
+}
+
+void TestComparison::powerByRowAndFeed()
+{
+    PowerResults p;
+    p.kwByRow = {{"Row 01", 70.0}, {"Row 02", 30.0}};
+    RackPower a, b, c;
+    a.row = "Row 01", a.maxKw = 45, a.limitKw = 40;
+    b.row = "Row 01", b.maxKw = 35, b.limitKw = 40;
+    c.row = "Row 02", c.maxKw = 33, c.limitKw = 50;
+    p.racks = {a, b, c};
+    const std::vector<LoadBar> rows = powerByRow(p);
+    QCOMPARE(rows.size(), size_t(2));
+    QCOMPARE(rows[0].name, std::string("Row 01"));
+    QCOMPARE(rows[0].loadKw, 70.0);
+    QCOMPARE(rows[0].nameplateKw, 80.0);
+    QCOMPARE(rows[0].capacityKw, 80.0);
+    QCOMPARE(rows[1].capacityKw, 50.0);
+    // 2N feed: both busways carry everything in the worst failure; an N+1 trio with a weak unit.
+    p.nameplateKwByFeed = {{"F1", 300.0}, {"F2", 500.0}};
+    p.powerUnits = {{"BW1", "busway", 300, 460, "F1", 150}, {"BW2", "busway", 300, 460, "F1", 150},
+                    {"U1", "ups", 250, 500, "F2", 160}, {"U2", "ups", 250, 300, "F2", 160},
+                    {"U3", "ups", 250, 500, "F2", 180}, {"U4", "ups", 90, 100, "", 90}};
+    const std::vector<LoadBar> feeds = powerByFeed(p);
+    QCOMPARE(feeds.size(), size_t(3));
+    QCOMPARE(feeds[0].name, std::string("F1"));
+    QCOMPARE(feeds[0].loadKw, 300.0);
+    QCOMPARE(feeds[0].capacityKw, 460.0);
+    QCOMPARE(feeds[0].nameplateKw, 300.0);
+    QCOMPARE(feeds[1].name, std::string("F2"));
+    QCOMPARE(feeds[1].capacityKw, 300.0); // U2 at 83 % speaks for the feed
+    QCOMPARE(feeds[1].nameplateKw, 500.0);
+    QCOMPARE(feeds[2].name, std::string("U4")); // no group: the unit is its own feed
+    // The evaluated design: every row of kw_by_row, every group of power units.
+    QCOMPARE(powerByRow(mClassic.power).size(), mClassic.power.kwByRow.size());
+    std::set<std::string> groups;
+    for (const UnitLoad &u : mClassic.power.powerUnits)
+        groups.insert(u.group.empty() ? u.unitId : u.group);
+    QCOMPARE(powerByFeed(mClassic.power).size(), groups.size());
 }
 
 void TestComparison::documented()
