@@ -14,6 +14,7 @@
 #include <QPainter>
 #include <QRegularExpression>
 #include <QScatterSeries>
+#include <QStackedBarSeries>
 #include <QSvgGenerator>
 #include <QValueAxis>
 
@@ -42,14 +43,37 @@ QString richText(const std::string &s)
     return QString::fromStdString(s).toHtmlEscaped();
 }
 
-void styleAxis(QAbstractAxis *axis, const std::string &title)
+/// The colours of the chart's furniture in a style.
+struct Ink
+{
+    QColor background, title, text, grid, minorGrid, line;
+};
+
+Ink ink(const ChartStyle &style)
+{
+    if (style.dark)
+        return {QColor(0x2a, 0x2a, 0x2a), QColor(0xee, 0xee, 0xee), QColor(0xd0, 0xd0, 0xd0),
+                QColor(0x4a, 0x4a, 0x4a), QColor(0x38, 0x38, 0x38), QColor(0x9a, 0x9a, 0x9a)};
+    return {Qt::white, QColor(0x22, 0x22, 0x22), QColor(0x33, 0x33, 0x33), QColor(0xdd, 0xdd, 0xdd),
+            QColor(0xee, 0xee, 0xee), QColor(0x88, 0x88, 0x88)};
+}
+
+void styleAxis(QAbstractAxis *axis, const std::string &title, const Ink &ink)
 {
     axis->setTitleText(richText(title));
     axis->setTitleFont(font(13));
+    axis->setTitleBrush(ink.text);
     axis->setLabelsFont(font(12));
-    axis->setLabelsColor(QColor(0x33, 0x33, 0x33));
-    axis->setGridLineColor(QColor(0xdd, 0xdd, 0xdd));
-    axis->setMinorGridLineColor(QColor(0xee, 0xee, 0xee));
+    axis->setLabelsColor(ink.text);
+    axis->setLinePenColor(ink.line);
+    axis->setGridLineColor(ink.grid);
+    axis->setMinorGridLineColor(ink.minorGrid);
+}
+
+QColor seriesColour(const ChartSeries &s)
+{
+    return QColor(QString::fromLatin1(s.colour.empty() ? designColour(size_t(std::max(0, s.design)))
+                                                        : s.colour.c_str()));
 }
 
 /// A value range with a little room, rounded by the axis (applyNiceNumbers).
@@ -84,25 +108,24 @@ QString labelFormat(const QValueAxis *axis)
 
 bool hasData(const ChartData &d)
 {
-    for (const ChartSeries &s : d.series)
-        if (!s.y.empty())
-            return true;
-    return false;
+    return d.hasData();
 }
 
-std::unique_ptr<QChart> build(const ChartData &d)
+std::unique_ptr<QChart> build(const ChartData &d, const ChartStyle &style = {})
 {
+    const Ink colours = ink(style);
     auto chart = std::make_unique<QChart>();
-    chart->setTheme(QChart::ChartThemeLight);
+    chart->setTheme(style.dark ? QChart::ChartThemeDark : QChart::ChartThemeLight);
     chart->setBackgroundRoundness(0);
-    chart->setBackgroundBrush(Qt::white);
+    chart->setBackgroundBrush(colours.background);
     chart->setMargins(QMargins(6, 4, 10, 4));
     chart->setTitle(richText(d.title));
     chart->setTitleFont(font(16, true));
-    chart->setTitleBrush(QColor(0x22, 0x22, 0x22));
+    chart->setTitleBrush(colours.title);
     chart->setAnimationOptions(QChart::NoAnimation);
     chart->legend()->setAlignment(Qt::AlignBottom);
     chart->legend()->setFont(font(12));
+    chart->legend()->setLabelColor(colours.text);
     chart->legend()->setMarkerShape(QLegend::MarkerShapeFromSeries);
     if (!hasData(d)) {
         chart->legend()->hide();
@@ -110,19 +133,25 @@ std::unique_ptr<QChart> build(const ChartData &d)
     }
 
     if (!d.categories.empty()) {
-        auto *bars = new QBarSeries;
+        QAbstractBarSeries *bars = d.stacked ? static_cast<QAbstractBarSeries *>(new QStackedBarSeries)
+                                             : static_cast<QAbstractBarSeries *>(new QBarSeries);
         double top = 0;
+        std::vector<double> stackTop(d.categories.size(), 0.0);
         for (const ChartSeries &s : d.series) {
             auto *set = new QBarSet(richText(s.name));
-            set->setColor(QColor(QString::fromLatin1(ReportDocument::colour(size_t(s.design)))));
-            set->setBorderColor(Qt::white);
-            for (double v : s.y) {
-                set->append(v);
-                top = std::max(top, v);
+            set->setColor(seriesColour(s));
+            set->setBorderColor(d.categories.size() > 24 ? seriesColour(s) : colours.background);
+            for (size_t i = 0; i < s.y.size(); ++i) {
+                set->append(s.y[i]);
+                top = std::max(top, s.y[i]);
+                if (i < stackTop.size())
+                    stackTop[i] += std::max(0.0, s.y[i]);
             }
             bars->append(set);
         }
-        bars->setBarWidth(0.85);
+        if (d.stacked)
+            top = *std::max_element(stackTop.begin(), stackTop.end());
+        bars->setBarWidth(d.stacked ? 0.6 : 0.85);
         chart->legend()->setMarkerShape(QLegend::MarkerShapeRectangle);
         chart->addSeries(bars);
         auto *x = new QBarCategoryAxis;
@@ -130,10 +159,15 @@ std::unique_ptr<QChart> build(const ChartData &d)
         for (const std::string &c : d.categories)
             labels << QString::fromStdString(c);
         x->append(labels);
-        styleAxis(x, d.xTitle);
+        styleAxis(x, d.xTitle, colours);
         x->setGridLineVisible(false);
+        // Many categories (rows, feeds): upright labels in a smaller font, so that each fits.
+        if (d.categories.size() > 12) {
+            x->setLabelsAngle(-90);
+            x->setLabelsFont(font(d.categories.size() > 40 ? 9 : 11));
+        }
         auto *y = new QValueAxis;
-        styleAxis(y, d.yTitle);
+        styleAxis(y, d.yTitle, colours);
         setValueRange(y, 0.0, top, true);
         y->setLabelFormat(labelFormat(y));
         chart->addAxis(x, Qt::AlignBottom);
@@ -144,15 +178,25 @@ std::unique_ptr<QChart> build(const ChartData &d)
     }
 
     double xlo = INFINITY, xhi = -INFINITY, ylo = INFINITY, yhi = -INFINITY;
+    std::pair<double, double> ry{INFINITY, -INFINITY}; // the right axis' values
     for (const ChartSeries &s : d.series)
         for (size_t i = 0; i < s.x.size() && i < s.y.size(); ++i) {
             if (!std::isfinite(s.x[i]) || !std::isfinite(s.y[i]) || (d.logX && s.x[i] <= 0))
                 continue;
             xlo = std::min(xlo, s.x[i]);
             xhi = std::max(xhi, s.x[i]);
+            if (s.rightAxis && !d.y2Title.empty()) {
+                ry.first = std::min(ry.first, s.y[i]);
+                ry.second = std::max(ry.second, s.y[i]);
+                continue;
+            }
             ylo = std::min(ylo, s.y[i]);
             yhi = std::max(yhi, s.y[i]);
         }
+    if (ylo > yhi) { // every series on the right
+        ylo = 0;
+        yhi = 1;
+    }
     QAbstractAxis *xAxis = nullptr;
     if (d.logX) {
         auto *x = new QLogValueAxis;
@@ -178,27 +222,48 @@ std::unique_ptr<QChart> build(const ChartData &d)
         }
         xAxis = x;
     }
-    styleAxis(xAxis, d.xTitle);
+    styleAxis(xAxis, d.xTitle, colours);
     auto *y = new QValueAxis;
-    styleAxis(y, d.yTitle);
+    styleAxis(y, d.yTitle, colours);
     setValueRange(y, ylo, yhi, d.yFromZero);
     y->setLabelFormat(labelFormat(y));
     chart->addAxis(xAxis, Qt::AlignBottom);
     chart->addAxis(y, Qt::AlignLeft);
+    QValueAxis *y2 = nullptr;
+    if (!d.y2Title.empty() && ry.first <= ry.second) {
+        y2 = new QValueAxis;
+        styleAxis(y2, d.y2Title, colours);
+        y2->setGridLineVisible(false);
+        setValueRange(y2, ry.first, ry.second, true);
+        y2->setLabelFormat(labelFormat(y2));
+        chart->addAxis(y2, Qt::AlignRight);
+    }
 
     for (const ChartSeries &s : d.series) {
-        const QColor colour(QString::fromLatin1(ReportDocument::colour(size_t(s.design))));
+        const QColor colour = seriesColour(s);
         QXYSeries *series = nullptr;
         if (s.markers) {
             auto *scatter = new QScatterSeries;
-            scatter->setMarkerSize(11);
-            scatter->setColor(colour);
-            scatter->setBorderColor(Qt::white);
+            if (s.dotted) {
+                // A ring: the point marked without hiding a dot drawn at the same place.
+                scatter->setMarkerSize(17);
+                scatter->setColor(Qt::transparent);
+                scatter->setBorderColor(colour);
+                QPen ring(colour, 2.5);
+                scatter->setPen(ring);
+            } else {
+                scatter->setMarkerSize(11);
+                scatter->setColor(colour);
+                scatter->setBorderColor(colours.background);
+            }
             series = scatter;
         } else {
             auto *line = new QLineSeries;
             QPen pen(colour, 2.5);
-            pen.setStyle(s.dashed ? Qt::DashLine : Qt::SolidLine);
+            pen.setStyle(s.dashed && s.dotted ? Qt::DashDotLine
+                         : s.dotted           ? Qt::DotLine
+                         : s.dashed           ? Qt::DashLine
+                                              : Qt::SolidLine);
             pen.setCapStyle(Qt::FlatCap);
             line->setPen(pen);
             series = line;
@@ -209,7 +274,7 @@ std::unique_ptr<QChart> build(const ChartData &d)
                 series->append(s.x[i], s.y[i]);
         chart->addSeries(series);
         series->attachAxis(xAxis);
-        series->attachAxis(y);
+        series->attachAxis(s.rightAxis && y2 ? y2 : y);
         if (!s.inLegend)
             for (QLegendMarker *m : chart->legend()->markers(series))
                 m->setVisible(false);
@@ -218,10 +283,12 @@ std::unique_ptr<QChart> build(const ChartData &d)
 }
 
 /// Lays the chart out at the logical size in a scene of its own and draws it into `target`.
-void render(const ChartData &d, QPainter *painter, const QRectF &target)
+void render(const ChartData &d, QPainter *painter, const QRectF &target, const ChartStyle &style = {},
+            QSizeF size = QSizeF())
 {
-    const QSizeF size = ReportCharts::logicalSize();
-    std::unique_ptr<QChart> chart = build(d);
+    if (size.isEmpty())
+        size = ReportCharts::logicalSize();
+    std::unique_ptr<QChart> chart = build(d, style);
     QGraphicsScene scene;
     scene.addItem(chart.get());
     chart->setGeometry(QRectF(QPointF(0, 0), size));
@@ -235,7 +302,7 @@ void render(const ChartData &d, QPainter *painter, const QRectF &target)
         painter->translate(target.topLeft());
         painter->scale(target.width() / size.width(), target.height() / size.height());
         painter->setFont(font(14));
-        painter->setPen(QColor(0x66, 0x66, 0x66));
+        painter->setPen(style.dark ? QColor(0xaa, 0xaa, 0xaa) : QColor(0x66, 0x66, 0x66));
         painter->drawRect(QRectF(40, 50, size.width() - 80, size.height() - 90));
         painter->drawText(QRectF(40, 50, size.width() - 80, size.height() - 90), Qt::AlignCenter | Qt::TextWordWrap,
                           QString::fromStdString(d.empty.empty() ? std::string("no data") : d.empty));
@@ -286,10 +353,16 @@ std::string ReportCharts::svg(const ChartData &data)
     return svg.toStdString();
 }
 
-void ReportCharts::paint(const ChartData &data, QPainter *painter, const QRectF &target)
+void ReportCharts::paint(const ChartData &data, QPainter *painter, const QRectF &target, const ChartStyle &style,
+                         const QSizeF &logical)
 {
     ensureApplication();
-    render(data, painter, target);
+    render(data, painter, target, style, logical);
+}
+
+std::unique_ptr<QChart> ReportCharts::chart(const ChartData &data, const ChartStyle &style)
+{
+    return build(data, style);
 }
 
 void ensureApplication()

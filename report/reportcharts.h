@@ -7,9 +7,18 @@
 
 #include <string>
 
+#include <memory>
+
+class QChart;
 class QPainter;
 
 namespace cp::report {
+
+/// How a chart is coloured: the report's light page, or the app's dark theme.
+struct ChartStyle
+{
+    bool dark = false;
+};
 
 /// Draws a report's ChartData with Qt Charts, offscreen: as an inline SVG element for HTML, or
 /// onto any painter (a PDF page keeps it vector). Fonts are sized in pixels of the chart's logical
@@ -23,8 +32,14 @@ public:
     /// The chart as an <svg> element: no XML prolog and no namespace URIs (inline HTML needs
     /// neither), scaling to the width of its container.
     static std::string svg(const ChartData &data);
-    /// Draws the chart into `target` of `painter`, scaled from the logical size.
-    static void paint(const ChartData &data, QPainter *painter, const QRectF &target);
+    /// Draws the chart into `target` of `painter`, laid out at `logical` size (default
+    /// logicalSize()) and scaled to the target; a chart without data says `data.empty`.
+    static void paint(const ChartData &data, QPainter *painter, const QRectF &target, const ChartStyle &style = {},
+                      const QSizeF &logical = QSizeF());
+    /// The chart as Qt Charts objects (axes, series named as in `data`, points as given, in the
+    /// order of `data.series`; bars as one bar series of sets), for a QChartView or a scene. A
+    /// chart without data has no series: say `data.empty` over it.
+    static std::unique_ptr<QChart> chart(const ChartData &data, const ChartStyle &style = {});
 };
 
 /// Makes sure a QApplication exists (Qt Charts draws through Qt Widgets): creates one on the

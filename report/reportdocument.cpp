@@ -171,9 +171,7 @@ std::string ReportDocument::tag(size_t i)
 
 const char *ReportDocument::colour(size_t i)
 {
-    // Okabe & Ito (2008), a palette that stays distinct for colour-blind readers.
-    static const char *kColours[] = {"#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9"};
-    return kColours[i % 6];
+    return designColour(i);
 }
 
 void ReportDocument::add(Block::Kind kind, std::string text)
@@ -275,126 +273,27 @@ ReportDocument::ReportDocument(const std::vector<ReportDesign> &designs, const R
     // Charts.
     add(Block::Kind::PageBreak);
     add(Block::Kind::Heading, "Charts");
-    {
-        ChartData c;
-        c.title = "Cumulative cost: owning (solid) vs renting the same GPU-hours (dashed)";
-        c.xTitle = "months from order";
-        c.yTitle = "cumulative cost, $M";
-        c.xTick = 12;
-        c.empty = "no cost figures";
-        for (size_t i = 0; i < designs.size(); ++i) {
-            if (!designs[i].results)
-                continue;
-            const CostResults &cost = designs[i].results->cost;
-            // One legend entry per design: its colour; the dash pattern tells owning from renting.
-            ChartSeries own{tag(i), int(i)}, cloud{tag(i) + " cloud", int(i)};
-            cloud.dashed = true;
-            cloud.inLegend = false;
-            for (size_t m = 0; m < cost.cumulativeUsdByMonth.size(); ++m) {
-                own.x.push_back(double(m));
-                own.y.push_back(cost.cumulativeUsdByMonth[m] / 1e6);
-            }
-            for (size_t m = 0; m < cost.cloudCumulativeUsdByMonth.size(); ++m) {
-                cloud.x.push_back(double(m));
-                cloud.y.push_back(cost.cloudCumulativeUsdByMonth[m] / 1e6);
-            }
-            c.series.push_back(std::move(own));
-            c.series.push_back(std::move(cloud));
-            if (cost.breakEvenMonth >= 0 && size_t(cost.breakEvenMonth) < cost.cumulativeUsdByMonth.size()) {
-                ChartSeries be{tag(i) + " break-even", int(i)};
-                be.markers = true;
-                be.inLegend = false;
-                be.x.push_back(double(cost.breakEvenMonth));
-                be.y.push_back(cost.cumulativeUsdByMonth[size_t(cost.breakEvenMonth)] / 1e6);
-                c.series.push_back(std::move(be));
-            }
-        }
-        addChart(std::move(c),
-                 "Solid: owning (cost.cumulative_usd_by_month: CAPEX at order, then delivery and OPEX); dashed: "
-                 "renting the GPU-hours the design delivers (cost.cloud_cumulative_usd_by_month); a dot marks "
-                 "the break-even month (cost.break_even_month). " + names);
-    }
+    std::vector<ChartDesign> chartDesigns;
+    for (size_t i = 0; i < designs.size(); ++i)
+        chartDesigns.push_back({tag(i), int(i), designs[i].results});
+    addChart(tcoChart(chartDesigns),
+             "Solid: owning (cost.cumulative_usd_by_month: CAPEX at order, then delivery and OPEX); dashed: "
+             "renting the GPU-hours the design delivers (cost.cloud_cumulative_usd_by_month); a dot marks "
+             "the break-even month (cost.break_even_month). " + names);
     {
         const RackPowerHistogram h = rackPowerHistogram(results, 12);
-        ChartData c;
-        c.title = "Rack power distribution";
-        c.xTitle = "IT power per rack at training load, kW";
-        c.yTitle = "racks";
-        c.empty = "no racks";
-        for (int b = 0; b < h.bins(); ++b)
-            c.categories.push_back(grouped(b * h.binKw, h.binKw < 1 ? 1 : 0) + "–" +
-                                   grouped((b + 1) * h.binKw, h.binKw < 1 ? 1 : 0));
-        for (size_t i = 0; i < designs.size(); ++i) {
-            ChartSeries s{tag(i), int(i)};
-            for (long long n : h.racks[i])
-                s.y.push_back(double(n));
-            c.series.push_back(std::move(s));
-        }
-        addChart(std::move(c), "Racks by IT power at training load (power.racks[].it_kw), compute, network and "
-                               "storage racks alike, in bins of " + grouped(h.binKw, h.binKw < 1 ? 1 : 0) + " kW. " +
-                                   names);
+        addChart(rackPowerChart(chartDesigns, 12),
+                 "Racks by IT power at training load (power.racks[].it_kw), compute, network and "
+                 "storage racks alike, in bins of " + grouped(h.binKw, h.binKw < 1 ? 1 : 0) + " kW. " + names);
     }
-    {
-        std::vector<const JobModel *> jobs;
-        for (const Results *r : results)
-            if (r && r->reliability.available)
-                jobs.push_back(&r->reliability.job);
-        const std::vector<double> grid = checkpointIntervalGridMinutes(jobs, 41);
-        ChartData c;
-        c.title = "Goodput vs checkpoint interval";
-        c.xTitle = "checkpoint interval, minutes (log scale)";
-        c.yTitle = "goodput, %";
-        c.logX = true;
-        c.yFromZero = false;
-        c.empty = "no training job (no GPUs or no workload)";
-        for (size_t i = 0; i < designs.size(); ++i) {
-            const Results *r = designs[i].results;
-            if (!r || !r->reliability.available || grid.empty())
-                continue;
-            const Curve curve = goodputByCheckpointInterval(r->reliability.job, grid);
-            ChartSeries s{tag(i), int(i), curve.x, {}};
-            for (double g : curve.y)
-                s.y.push_back(g * 100.0);
-            c.series.push_back(std::move(s));
-            ChartSeries at{tag(i) + " interval used", int(i)};
-            at.markers = true;
-            at.inLegend = false;
-            at.x.push_back(r->reliability.checkpointIntervalMinutes);
-            at.y.push_back(r->reliability.goodput * 100.0);
-            c.series.push_back(std::move(at));
-        }
-        addChart(std::move(c), "Useful share of wall time as the checkpoint interval varies, all else equal "
-                               "(reliability model, docs/reliability.md); a dot marks each design's interval "
-                               "(reliability.checkpoint_interval_minutes) and goodput (reliability.goodput). " +
-                                   names);
-    }
-    {
-        ChartData c;
-        c.title = "MFU vs GPU count";
-        c.xTitle = "GPUs the job runs on (log scale)";
-        c.yTitle = "MFU, %";
-        c.logX = true;
-        c.logBase = 2;
-        c.yFromZero = false;
-        c.empty = "no workload runs on these designs";
-        for (size_t i = 0; i < designs.size(); ++i) {
-            const Results *r = designs[i].results;
-            if (!r)
-                continue;
-            const Curve curve = mfuByGpuCount(r->performance, 5);
-            ChartSeries line{tag(i), int(i), curve.x, {}};
-            for (double m : curve.y)
-                line.y.push_back(m * 100.0);
-            ChartSeries dots = line;
-            dots.markers = true;
-            dots.inLegend = false;
-            c.series.push_back(std::move(line));
-            c.series.push_back(std::move(dots));
-        }
-        addChart(std::move(c), "The design's workload and global batch at half, a quarter, … of its active GPUs "
-                               "(whole scale-up domains), the parallelism searched again at each count; the "
-                               "rightmost point is the design (performance.mfu). " + names);
-    }
+    addChart(goodputChart(chartDesigns, 41),
+             "Useful share of wall time as the checkpoint interval varies, all else equal "
+             "(reliability model, docs/reliability.md); a dot marks each design's interval "
+             "(reliability.checkpoint_interval_minutes) and goodput (reliability.goodput). " + names);
+    addChart(scalingChart(chartDesigns, 5),
+             "The design's workload and global batch at half, a quarter, … of its active GPUs "
+             "(whole scale-up domains), the parallelism searched again at each count; the "
+             "rightmost point is the design (performance.mfu). " + names);
 
     // Failure domains.
     add(Block::Kind::PageBreak);

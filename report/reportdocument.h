@@ -1,5 +1,6 @@
 #pragma once
 
+#include "chartdata.h"
 #include "report.h"
 
 #include <string>
@@ -26,33 +27,6 @@ struct Table
     std::vector<std::vector<Cell>> rows;
     std::vector<int> widths;
     bool small = false; ///< long listings (bill of materials) in a smaller font
-};
-
-/// One line or marker series of a chart, or one bar set; `design` picks its colour.
-struct ChartSeries
-{
-    std::string name;
-    int design = 0;
-    std::vector<double> x;
-    std::vector<double> y;
-    bool dashed = false;
-    bool markers = false;  ///< points only, no line
-    bool inLegend = true;
-};
-
-/// A chart as data: lines over value axes (linear or logarithmic), or bars over categories.
-struct ChartData
-{
-    std::string title;
-    std::string xTitle;
-    std::string yTitle;
-    bool logX = false;
-    double xTick = 0.0;  ///< linear x: a tick every this much from 0 (months: 12); 0 = automatic
-    int logBase = 10;
-    std::vector<std::string> categories; ///< non-empty: a bar chart, series y per category
-    std::vector<ChartSeries> series;
-    bool yFromZero = true;
-    std::string empty;   ///< what to say when there is nothing to plot
 };
 
 /// A block of the report, in reading order.
