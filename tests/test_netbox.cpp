@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cmath>
+#include <functional>
 #include <map>
 #include <set>
 
@@ -132,6 +133,8 @@ private Q_SLOTS:
     void importsRealDeviceTypes();
     void importedCatalogLoadsAndDesignsWithIt();
     void importRefusesBadFiles();
+    void importSurvivesFuzzedFiles_data();
+    void importSurvivesFuzzedFiles();
     void cliRoundTrip();
 };
 
@@ -416,6 +419,74 @@ void TestNetBox::importRefusesBadFiles()
     QCOMPARE(int(r.catalog.size()), 0);
     QCOMPARE(int(r.notes.size()), 1);
     QVERIFY(r.notes[0].message.find("skipped") != std::string::npos);
+}
+
+// Files found by fuzz/fuzz_devicetypes and by review of the importer (docs/robustness.md): each
+// once escaped as a yaml-cpp or std::stod/stoi exception, overflowed an int, ran for minutes or
+// overflowed the stack. Each now gives a LoadError naming the file and the place, or imports what
+// is there.
+void TestNetBox::importSurvivesFuzzedFiles_data()
+{
+    QTest::addColumn<QString>("content");
+    QTest::addColumn<QString>("place"); // the LoadError's place; empty: the import succeeds
+    QTest::addColumn<QString>("expect"); // in the LoadError's problem, or in a note
+    const std::string head = "manufacturer: Acme\nmodel: X1\nu_height: 1\n";
+    // A switch: eight 400G interfaces with these names.
+    const auto switchWith = [&](const std::function<std::string(int)> &name, const std::string &type = "400gbase-x-osfp") {
+        std::string y = head + "interfaces:\n";
+        for (int i = 0; i < 8; ++i)
+            y += "  - name: " + name(i) + "\n    type: " + type + "\n";
+        return QString::fromStdString(y);
+    };
+    const std::string cdu = "manufacturer: Acme\nmodel: CDU-1\nu_height: 4\ncomments: \"Coolant distribution unit, ";
+    QTest::newRow("interface as a scalar") << QString::fromStdString(head + "interfaces:\n  - eth0\n")
+                                           << "interfaces[0]" << "expected a mapping";
+    QTest::newRow("power port as a scalar") << QString::fromStdString(head + "power-ports:\n  - PSU1\n")
+                                            << "power-ports[0]" << "found \"PSU1\"";
+    QTest::newRow("module bay as a list") << QString::fromStdString(head + "module-bays:\n  - [GPU1]\n")
+                                          << "module-bays[0]" << "found a list";
+    QTest::newRow("400-digit link speed") << switchWith([](int i) { return "p" + std::to_string(i); }, std::string(400, '9') + "gbase-x")
+                                          << "" << "skipped";
+    QTest::newRow("link speed below a double") << switchWith([](int i) { return "p" + std::to_string(i); }, "0." + std::string(400, '0') + "1gbase-x")
+                                               << "" << "skipped";
+    QTest::newRow("400-digit CDU capacity") << QString::fromStdString(cdu + std::string(400, '9') + " kW\"\n")
+                                            << "comments" << "none found";
+    QTest::newRow("cage number beyond an int") << switchWith([](int i) { return "P" + std::to_string(i) + "99999999999.0"; })
+                                               << "" << "8 interfaces";
+    QTest::newRow("cages x lanes beyond an int") << switchWith([](int i) { return "P9999" + std::to_string(i) + ".99999"; })
+                                                 << "" << "8 interfaces";
+    QTest::newRow("100,000 implied ports") << switchWith([](int i) { return "P99" + std::to_string(i) + ".99"; })
+                                           << "" << "imply 99800 ports but 8 are listed (missing: P0.0, P0.1";
+    QTest::newRow("port names of 200,000 letters") << switchWith([](int i) { return std::string(200000, 'P') + std::to_string(i) + ".0"; })
+                                                   << "" << "8 interfaces";
+    QTest::newRow("200,000 spaces before kW") << QString::fromStdString(cdu + "250" + std::string(200000, ' ') + "kW\"\n")
+                                              << "comments" << "none found";
+}
+
+void TestNetBox::importSurvivesFuzzedFiles()
+{
+    QFETCH(QString, content);
+    QFETCH(QString, place);
+    QFETCH(QString, expect);
+    QTemporaryDir dir;
+    const std::string path = cptest::tempPath(dir, "fuzzed.yaml");
+    cptest::writeFile(path, content.toStdString());
+    const Importer *imp = cptest::builtPlugins().importer("netbox-devicetypes");
+    try {
+        const ImportResult r = imp->importFiles({path}, Catalog::builtin());
+        QVERIFY2(place.isEmpty(), "accepted a file that should be refused");
+        std::string all;
+        for (const CatalogEntry *e : r.catalog.ofKind(PartKind::Switch))
+            all += e->sourceOf("ports") + "\n";
+        for (const Problem &n : r.notes)
+            all += n.message + "\n";
+        QVERIFY2(all.find(expect.toStdString()) != std::string::npos, all.c_str());
+    } catch (const LoadError &e) {
+        QVERIFY2(!place.isEmpty(), e.what());
+        CP_COMPARE_STR(e.file(), path);
+        CP_COMPARE_STR(e.place(), place.toStdString());
+        QVERIFY2(e.problem().find(expect.toStdString()) != std::string::npos, e.what());
+    }
 }
 
 void TestNetBox::cliRoundTrip()

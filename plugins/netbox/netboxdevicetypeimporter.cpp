@@ -38,6 +38,8 @@ std::string num(double v)
 
 std::string text(const YAML::Node &n, const char *key)
 {
+    if (!n.IsMap())
+        return {};
     const YAML::Node v = n[key];
     return v && v.IsScalar() ? v.as<std::string>() : std::string();
 }
@@ -45,7 +47,9 @@ std::string text(const YAML::Node &n, const char *key)
 /// Link speed in Gb/s from a NetBox interface type ("400gbase-x-osfp" → 400, "1000base-t" → 1).
 double speedGbps(const std::string &type)
 {
-    static const std::regex gig(R"(^(\d+(?:\.\d+)?)gbase)"), meg(R"(^(\d+)base)");
+    // At most 6 digits (and 6 decimals): longer numbers name no real link and would overflow
+    // std::stod; such a type counts as unknown (0).
+    static const std::regex gig(R"(^(\d{1,6}(?:\.\d{1,6})?)gbase)"), meg(R"(^(\d{1,6})base)");
     std::smatch m;
     if (std::regex_search(type, m, gig))
         return std::stod(m[1].str());
@@ -70,7 +74,9 @@ std::string NetBoxDeviceTypeImporter::description() const
            "power ports with maximum draw, interfaces, GPU module bays) into catalog entries.";
 }
 
-ImportResult NetBoxDeviceTypeImporter::importFiles(const std::vector<std::string> &paths, const Catalog &known) const
+/// Reads every file into entries; `current` is set to the file being read, for the caller's
+/// message if yaml-cpp's node access throws.
+static ImportResult importDeviceTypes(const std::vector<std::string> &paths, const Catalog &known, std::string &current)
 {
     ImportResult result;
     std::vector<std::string> files;
@@ -92,6 +98,7 @@ ImportResult NetBoxDeviceTypeImporter::importFiles(const std::vector<std::string
     std::map<std::string, std::string> referenced; // ids of known entries the new ones refer to
 
     for (const std::string &path : files) {
+        current = path;
         const std::string file = std::filesystem::path(path).filename().string();
         const std::string cite = "NetBox devicetype-library " + file;
         const auto note = [&](Severity s, const std::string &where, const std::string &message) {
@@ -160,43 +167,57 @@ ImportResult NetBoxDeviceTypeImporter::importFiles(const std::vector<std::string
             weightKg = w * factor;
         }
 
+        // The entries of a list (power-ports, interfaces, module-bays): each must be a mapping.
+        const auto entries = [&](const char *key) {
+            std::vector<YAML::Node> out;
+            const YAML::Node list = doc[key];
+            if (!list || !list.IsSequence())
+                return out;
+            for (std::size_t k = 0; k < list.size(); ++k) {
+                const YAML::Node entry = list[k];
+                if (!entry.IsMap())
+                    throw LoadError(path, std::string(key) + "[" + std::to_string(k) + "]",
+                                    "expected a mapping (name, type, …), found "
+                                        + (entry.IsScalar() ? "\"" + entry.Scalar() + "\"" : entry.IsSequence() ? "a list" : "nothing"));
+                out.push_back(entry);
+            }
+            return out;
+        };
+
         // Power ports: each PSU's maximum draw. A device's nameplate draw is what its active
         // supplies deliver, not their sum: redundant supplies are assumed N+N for two, and two
         // thirds active from three up (4+2 for six, as DGX H100's 6 × 3.3 kW; docs/catalog.md 6).
         int psus = 0;
         double psuW = 0, maxDraw = 0;
-        if (const YAML::Node pp = doc["power-ports"]; pp && pp.IsSequence())
-            for (const YAML::Node &p : pp) {
-                ++psus;
-                if (p["maximum_draw"]) {
-                    const double d = p["maximum_draw"].as<double>(0.0);
-                    psuW += d;
-                    maxDraw = std::max(maxDraw, d);
-                }
+        for (const YAML::Node &p : entries("power-ports")) {
+            ++psus;
+            if (p["maximum_draw"]) {
+                const double d = p["maximum_draw"].as<double>(0.0);
+                psuW += d;
+                maxDraw = std::max(maxDraw, d);
             }
+        }
         const int activePsus = psus <= 1 ? psus : psus == 2 ? 1 : psus - psus / 3;
 
         std::vector<Port> ports;
-        if (const YAML::Node ifs = doc["interfaces"]; ifs && ifs.IsSequence())
-            for (const YAML::Node &i : ifs) {
-                const std::string type = text(i, "type");
-                if (type == "virtual" || type == "lag" || (i["mgmt_only"] && i["mgmt_only"].as<bool>(false)))
-                    continue;
-                ports.push_back({text(i, "name"), type, text(i, "description"), speedGbps(type)});
-            }
+        for (const YAML::Node &i : entries("interfaces")) {
+            const std::string type = text(i, "type");
+            if (type == "virtual" || type == "lag" || (i["mgmt_only"] && i["mgmt_only"].as<bool>(false)))
+                continue;
+            ports.push_back({text(i, "name"), type, text(i, "description"), speedGbps(type)});
+        }
         double topGbps = 0;
         for (const Port &p : ports)
             topGbps = std::max(topGbps, p.gbps);
 
         int gpuBays = 0;
         std::string gpuText;
-        if (const YAML::Node mb = doc["module-bays"]; mb && mb.IsSequence())
-            for (const YAML::Node &b : mb)
-                if (lower(text(b, "name")).find("gpu") != std::string::npos) {
-                    ++gpuBays;
-                    if (gpuText.empty())
-                        gpuText = text(b, "description");
-                }
+        for (const YAML::Node &b : entries("module-bays"))
+            if (lower(text(b, "name")).find("gpu") != std::string::npos) {
+                ++gpuBays;
+                if (gpuText.empty())
+                    gpuText = text(b, "description");
+            }
 
         const std::string all = lower(model + " " + comments);
         const bool isCdu = all.find("coolant distribution") != std::string::npos || alnum(model).find("cdu") != std::string::npos;
@@ -284,12 +305,13 @@ ImportResult NetBoxDeviceTypeImporter::importFiles(const std::vector<std::string
         } else if (isCdu) {
             // --- an in-rack coolant distribution unit --------------------------------------------
             e.kind = PartKind::Cdu;
-            static const std::regex kw(R"((\d+(?:\.\d+)?)\s*kW)", std::regex::icase);
+            // A number std::stod can hold: at most 6 digits (and 6 decimals) before "kW".
+            static const std::regex kw(R"((?:^|[^\d.])(\d{1,6}(?:\.\d{1,6})?)\s{0,3}kW)", std::regex::icase);
             std::smatch m;
             if (!std::regex_search(comments, m, kw))
                 throw LoadError(path, "comments", "a CDU needs its cooling capacity; none found (e.g. \"Cooling Capacity: 250 kW\")");
             const double capacity = std::stod(m[1].str());
-            set("capacity_kw", capacity, cite + ": comments (free text \"" + m[0].str() + "\")");
+            set("capacity_kw", capacity, cite + ": comments (free text \"" + m[1].str() + " kW\")");
             note(Severity::Info, "comments", "capacity " + num(capacity) + " kW read from free text");
             assume("power_w", capacity * 10.0, "pumps ~1 % of capacity (docs/catalog.md, assumption 11)");
             assume("price_usd", capacity * 240.0, "$240 per kW, as cdu-supermicro-250kw (docs/catalog.md, assumption 30)");
@@ -307,15 +329,16 @@ ImportResult NetBoxDeviceTypeImporter::importFiles(const std::vector<std::string
             set("ports", double(fabric.size()), cite + ": " + std::to_string(fabric.size()) + " interfaces of type "
                                                     + fabric.front().type);
             set("port_gbps", topGbps, cite + ": interface type " + fabric.front().type);
-            // Untidy files leave ports out: names like P<cage>.<lane> imply cages × lanes ports.
-            static const std::regex cageLane(R"(^[A-Za-z]+(\d+)[./](\d+)$)");
+            // Untidy files leave ports out: names like P<cage>.<lane> imply cages × lanes ports
+            // (at most 3 digits each, names of at most 16 characters: std::regex recurses per character).
+            static const std::regex cageLane(R"(^[A-Za-z]+(\d{1,3})[./](\d{1,3})$)");
             int maxCage = -1, maxLane = -1;
             bool allMatch = true;
             std::set<std::string> names;
             for (const Port &p : fabric) {
                 std::smatch m;
                 names.insert(p.name);
-                if (std::regex_match(p.name, m, cageLane)) {
+                if (p.name.size() <= 16 && std::regex_match(p.name, m, cageLane)) {
                     maxCage = std::max(maxCage, std::stoi(m[1].str()));
                     maxLane = std::max(maxLane, std::stoi(m[2].str()));
                 } else {
@@ -326,11 +349,12 @@ ImportResult NetBoxDeviceTypeImporter::importFiles(const std::vector<std::string
                 std::string missing;
                 const std::string prefix = fabric.front().name.substr(0, fabric.front().name.find_first_of("0123456789"));
                 const char sep = fabric.front().name.find('/') != std::string::npos ? '/' : '.';
-                for (int c = 0; c <= maxCage; ++c)
-                    for (int l = 0; l <= maxLane; ++l) {
+                int shown = 0; // the first 16 missing names, then "…" (the loop stays short)
+                for (int c = 0; c <= maxCage && shown <= 16; ++c)
+                    for (int l = 0; l <= maxLane && shown <= 16; ++l) {
                         const std::string n = prefix + std::to_string(c) + sep + std::to_string(l);
                         if (!names.count(n))
-                            missing += (missing.empty() ? "" : ", ") + n;
+                            missing += ++shown > 16 ? std::string(", …") : (shown == 1 ? "" : ", ") + n;
                     }
                 note(Severity::Warning, "interfaces", "the port names imply " + std::to_string((maxCage + 1) * (maxLane + 1))
                                                           + " ports but " + std::to_string(fabric.size())
@@ -377,6 +401,19 @@ ImportResult NetBoxDeviceTypeImporter::importFiles(const std::vector<std::string
     // Checked as the catalog loader will check it.
     Catalog::fromJson(result.catalog.toJson(), files.empty() ? std::string("netbox import") : files.front());
     return result;
+}
+
+ImportResult NetBoxDeviceTypeImporter::importFiles(const std::vector<std::string> &paths, const Catalog &known) const
+{
+    // The reading above checks the shapes it relies on; whatever yaml-cpp still refuses (a key
+    // asked of a scalar, a value that does not convert) is the file's fault, said with its line.
+    std::string current;
+    try {
+        return importDeviceTypes(paths, known, current);
+    } catch (const YAML::Exception &e) {
+        throw LoadError(current, e.mark.is_null() ? std::string() : "line " + std::to_string(e.mark.line + 1),
+                        "not a NetBox device type as this importer reads it: " + e.msg);
+    }
 }
 
 } // namespace cp
