@@ -8,7 +8,7 @@ out=${2:?usage: make-corpus.sh CLI OUTDIR}
 src="$(cd "$(dirname "$0")/.." && pwd)"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-mkdir -p "$out"/{designjson,catalog,estimatespec,cplan_bytes,cplan_rows}
+mkdir -p "$out"/{designjson,catalog,estimatespec,cplan_bytes,cplan_rows,devicetypes}
 
 # Designs from both templates, small and large enough to have every tier, as JSON and as projects.
 # ASAN_OPTIONS: the tool may be a sanitizer build; seeds are not the place to judge leaks.
@@ -40,6 +40,21 @@ echo '{}' >"$out/catalog/empty.json"
 
 # Estimate specs: the validation cases.
 cp "$src"/tests/data/estimate/*.json "$out/estimatespec/"
+
+# NetBox device types: the real library files kept as test data (a switch, a GPU server, a CDU;
+# the same files as /work/shared/reference/netbox-devicetypes), then each cut down to the parts one
+# kind reads, so that mutations reach every branch quickly.
+cp "$src"/tests/data/netbox-devicetypes/*.y*ml "$out/devicetypes/"
+python3 - "$out/devicetypes" <<'PY'
+import os, sys
+d = sys.argv[1]
+for name in sorted(os.listdir(d)):
+    lines = open(os.path.join(d, name)).read().splitlines()
+    # The header keys alone (no ports, bays or interfaces): the "skipped" path and the scalars.
+    head = [l for l in lines if l and not l.startswith((" ", "-", "#")) and ":" in l and not l.rstrip().endswith(":")]
+    open(os.path.join(d, "head-" + name), "w").write("\n".join(head) + "\n")
+PY
+printf 'manufacturer: X\nmodel: Y\nu_height: 2\nweight: 3\nweight_unit: lb\npower-ports:\n  - name: PSU1\n    maximum_draw: 2000\n  - name: PSU2\n    maximum_draw: 2000\nmodule-bays:\n  - name: GPU1\n    description: H100 SXM\ninterfaces:\n  - name: eth0\n    type: 400gbase-x-osfp\n    description: GPU fabric\n' >"$out/devicetypes/small-server.yaml"
 
 # Row edits: a few random lists of edits (the target reads them as edits, any bytes do).
 for i in 1 2 3 4 5 6 7 8; do head -c $((i * 16)) /dev/urandom >"$out/cplan_rows/seed-$i"; done
