@@ -307,6 +307,11 @@ void HeatmapView::setSelectionModel(SelectionModel *model)
     updateMarks();
 }
 
+SelectionModel *HeatmapView::selectionModel() const
+{
+    return mSelection;
+}
+
 void HeatmapView::updateMarks()
 {
     QVector<int> marked;
@@ -462,7 +467,7 @@ void HeatmapView::clampView()
     mScale = std::clamp(mScale, fit, std::max(fit, kMaxCellSize));
     const auto clampAxis = [this](qreal origin, qreal extent) {
         if (extent >= mSide)
-            return (mSide - extent) / 2.0; // the whole axis shows: centre it
+            return 0.0; // the whole axis shows: against the axis labels
         return std::clamp(origin, 0.0, mSide - extent);
     };
     mOrigin = QPointF(clampAxis(mOrigin.x(), plot.width() / mScale), clampAxis(mOrigin.y(), plot.height() / mScale));
@@ -801,7 +806,10 @@ void HeatmapView::paintEvent(QPaintEvent *)
     p.drawRect(shown.adjusted(-0.5, -0.5, 0.5, 0.5));
     paintAxes(p, l);
     paintMarks(p, l);
-    paintColorBar(p, l.colorBar);
+    // The colour bar beside the matrix when the matrix is narrower than the plot.
+    QRect bar = l.colorBar;
+    bar.moveLeft(std::min(l.colorBar.left(), int(std::ceil(shown.right())) + 1 + 2 * kMargin));
+    paintColorBar(p, bar);
 
     // The footer: what part shows, and what the mouse does.
     const QRectF v = visibleCells().intersected(QRectF(0, 0, mSide, mSide));
@@ -867,7 +875,7 @@ void HeatmapView::paintBoundaries(QPainter &p, const QRect &plot) const
     int topHops = 0;
     for (const Boundary &b : mBoundaries)
         topHops = std::max(topHops, b.hops);
-    // A tier's lines are drawn when they are at least 4 pixels apart on average, so a zoomed-out
+    // A tier's lines are drawn when they are at least 12 pixels apart on average, so a zoomed-out
     // view shows the largest blocks and zooming in brings in the finer ones.
     std::array<int, 256> visible{};
     for (const Boundary &b : mBoundaries)
@@ -894,7 +902,7 @@ void HeatmapView::paintBoundaries(QPainter &p, const QRect &plot) const
             levels.push_back(b.hops);
     std::sort(levels.begin(), levels.end());
     for (int hops : levels) {
-        if (visible[size_t(hops)] * 4.0 > extent)
+        if (visible[size_t(hops)] * 12.0 > extent)
             continue;
         const bool topTier = hops == topHops && levels.size() > 1;
         drawLines(hops, QPen(QColor(255, 255, 255, topTier ? 220 : 130), topTier ? 1.5 : 1.0));
@@ -941,9 +949,10 @@ void HeatmapView::paintAxes(QPainter &p, const Layout &l) const
         if (b.hops == topHops)
             starts.push_back(b.index);
     starts.push_back(mSide);
-    qreal smallest = 1e9;
+    qreal largest = 0.0;
     for (size_t i = 1; i < starts.size(); ++i)
-        smallest = std::min(smallest, (starts[i] - starts[i - 1]) * mScale);
+        largest = std::max(largest, (starts[i] - starts[i - 1]) * mScale);
+    const qreal nameRoom = fm.height() + 2;
     const QColor tickColor = palette().color(QPalette::Mid);
     p.setPen(QPen(tickColor, 1));
     for (size_t i = 1; i + 1 < starts.size(); ++i) {
@@ -954,14 +963,15 @@ void HeatmapView::paintAxes(QPainter &p, const Layout &l) const
             p.drawLine(QPointF(x, columnText.bottom() - 6), QPointF(x, l.columnAxis.bottom()));
     }
     p.setPen(palette().color(QPalette::WindowText));
-    const bool named = starts.size() > 2 && smallest >= fm.height() + 2;
+    // Blocks too small for their name go without; the others are named.
+    const bool named = starts.size() > 2 && largest >= nameRoom;
     p.save();
     p.setClipRect(l.rowAxis);
     if (named) {
         const QString name = blockName(topHops);
         for (size_t i = 1; i < starts.size(); ++i) {
             const QRectF band(rowText.left(), yOf(starts[i - 1]), rowText.width() - 8, (starts[i] - starts[i - 1]) * mScale);
-            if (band.bottom() < l.plot.top() || band.top() > l.plot.bottom())
+            if (band.height() < nameRoom || band.bottom() < l.plot.top() || band.top() > l.plot.bottom())
                 continue;
             p.drawText(band, Qt::AlignRight | Qt::AlignVCenter,
                        fm.elidedText(tr("%1 %2").arg(name, integer(qsizetype(i))), Qt::ElideRight, int(band.width())));
@@ -982,7 +992,7 @@ void HeatmapView::paintAxes(QPainter &p, const Layout &l) const
         const QString name = blockName(topHops);
         for (size_t i = 1; i < starts.size(); ++i) {
             const QRectF band(8, xOf(starts[i - 1]), w, (starts[i] - starts[i - 1]) * mScale);
-            if (band.bottom() < l.plot.left() || band.top() > l.plot.right())
+            if (band.height() < nameRoom || band.bottom() < l.plot.left() || band.top() > l.plot.right())
                 continue;
             p.drawText(band, Qt::AlignLeft | Qt::AlignVCenter,
                        fm.elidedText(tr("%1 %2").arg(name, integer(qsizetype(i))), Qt::ElideRight, w));

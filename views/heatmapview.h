@@ -45,7 +45,7 @@ public:
     void clear();
     /// The selection clicks write and marks read; null detaches.
     void setSelectionModel(SelectionModel *model);
-    SelectionModel *selectionModel() const { return mSelection; }
+    SelectionModel *selectionModel() const;
 
     /// Cells on a side (0 without a fabric), the grouping ("rack", "leaf group", "pod").
     int side() const { return mSide; }
