@@ -508,6 +508,23 @@ void HallView::selectRacks(const QVector<int> &rackIndexes)
     Q_EMIT mScene->selectionChanged();
 }
 
+void HallView::selectParts(const QVector<int> &racks, const QVector<int> &powerUnits,
+                           const QVector<int> &coolingUnits)
+{
+    QSignalBlocker blocker(mScene);
+    mScene->clearSelection();
+    auto mark = [](const auto &items, const QVector<int> &indexes) {
+        for (int index : indexes)
+            if (index >= 0 && index < items.size())
+                items[index]->setSelected(true);
+    };
+    mark(mScene->rackItems(), racks);
+    mark(mScene->powerItems(), powerUnits);
+    mark(mScene->coolingItems(), coolingUnits);
+    blocker.unblock();
+    Q_EMIT mScene->selectionChanged();
+}
+
 void HallView::centreOnRack(int rackIndex)
 {
     const auto &items = mScene->rackItems();

@@ -51,6 +51,8 @@ public:
     /// The selected items as design indexes.
     Selection selection() const;
     void selectRacks(const QVector<int> &rackIndexes);
+    /// Selects exactly these racks and units (indexes into the design's lists), one signal.
+    void selectParts(const QVector<int> &racks, const QVector<int> &powerUnits, const QVector<int> &coolingUnits);
     void centreOnRack(int rackIndex);
     /// Selects and centres the power or cooling unit with this id.
     void selectUnit(const QString &unitId);
