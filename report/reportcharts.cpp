@@ -5,8 +5,12 @@
 #include <QBarSeries>
 #include <QBarSet>
 #include <QBuffer>
+#include <QCategoryAxis>
 #include <QChart>
+#include <QFile>
+#include <QFileInfo>
 #include <QGraphicsScene>
+#include <QImage>
 #include <QLegend>
 #include <QLegendMarker>
 #include <QLineSeries>
@@ -57,6 +61,9 @@ Ink ink(const ChartStyle &style)
     return {Qt::white, QColor(0x22, 0x22, 0x22), QColor(0x33, 0x33, 0x33), QColor(0xdd, 0xdd, 0xdd),
             QColor(0xee, 0xee, 0xee), QColor(0x88, 0x88, 0x88)};
 }
+
+/// Bar charts label each category up to this many, else every k-th.
+constexpr size_t kMaxCategoryLabels = 12;
 
 void styleAxis(QAbstractAxis *axis, const std::string &title, const Ink &ink)
 {
@@ -127,10 +134,15 @@ std::unique_ptr<QChart> build(const ChartData &d, const ChartStyle &style = {})
     chart->legend()->setFont(font(12));
     chart->legend()->setLabelColor(colours.text);
     chart->legend()->setMarkerShape(QLegend::MarkerShapeFromSeries);
+    chart->legend()->setShowToolTips(true); // full names where a label is elided
     if (!hasData(d)) {
         chart->legend()->hide();
         return chart;
     }
+    // Many entries in a row would be elided: a column on the right instead.
+    if (std::count_if(d.series.begin(), d.series.end(), [](const ChartSeries &s) { return s.inLegend; }) > 4 &&
+        d.categories.empty())
+        chart->legend()->setAlignment(Qt::AlignRight);
 
     if (!d.categories.empty()) {
         QAbstractBarSeries *bars = d.stacked ? static_cast<QAbstractBarSeries *>(new QStackedBarSeries)
@@ -154,18 +166,30 @@ std::unique_ptr<QChart> build(const ChartData &d, const ChartStyle &style = {})
         bars->setBarWidth(d.stacked ? 0.6 : 0.85);
         chart->legend()->setMarkerShape(QLegend::MarkerShapeRectangle);
         chart->addSeries(bars);
-        auto *x = new QBarCategoryAxis;
-        QStringList labels;
-        for (const std::string &c : d.categories)
-            labels << QString::fromStdString(c);
-        x->append(labels);
+        QAbstractAxis *x = nullptr;
+        if (d.categories.size() <= kMaxCategoryLabels) {
+            auto *axis = new QBarCategoryAxis;
+            QStringList labels;
+            for (const std::string &c : d.categories)
+                labels << QString::fromStdString(c);
+            axis->append(labels);
+            x = axis;
+        } else {
+            // Too many categories (rows, feeds) for a label each: bars on a value axis of their
+            // indices, a label on every k-th bar, upright.
+            const size_t n = d.categories.size();
+            const size_t step = (n + kMaxCategoryLabels - 1) / kMaxCategoryLabels;
+            auto *axis = new QCategoryAxis;
+            axis->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
+            axis->setStartValue(-0.5);
+            axis->setRange(-0.5, double(n) - 0.5);
+            for (size_t i = 0; i < n; i += step)
+                axis->append(QString::fromStdString(d.categories[i]), double(i));
+            axis->setLabelsAngle(-90);
+            x = axis;
+        }
         styleAxis(x, d.xTitle, colours);
         x->setGridLineVisible(false);
-        // Many categories (rows, feeds): upright labels in a smaller font, so that each fits.
-        if (d.categories.size() > 12) {
-            x->setLabelsAngle(-90);
-            x->setLabelsFont(font(d.categories.size() > 40 ? 9 : 11));
-        }
         auto *y = new QValueAxis;
         styleAxis(y, d.yTitle, colours);
         setValueRange(y, 0.0, top, true);
@@ -358,6 +382,50 @@ void ReportCharts::paint(const ChartData &data, QPainter *painter, const QRectF 
 {
     ensureApplication();
     render(data, painter, target, style, logical);
+}
+
+bool ReportCharts::save(const ChartData &data, const QString &path, const ChartStyle &style, const QSizeF &logical,
+                        QString *error)
+{
+    const auto fail = [&](const QString &why) {
+        if (error)
+            *error = path + QStringLiteral(": ") + why;
+        return false;
+    };
+    ensureApplication();
+    const QSizeF size = logical.isEmpty() ? QSizeF(logicalSize()) : logical;
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    if (suffix == QStringLiteral("svg")) {
+        QFile file(path);
+        if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate))
+            return fail(QStringLiteral("cannot write: ") + file.errorString());
+        {
+            QSvgGenerator generator;
+            generator.setOutputDevice(&file);
+            generator.setSize(size.toSize());
+            generator.setViewBox(QRectF(QPointF(0, 0), size));
+            generator.setResolution(96);
+            generator.setTitle(QString::fromStdString(data.title).toHtmlEscaped());
+            QPainter painter(&generator);
+            render(data, &painter, QRectF(QPointF(0, 0), size), style, size);
+        }
+        if (!file.flush() || file.error() != QFileDevice::NoError)
+            return fail(QStringLiteral("cannot write: ") + file.errorString());
+        return true;
+    }
+    if (suffix == QStringLiteral("png")) {
+        // Twice the logical size, so that text stays sharp when the image is scaled down.
+        QImage image((size * 2).toSize(), QImage::Format_ARGB32_Premultiplied);
+        image.fill(Qt::transparent);
+        {
+            QPainter painter(&image);
+            render(data, &painter, QRectF(QPointF(0, 0), size * 2), style, size);
+        }
+        if (!image.save(path, "PNG"))
+            return fail(QStringLiteral("cannot write the PNG file"));
+        return true;
+    }
+    return fail(QStringLiteral("unsupported format \"") + suffix + QStringLiteral("\" (use .png or .svg)"));
 }
 
 std::unique_ptr<QChart> ReportCharts::chart(const ChartData &data, const ChartStyle &style)

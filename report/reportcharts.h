@@ -3,6 +3,7 @@
 #include "reportdocument.h"
 
 #include <QRectF>
+#include <QString>
 #include <QSize>
 
 #include <string>
@@ -36,6 +37,11 @@ public:
     /// logicalSize()) and scaled to the target; a chart without data says `data.empty`.
     static void paint(const ChartData &data, QPainter *painter, const QRectF &target, const ChartStyle &style = {},
                       const QSizeF &logical = QSizeF());
+    /// Writes the chart to `path`: SVG (QSvgGenerator, text kept as text) or PNG at twice the
+    /// logical size, by the file's suffix. On failure returns false and sets `error` (the path
+    /// and what went wrong).
+    static bool save(const ChartData &data, const QString &path, const ChartStyle &style = {},
+                     const QSizeF &logical = QSizeF(), QString *error = nullptr);
     /// The chart as Qt Charts objects (axes, series named as in `data`, points as given, in the
     /// order of `data.series`; bars as one bar series of sets), for a QChartView or a scene. A
     /// chart without data has no series: say `data.empty` over it.
