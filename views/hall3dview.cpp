@@ -338,6 +338,7 @@ struct Hall3dView::Vtk
     double hallWidth = 40.0;
     double hallDepth = 30.0;
     bool initialized = false;
+    bool cameraAtReset = true; ///< untouched since resetCamera: refit when the widget resizes
 };
 
 namespace {
@@ -475,15 +476,15 @@ Hall3dView::Hall3dView(QWidget *parent)
     mVtk->lut->SetTableRange(0.0, 1.0);
     vtkScalarBarActor *bar = mVtk->scalarBar;
     bar->SetLookupTable(mVtk->lut);
-    bar->SetOrientationToHorizontal();
+    bar->SetOrientationToVertical();
     bar->SetNumberOfLabels(5);
     bar->SetLabelFormat("%.0f");
     bar->SetNanAnnotation("above limit");
-    bar->SetPosition(0.02, 0.02);
-    bar->SetWidth(0.42);
-    bar->SetHeight(0.13);
-    bar->SetMaximumHeightInPixels(110);
-    bar->SetMaximumWidthInPixels(560);
+    bar->SetPosition(0.885, 0.10);
+    bar->SetWidth(0.105);
+    bar->SetHeight(0.55);
+    bar->SetMaximumWidthInPixels(150);
+    bar->SetBarRatio(0.3);
     bar->UnconstrainedFontSizeOn();
     bar->DrawBackgroundOn();
     bar->GetBackgroundProperty()->SetColor(1.0, 1.0, 1.0);
@@ -618,6 +619,7 @@ void Hall3dView::setDesign(const Design &design, const Catalog &catalog)
         QString name;
         double x0 = std::numeric_limits<double>::max(), y0 = std::numeric_limits<double>::max();
         double x1 = std::numeric_limits<double>::lowest(), y1 = std::numeric_limits<double>::lowest();
+        bool alongX = true; ///< racks side by side along x (their fronts face ±y)
     };
     std::vector<Row> rows;
     std::map<std::string, size_t> rowIndex;
@@ -640,8 +642,11 @@ void Hall3dView::setDesign(const Design &design, const Catalog &catalog)
         if (rack.row.empty())
             continue;
         auto [it, added] = rowIndex.try_emplace(rack.row, rows.size());
-        if (added)
+        if (added) {
             rows.push_back(Row{QString::fromStdString(rack.row)});
+            // A row runs along its racks' width, whatever its length (a row of one rack too).
+            rows.back().alongX = std::abs(std::cos(b.turnRad)) >= std::abs(std::sin(b.turnRad));
+        }
         Row &row = rows[it->second];
         const double cs = std::abs(std::cos(b.turnRad)), sn = std::abs(std::sin(b.turnRad));
         const double hx = cs * g.widthM / 2.0 + sn * g.depthM / 2.0;
@@ -738,7 +743,7 @@ void Hall3dView::setDesign(const Design &design, const Catalog &catalog)
                 const float u0 = float(cell.left()) / atlas.width(), u1 = float(cell.right() + 1) / atlas.width();
                 const float v1 = 1.0f - float(cell.top()) / atlas.height();
                 const float v0 = 1.0f - float(cell.bottom() + 1) / atlas.height();
-                const bool alongX = row.x1 - row.x0 >= row.y1 - row.y0;
+                const bool alongX = row.alongX;
                 const double across = alongX ? row.y1 - row.y0 : row.x1 - row.x0;
                 const double h = std::clamp(across, 0.3, 1.2);
                 const double len = h * kLabelCellW / kLabelCellH;
@@ -821,7 +826,20 @@ void Hall3dView::setRackPower(const PowerResults &power)
         v.kwTop = top > 0.0 ? top : 1.0;
         pd->AddArray(kwArray);
         v.lut->SetTableRange(0.0, v.kwTop);
-        v.scalarBar->SetTitle("IT power per rack at training load (kW)");
+        // Ticks at round kW (1, 2 or 5 × 10^k apart), while the colours run to the exact top as
+        // on the plan.
+        const double raw = v.kwTop / 5.0;
+        const double magnitude = std::pow(10.0, std::floor(std::log10(raw)));
+        const double step = raw <= magnitude ? magnitude : raw <= 2 * magnitude ? 2 * magnitude
+                            : raw <= 5 * magnitude                          ? 5 * magnitude
+                                                                            : 10 * magnitude;
+        vtkNew<vtkDoubleArray> ticks;
+        for (double t = 0.0; t <= v.kwTop + 1e-9; t += step)
+            ticks->InsertNextValue(t);
+        v.scalarBar->SetCustomLabels(ticks);
+        v.scalarBar->UseCustomLabelsOn();
+        v.scalarBar->SetLabelFormat(step < 1.0 ? "%.1f" : "%.0f");
+        v.scalarBar->SetTitle("Rack IT power (kW)\nat training load");
         // The over-limit swatch only when some rack is over its limit.
         v.scalarBar->SetDrawNanAnnotation(over > 0 ? 1 : 0);
         v.scalarBar->SetVisibility(1);
@@ -1102,17 +1120,81 @@ void Hall3dView::pickAt(const QPoint &pos, Qt::KeyboardModifiers modifiers)
 
 void Hall3dView::resetCamera()
 {
-    vtkCamera *camera = mVtk->renderer->GetActiveCamera();
-    const double cx = mVtk->hallWidth / 2.0;
-    const double cy = mVtk->hallDepth / 2.0;
-    const double extent = std::max(mVtk->hallWidth, mVtk->hallDepth);
-    // From the near wall, raised: the oblique view architects use for hall walkthroughs.
-    camera->SetFocalPoint(cx, cy, 0.0);
-    camera->SetPosition(cx - 0.25 * extent, cy - 1.1 * extent, 0.8 * extent);
+    Vtk &v = *mVtk;
+    // What must be in view: the floor, the racks and units at their height, the row labels.
+    double bounds[6] = {0.0, v.hallWidth, 0.0, v.hallDepth, 0.0, 2.0};
+    for (vtkActor *actor : {v.racks.actor.Get(), v.powerUnits.actor.Get(), v.coolingUnits.actor.Get(),
+                            v.labelsActor.Get()}) {
+        if (!actor->GetVisibility())
+            continue;
+        const double *b = actor->GetBounds();
+        if (!b || b[0] > b[1])
+            continue;
+        for (int k = 0; k < 3; ++k) {
+            bounds[2 * k] = std::min(bounds[2 * k], b[2 * k]);
+            bounds[2 * k + 1] = std::max(bounds[2 * k + 1], b[2 * k + 1]);
+        }
+    }
+    const double centre[3] = {(bounds[0] + bounds[1]) / 2, (bounds[2] + bounds[3]) / 2, 0.0};
+
+    // From the near wall, a little to the left and raised 45°: the oblique view of a hall
+    // walkthrough, with the plan's rows reading left to right as on the 2D plan.
+    vtkCamera *camera = v.renderer->GetActiveCamera();
+    const double azimuth = 0.22; // radians left of straight on
+    const double elevation = M_PI / 4.0;
+    const double dir[3] = {-std::sin(azimuth) * std::cos(elevation), -std::cos(azimuth) * std::cos(elevation),
+                           std::sin(elevation)};
+    camera->SetViewAngle(30.0);
+    camera->SetFocalPoint(centre);
+    camera->SetPosition(centre[0] + dir[0], centre[1] + dir[1], centre[2] + dir[2]);
     camera->SetViewUp(0.0, 0.0, 1.0);
-    mVtk->renderer->ResetCamera();
-    camera->Zoom(1.25);
-    mVtk->renderer->ResetCameraClippingRange();
+    v.renderer->ResetCamera(bounds);
+
+    // ResetCamera fits the bounding sphere, which leaves a flat hall small: fit the projected
+    // corners to the viewport instead (a few rounds, as perspective is not linear in distance).
+    const int *size = v.window->GetSize();
+    const double w = std::max(size[0], 1), h = std::max(size[1], 1);
+    for (int round = 0; round < 4; ++round) {
+        double x0 = 1e300, x1 = -1e300, y0 = 1e300, y1 = -1e300;
+        for (int corner = 0; corner < 8; ++corner) {
+            v.renderer->SetWorldPoint(bounds[corner & 1], bounds[2 + ((corner >> 1) & 1)], bounds[4 + (corner >> 2)], 1.0);
+            v.renderer->WorldToDisplay();
+            double d[3];
+            v.renderer->GetDisplayPoint(d);
+            x0 = std::min(x0, d[0]);
+            x1 = std::max(x1, d[0]);
+            y0 = std::min(y0, d[1]);
+            y1 = std::max(y1, d[1]);
+        }
+        // Centre the projected box: move camera and focal point along the view plane.
+        double focal[3], focalDisplay[3];
+        camera->GetFocalPoint(focal);
+        v.renderer->SetWorldPoint(focal[0], focal[1], focal[2], 1.0);
+        v.renderer->WorldToDisplay();
+        v.renderer->GetDisplayPoint(focalDisplay);
+        double moved[4];
+        v.renderer->SetDisplayPoint(focalDisplay[0] + (x0 + x1) / 2 - w / 2, focalDisplay[1] + (y0 + y1) / 2 - h / 2,
+                                    focalDisplay[2]);
+        v.renderer->DisplayToWorld();
+        v.renderer->GetWorldPoint(moved);
+        if (std::abs(moved[3]) > 1e-12) {
+            double position[3];
+            camera->GetPosition(position);
+            for (int k = 0; k < 3; ++k) {
+                const double shift = moved[k] / moved[3] - focal[k];
+                focal[k] += shift;
+                position[k] += shift;
+            }
+            camera->SetFocalPoint(focal);
+            camera->SetPosition(position);
+        }
+        // Leave room at the bottom left for the scalar bar's labels and at the edges.
+        const double scale = std::max((x1 - x0) / (0.94 * w), (y1 - y0) / (0.92 * h));
+        if (scale > 1e-6)
+            camera->Dolly(1.0 / scale);
+    }
+    v.renderer->ResetCameraClippingRange();
+    v.cameraAtReset = true;
     update();
 }
 
@@ -1156,6 +1238,9 @@ void Hall3dView::resizeGL(int w, int h)
     const int ph = static_cast<int>(h * dpr);
     mVtk->window->SetSize(pw, ph);
     mVtk->interactor->UpdateSize(pw, ph);
+    // The fit depends on the aspect ratio: a view reset before it was shown or resized fits again.
+    if (mVtk->cameraAtReset)
+        resetCamera();
 }
 
 void Hall3dView::paintGL()
@@ -1188,6 +1273,8 @@ void Hall3dView::paintGL()
 
 void Hall3dView::forwardMouse(QMouseEvent *event, unsigned long vtkEvent)
 {
+    if (vtkEvent == vtkCommand::MouseMoveEvent && event->buttons() != Qt::NoButton)
+        mVtk->cameraAtReset = false;
     const qreal dpr = devicePixelRatioF();
     const Qt::KeyboardModifiers mods = event->modifiers();
     mVtk->interactor->SetEventInformationFlipY(static_cast<int>(event->position().x() * dpr),
@@ -1264,6 +1351,7 @@ void Hall3dView::wheelEvent(QWheelEvent *event)
         event->ignore();
         return;
     }
+    mVtk->cameraAtReset = false;
     const qreal dpr = devicePixelRatioF();
     mVtk->interactor->SetEventInformationFlipY(static_cast<int>(event->position().x() * dpr),
                                             static_cast<int>(event->position().y() * dpr));

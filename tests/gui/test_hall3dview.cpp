@@ -191,6 +191,10 @@ void TestHall3dView::mouseDragOrbitsCamera()
                       Qt::NoModifier, Qt::NoScrollPhase, false);
     QApplication::sendEvent(&view, &wheel);
     QTRY_VERIFY_WITH_TIMEOUT(view.grabFramebuffer() != beforeZoom, 10000);
+
+    // R goes back to the first view.
+    QTest::keyClick(&view, Qt::Key_R);
+    QTRY_VERIFY_WITH_TIMEOUT(view.grabFramebuffer() == before, 10000);
 }
 
 void TestHall3dView::mainWindowCreatesViewLazily()
@@ -413,9 +417,14 @@ void TestHall3dView::highlightTintsDomain()
     for (int i = 5; i < view.rackCount(); ++i)
         QVERIFY(view.rackColor(i).hsvSaturation() < before[size_t(i)].hsvSaturation() || before[size_t(i)].hsvSaturation() == 0);
 
+    selection.selectRacks({6});
     showAndWait(view);
     const QImage image = view.grabFramebuffer().convertToFormat(QImage::Format_RGB32);
     QVERIFY2(pixelsLike(image, Hall3dView::downColor()) >= 30, "the racks down are not on screen");
+    // CP_TEST_PNG_DIR=dir keeps the frame, to look at.
+    if (qEnvironmentVariableIsSet("CP_TEST_PNG_DIR"))
+        image.save(QDir(qEnvironmentVariable("CP_TEST_PNG_DIR")).filePath(QStringLiteral("hall3d-highlight.png")));
+    selection.clear();
 
     selection.clearHighlight();
     for (int i = 0; i < view.rackCount(); ++i)
