@@ -66,13 +66,31 @@ const QVector<QRgb> &colorTable()
     return table;
 }
 
-inline uchar colorIndex(float value, float top)
+/// Maps values to colour indexes on a scale from 0 to `top`; colorFor() and the image share it.
+struct ColorIndexer
 {
-    if (!(value >= 0.0f))
-        return kInvalidIndex;
-    if (value > top * 1.000001f)
-        return kAboveIndex;
-    return uchar(std::lround(std::min(value / top, 1.0f) * (kScaleSteps - 1)));
+    explicit ColorIndexer(float top)
+        : limit(top * 1.000001f)
+        , steps(float(kScaleSteps - 1) / top)
+    {}
+    uchar operator()(float value) const
+    {
+        if (!(value >= 0.0f))
+            return kInvalidIndex;
+        if (value > limit)
+            return kAboveIndex;
+        return uchar(std::min(int(value * steps + 0.5f), kScaleSteps - 1));
+    }
+    float limit, steps;
+};
+
+/// The mean of four opaque pixels, rounded; red and blue (and green alone) are summed two to a
+/// 32-bit word, 16 bits apart, so four 8-bit values never carry into the next channel.
+inline QRgb mean4(QRgb a, QRgb b, QRgb c, QRgb d)
+{
+    const quint32 rb = (a & 0x00ff00ffu) + (b & 0x00ff00ffu) + (c & 0x00ff00ffu) + (d & 0x00ff00ffu) + 0x00020002u;
+    const quint32 g = (a & 0x0000ff00u) + (b & 0x0000ff00u) + (c & 0x0000ff00u) + (d & 0x0000ff00u) + 0x00000200u;
+    return 0xff000000u | ((rb >> 2) & 0x00ff00ffu) | ((g >> 2) & 0x0000ff00u);
 }
 
 /// Halves an image by averaging each 2 × 2 block of pixels (a lone last row or column is
@@ -83,34 +101,23 @@ QImage halve(const QImage &source)
     const int hw = (w + 1) / 2, hh = (h + 1) / 2;
     QImage out(hw, hh, QImage::Format_RGB32);
     const bool indexed = source.format() == QImage::Format_Indexed8;
-    const QVector<QRgb> &table = colorTable();
+    const QRgb *table = colorTable().constData();
     for (int y = 0; y < hh; ++y) {
         const int y0 = 2 * y, y1 = std::min(2 * y + 1, h - 1);
         auto *dst = reinterpret_cast<QRgb *>(out.scanLine(y));
-        for (int x = 0; x < hw; ++x) {
-            const int x0 = 2 * x, x1 = std::min(2 * x + 1, w - 1);
-            QRgb px[4];
-            if (indexed) {
-                const uchar *a = source.constScanLine(y0), *b = source.constScanLine(y1);
-                px[0] = table[a[x0]];
-                px[1] = table[a[x1]];
-                px[2] = table[b[x0]];
-                px[3] = table[b[x1]];
-            } else {
-                const auto *a = reinterpret_cast<const QRgb *>(source.constScanLine(y0));
-                const auto *b = reinterpret_cast<const QRgb *>(source.constScanLine(y1));
-                px[0] = a[x0];
-                px[1] = a[x1];
-                px[2] = b[x0];
-                px[3] = b[x1];
+        if (indexed) {
+            const uchar *a = source.constScanLine(y0), *b = source.constScanLine(y1);
+            for (int x = 0; x < hw; ++x) {
+                const int x0 = 2 * x, x1 = std::min(2 * x + 1, w - 1);
+                dst[x] = mean4(table[a[x0]], table[a[x1]], table[b[x0]], table[b[x1]]);
             }
-            int r = 0, g = 0, bl = 0;
-            for (QRgb c : px) {
-                r += qRed(c);
-                g += qGreen(c);
-                bl += qBlue(c);
+        } else {
+            const auto *a = reinterpret_cast<const QRgb *>(source.constScanLine(y0));
+            const auto *b = reinterpret_cast<const QRgb *>(source.constScanLine(y1));
+            for (int x = 0; x < hw; ++x) {
+                const int x0 = 2 * x, x1 = std::min(2 * x + 1, w - 1);
+                dst[x] = mean4(a[x0], a[x1], b[x0], b[x1]);
             }
-            dst[x] = qRgb((r + 2) / 4, (g + 2) / 4, (bl + 2) / 4);
         }
     }
     return out;
@@ -262,13 +269,13 @@ void HeatmapView::buildImage()
 
     mImage = QImage(mSide, mSide, QImage::Format_Indexed8);
     mImage.setColorTable(colorTable());
+    const ColorIndexer index(mScaleMax);
     for (size_t r = 0; r < n; ++r) {
         uchar *line = mImage.scanLine(int(r));
         const float *row = mValues.data() + r * n;
-        for (size_t c = 0; c < n; ++c) {
-            line[c] = colorIndex(row[c], mScaleMax);
-            mHasAbove |= line[c] == kAboveIndex;
-        }
+        for (size_t c = 0; c < n; ++c)
+            line[c] = index(row[c]);
+        mHasAbove |= std::memchr(line, kAboveIndex, n) != nullptr;
     }
     // Halved copies for the zoomed-out views, down to a few pixels.
     const QImage *level = &mImage;
@@ -371,7 +378,7 @@ QVector<int> HeatmapView::racksOfGroup(int group) const
 
 QColor HeatmapView::colorFor(float value) const
 {
-    return QColor(colorTable()[colorIndex(value, mScaleMax)]);
+    return QColor(colorTable()[ColorIndexer(mScaleMax)(value)]);
 }
 
 // --- geometry --------------------------------------------------------------------------------

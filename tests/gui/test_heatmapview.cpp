@@ -14,7 +14,9 @@
 
 #include <QAbstractButton>
 #include <QFile>
+#include <QHelpEvent>
 #include <QSignalSpy>
+#include <QToolTip>
 #include <QWheelEvent>
 #include <QtTest>
 
@@ -285,6 +287,14 @@ void TestHeatmapView::tooltipNamesBothEnds()
     QVERIFY2(text.contains(QStringLiteral("GB/s")), qPrintable(text));
     QVERIFY2(text.contains(QStringLiteral("%1 switch hop").arg(view.hopsAt(r, c))), qPrintable(text));
     QVERIFY(view.toolTipAt(QPoint(1, 1)).isEmpty());
+    // The tooltip event the mouse raises shows that text.
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    const QPoint at = view.cellRect(r, c).center().toPoint();
+    QHelpEvent help(QEvent::ToolTip, at, view.mapToGlobal(at));
+    QApplication::sendEvent(&view, &help);
+    QTRY_VERIFY(QToolTip::isVisible());
+    QCOMPARE(QToolTip::text(), text);
 }
 
 void TestHeatmapView::clickSelectsRacksOfBothGroups()
