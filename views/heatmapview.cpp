@@ -826,6 +826,8 @@ void HeatmapView::paintEvent(QPaintEvent *)
                          .arg(first(v.top()), last(v.bottom()), first(v.left()), last(v.right()), integer(mSide));
     footer += mScale >= 1.0 ? tr(" · %1 px per cell").arg(number(mScale, mScale < 10 ? 1 : 0))
                             : tr(" · 1 px = %1 cells").arg(number(1.0 / mScale, 1));
+    if (mScaleMin == mScaleMax && mSide > 1) // a non-blocking fabric: one figure between groups
+        footer += tr(" · every pair %1 GB/s per GPU").arg(number(mScaleMax, mScaleMax < 10 ? 2 : 1));
     footer += tr(" · drag to zoom into a block, click to select racks, Home to fit");
     p.setPen(palette().color(QPalette::PlaceholderText));
     p.drawText(l.footer.adjusted(kMargin, 0, -kMargin, 0), Qt::AlignLeft | Qt::AlignVCenter,
