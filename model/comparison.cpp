@@ -597,17 +597,26 @@ ScalingCurve scalingByGpuCount(const PerformanceResults &performance, int points
             counts.push_back(whole);
     }
     std::reverse(counts.begin(), counts.end());
+    // The design's outcome may be scaled by the team's stack efficiency (workload.stack_efficiency,
+    // applied by the evaluation after the search); the other counts get the same share, found as
+    // the design's MFU over the search's own at the design's count.
+    double stack = 1.0;
+    if (counts.size() > 1) {
+        const EstimateOutcome raw = runEstimate(performance.spec);
+        if (raw.estimate.feasible() && raw.estimate.mfu > 0)
+            stack = performance.outcome.estimate.mfu / raw.estimate.mfu;
+    }
     for (long long n : counts) {
         EstimateSpec spec = performance.spec;
         spec.cluster.gpus = n;
         spec.parallelism.dp = 0; // the data-parallel degree follows the GPU count
-        const EstimateOutcome o =
-            n == performance.spec.cluster.gpus ? performance.outcome : runEstimate(spec);
+        const bool own = n == performance.spec.cluster.gpus;
+        const EstimateOutcome o = own ? performance.outcome : runEstimate(spec);
         if (!o.estimate.feasible())
             continue;
         c.gpus.push_back(double(n));
-        c.mfu.push_back(o.estimate.mfu);
-        c.timeToTrainDays.push_back(o.estimate.timeToTrainDays);
+        c.mfu.push_back(own ? o.estimate.mfu : o.estimate.mfu * stack);
+        c.timeToTrainDays.push_back(own ? o.estimate.timeToTrainDays : o.estimate.timeToTrainDays / stack);
     }
     return c;
 }

@@ -90,7 +90,8 @@ struct ScalingCurve
 /// The workload at `points` GPU counts, halving from the design's active GPUs down (whole
 /// scale-up domains, at least one); each point re-runs the parallelism search with the
 /// data-parallel degree free (the global batch stays). Counts where nothing fits are left out.
-/// The last point is the design's own outcome (PerformanceResults::outcome).
+/// The last point is the design's own outcome (PerformanceResults::outcome); the others carry
+/// the same stack efficiency (workload.stack_efficiency) as the outcome does.
 ScalingCurve scalingByGpuCount(const PerformanceResults &performance, int points = 5);
 /// MFU (0..1) of scalingByGpuCount: x GPUs, y MFU.
 Curve mfuByGpuCount(const PerformanceResults &performance, int points = 5);

@@ -343,6 +343,21 @@ void TestComparison::scalingByGpuCount()
     QCOMPARE(m.x, s.gpus);
     QCOMPARE(m.y, s.mfu);
     QVERIFY(cp::scalingByGpuCount(PerformanceResults{}).gpus.empty());
+
+    // A team reaching half the tuned throughput (seed 002) halves every point, not only the
+    // design's own: the curve keeps its shape.
+    TemplateOptions o;
+    o.kind = "classic";
+    o.gpus = 1024;
+    Design d = generateTemplate(o, mCatalog);
+    d.workload.stackEfficiency = 0.5;
+    const Results half = evaluate(d, mCatalog);
+    const ScalingCurve h = cp::scalingByGpuCount(half.performance, 4);
+    QCOMPARE(h.gpus, s.gpus);
+    for (size_t i = 0; i < h.gpus.size(); ++i) {
+        QVERIFY(std::abs(h.mfu[i] - 0.5 * s.mfu[i]) < 1e-12);
+        QVERIFY(std::abs(h.timeToTrainDays[i] - 2.0 * s.timeToTrainDays[i]) < 1e-9 * s.timeToTrainDays[i]);
+    }
 }
 
 void TestComparison::busBandwidthByMessageSize()
