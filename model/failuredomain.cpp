@@ -138,7 +138,9 @@ PartFailure failureOf(const Design &design, const FailureDomainIndex &index, Par
     if (index.rackGpus.size() != n || part.index < 0)
         return out;
 
-    std::vector<char> groupHit(index.groupNames.size(), 0);
+    // Leaf groups the part cuts off: a few per part, kept as a sorted list rather than a flag per
+    // group, so asking about each of a campus's units stays linear in the racks they serve.
+    std::vector<int> groupsHit;
     std::vector<int> direct; // racks the part itself takes down
     if (part.kind == PartRef::Kind::Rack) {
         if (size_t(part.index) >= n)
@@ -147,7 +149,7 @@ PartFailure failureOf(const Design &design, const FailureDomainIndex &index, Par
         out.part = "rack " + quotedId(design.racks[size_t(i)].id);
         direct.push_back(i);
         if (const int g = index.leafGroupOfRack[size_t(i)]; g >= 0)
-            groupHit[size_t(g)] = 1;
+            groupsHit.push_back(g);
     } else {
         const bool isPower = part.kind == PartRef::Kind::PowerUnit;
         const auto &units = isPower ? design.powerUnits : design.coolingUnits;
@@ -175,19 +177,19 @@ PartFailure failureOf(const Design &design, const FailureDomainIndex &index, Par
         if (!out.redundant)
             for (int i : direct)
                 if (const int g = index.leafGroupOfRack[size_t(i)]; g >= 0)
-                    groupHit[size_t(g)] = 1;
+                    groupsHit.push_back(g);
     }
 
     // GPUs: whole groups hit, plus racks taken down directly that are outside those groups.
     sortUnique(direct);
-    for (size_t g = 0; g < groupHit.size(); ++g)
-        if (groupHit[g]) {
-            out.gpusDown += index.groupGpus[g];
-            out.racksDown.insert(out.racksDown.end(), index.groupRacks[g].begin(), index.groupRacks[g].end());
-        }
+    sortUnique(groupsHit);
+    for (const int g : groupsHit) {
+        out.gpusDown += index.groupGpus[size_t(g)];
+        out.racksDown.insert(out.racksDown.end(), index.groupRacks[size_t(g)].begin(), index.groupRacks[size_t(g)].end());
+    }
     for (int i : direct) {
         const int g = index.rackGroup[size_t(i)];
-        if (g < 0 || !groupHit[size_t(g)])
+        if (g < 0 || !std::binary_search(groupsHit.begin(), groupsHit.end(), g))
             out.gpusDown += index.rackGpus[size_t(i)];
     }
     out.racksDown.insert(out.racksDown.end(), direct.begin(), direct.end());
