@@ -337,8 +337,12 @@ void BlastRadiusChart::paintEvent(QPaintEvent *)
     for (int k : mOrder) {
         const QRect row = rowRect(k);
         const FailureDomainKind &fk = mKinds[size_t(k)];
-        if (k == mCurrent)
-            p.fillRect(row, pal.highlight().color().lighter(170));
+        if (k == mCurrent) {
+            // A tint of the selection colour that keeps the row's text readable in light and dark themes.
+            QColor tint = pal.highlight().color();
+            tint.setAlpha(80);
+            p.fillRect(row, tint);
+        }
         p.setPen(pal.color(QPalette::Text));
         p.drawText(QRect(4, row.y(), labelW - 8, row.height()), Qt::AlignVCenter | Qt::AlignRight,
                    fm.elidedText(kindName(fk.kind), Qt::ElideRight, labelW - 8));
@@ -712,6 +716,9 @@ QString FailureDomainsView::describe(int kind, int instance) const
             return sentence(tr("%1 is redundant: the rest of its group carries the load of the %2 it serves, "
                                "so one failure takes no GPU down.")
                                 .arg(label, racksText(qsizetype(inst.racksServed.size()))));
+        if (inst.partKind == PartRef::Kind::Rack)
+            return tr("A %1 failure in %2 takes down %3 GPUs in %4.")
+                .arg(name, label, integer(inst.gpusDown), racksText(qsizetype(inst.racksDown.size())));
         return tr("A failure of %1 takes down %2 GPUs in %3.")
             .arg(label, integer(inst.gpusDown), racksText(qsizetype(inst.racksDown.size())));
     }
@@ -755,7 +762,11 @@ void FailureDomainsView::applyRow(int kind, int instance)
     list = QVector<int>(inst.parts.begin(), inst.parts.end());
     sel.normalize();
     mSelection->select(sel, this);
-    mSelection->setHighlight({QString::fromStdString(inst.label),
+    // Units name themselves; a leaf group or a rack is where a part of the kind failed.
+    const QString label = inst.partKind == PartRef::Kind::Rack
+                              ? tr("%1 in %2").arg(kindName(k.figures.kind), QString::fromStdString(inst.label))
+                              : QString::fromStdString(inst.label);
+    mSelection->setHighlight({label,
                               QVector<int>(inst.racksDown.begin(), inst.racksDown.end()),
                               QVector<int>(inst.racksServed.begin(), inst.racksServed.end())},
                              this);

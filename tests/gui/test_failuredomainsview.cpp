@@ -98,6 +98,7 @@ private Q_SLOTS:
     void sortingOrdersRows();
     void selectingRowsSetsSelectionAndHighlight();
     void selectionElsewhereSelectsRow();
+    void supernodeRacksAreRows();
     void chartPicksKind();
     void longListsAreCapped();
     void emptyResults();
@@ -239,7 +240,7 @@ void TestFailureDomainsView::selectingRowsSetsSelectionAndHighlight()
     QCOMPARE(selection.selection().racks, QVector<int>(leaves.front().parts.begin(), leaves.front().parts.end()));
     QCOMPARE(selection.highlight().racksDown,
              QVector<int>(leaves.front().racksDown.begin(), leaves.front().racksDown.end()));
-    QCOMPARE(selection.highlight().label, QString::fromStdString(leaves.front().label));
+    QCOMPARE(selection.highlight().label, QStringLiteral("Leaf switch in ") + QString::fromStdString(leaves.front().label));
 
     // The GPU kind has no place in a classic design: no highlight, and the hint says why.
     rows->setCurrentIndex(view.rowIndex(QStringLiteral("gpu")), QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
@@ -293,6 +294,32 @@ void TestFailureDomainsView::selectionElsewhereSelectsRow()
     QCOMPARE(view.tree()->currentIndex(), view.rowIndex(kind, last));
 }
 
+void TestFailureDomainsView::supernodeRacksAreRows()
+{
+    // In a supernode design a GPU failure drains its whole rack: each supernode rack is a row.
+    const Catalog c = Catalog::builtin();
+    const Evaluated e = evaluated(generateTemplate({"supernode", 576, ""}, c), c);
+    SelectionModel selection;
+    FailureDomainsView view;
+    view.setSelectionModel(&selection);
+    view.setEvaluation(e.design, e.results, e.index);
+    const std::vector<FailureInstance> &racks = view.instances(QStringLiteral("gpu"));
+    QCOMPARE(qsizetype(racks.size()), qsizetype(e.results.inventory.gpusTotal / 72));
+    const int third = racks[2].parts.front();
+    view.tree()->selectionModel()->setCurrentIndex(view.rowIndex(QStringLiteral("gpu"), 2),
+                                                   QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    QCOMPARE(selection.selection().racks, QVector<int>{third});
+    QCOMPARE(selection.highlight().racksDown, QVector<int>{third});
+    const QString rackId = QString::fromStdString(e.design.racks[size_t(third)].id);
+    QCOMPARE(selection.highlight().label, QStringLiteral("GPU in rack \"%1\"").arg(rackId));
+    QVERIFY(view.hint()->text().contains(QStringLiteral("72 GPUs")));
+    QCOMPARE(view.rowIndex(QStringLiteral("gpu"), 2).siblingAtColumn(FailureDomainsView::RacksColumn).data().toString(), rackId);
+
+    // The rack picked on the plan: the first kind listing it (the GPU's) selects its row.
+    selection.selectRacks({racks[4].parts.front()});
+    QCOMPARE(view.tree()->currentIndex(), view.rowIndex(QStringLiteral("gpu"), 4));
+}
+
 void TestFailureDomainsView::chartPicksKind()
 {
     const Evaluated e = smallDesign(false);
@@ -322,7 +349,7 @@ void TestFailureDomainsView::chartPicksKind()
     QTest::mouseClick(chart, Qt::LeftButton, {}, row.center());
     QCOMPARE(view.tree()->currentIndex(), view.rowIndex(QStringLiteral("leaf")));
     QCOMPARE(chart->currentKind(), leaf);
-    QCOMPARE(selection.highlight().label, QString::fromStdString(view.instances(QStringLiteral("leaf")).front().label));
+    QVERIFY(selection.highlight().label.endsWith(QString::fromStdString(view.instances(QStringLiteral("leaf")).front().label)));
 
     // The other scale: share of downtime, summing to one over the kinds.
     auto *metric = view.findChild<QComboBox *>(QStringLiteral("blastRadiusMetric"));
