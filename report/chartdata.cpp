@@ -213,7 +213,7 @@ ChartData goodputChart(const std::vector<ChartDesign> &designs, int points, bool
     const std::vector<double> grid = checkpointIntervalGridMinutes(jobs, points);
     ChartData c;
     c.id = "goodput";
-    c.title = "Goodput vs checkpoint interval";
+    c.title = markOptimum ? "Goodput vs checkpoint interval (ring: the Young/Daly optimum)" : "Goodput vs checkpoint interval";
     c.xTitle = "checkpoint interval, minutes (log scale)";
     c.yTitle = "goodput, %";
     c.xUnit = "min";
@@ -241,7 +241,7 @@ ChartData goodputChart(const std::vector<ChartDesign> &designs, int points, bool
         const CheckpointPoint opt = optimalCheckpoint(r->reliability.job);
         if (opt.intervalMinutes <= 0)
             continue;
-        ChartSeries o{d.label + " optimum (Young/Daly)", d.colour};
+        ChartSeries o{d.label + " optimum", d.colour}; // Young/Daly (chart title, tooltips)
         o.markers = true;
         o.dotted = true; // drawn as a ring
         o.x.push_back(opt.intervalMinutes);

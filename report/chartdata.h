@@ -74,7 +74,7 @@ ChartData opexChart(const std::vector<ChartDesign> &designs);
 /// Racks per bin of IT power at training load (rackPowerHistogram).
 ChartData rackPowerChart(const std::vector<ChartDesign> &designs, int maxBins = 12);
 /// Goodput against the checkpoint interval; a dot at the interval used and, with
-/// `markOptimum`, a ring at the Young/Daly optimum.
+/// `markOptimum`, a ring at the Young/Daly optimum (series "LABEL optimum").
 ChartData goodputChart(const std::vector<ChartDesign> &designs, int points = 41, bool markOptimum = false);
 /// MFU against the GPUs the job runs on (scalingByGpuCount) and, with `withTimeToTrain`, the
 /// failure-free time to train on a second axis (dashed).

@@ -13,6 +13,7 @@
 #include <QCursor>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QGraphicsLayout>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QListWidget>
@@ -130,7 +131,7 @@ ChartsView::ChartsView(QWidget *parent)
     mList->setObjectName(QStringLiteral("chartList"));
     for (const char *name : kListNames)
         mList->addItem(tr(name));
-    mList->setMaximumWidth(190);
+    mList->setMaximumWidth(170);
     mList->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Expanding);
 
     mStack = new QStackedWidget(this);
@@ -142,6 +143,7 @@ ChartsView::ChartsView(QWidget *parent)
         page->view = new ExportingChartView([this] { exportCurrent(); }, page->widget);
         page->view->setObjectName(QStringLiteral("chart_") + QString::fromLatin1(kIds[i]));
         page->view->setRenderHint(QPainter::Antialiasing);
+        page->view->setFrameShape(QFrame::NoFrame);
         page->view->setChart(new QChart);
         page->noData = new QLabel(page->widget);
         page->noData->setObjectName(QStringLiteral("noData_") + QString::fromLatin1(kIds[i]));
@@ -377,6 +379,7 @@ void ChartsView::showChart(int index, const report::ChartData &data)
     auto kept = std::make_shared<report::ChartData>(data);
     p.data = kept;
     std::unique_ptr<QChart> chart = report::ReportCharts::chart(*kept, report::ChartStyle{dark()});
+    chart->layout()->setContentsMargins(0, 0, 0, 0); // the dock is small: no frame around the chart
     QChart *old = p.view->chart();
     p.view->setChart(chart.release());
     delete old;

@@ -215,7 +215,7 @@ void TestChartsView::goodputMarksUsedAndOptimalInterval()
     const ReliabilityResults &rel = mClassic->reliability;
     QXYSeries *curve = xySeries(chart, QStringLiteral("classic"));
     QXYSeries *used = xySeries(chart, QStringLiteral("classic interval used"));
-    QXYSeries *opt = xySeries(chart, QStringLiteral("classic optimum (Young/Daly)"));
+    QXYSeries *opt = xySeries(chart, QStringLiteral("classic optimum"));
     QVERIFY(curve && used && opt);
     QCOMPARE(used->at(0).x(), rel.checkpointIntervalMinutes);
     QVERIFY(near(used->at(0).y(), rel.goodput * 100.0));
