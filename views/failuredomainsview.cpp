@@ -521,6 +521,15 @@ void FailureDomainsView::setEvaluation(const Design &design, const Results &resu
         mEmpty->setText(tr("No GPUs in the design: nothing to fail. Add racks of servers or supernodes."));
         return;
     }
+    // A new evaluation follows every edit: keep the rows the user opened and the kind row picked.
+    QStringList expanded;
+    for (int r = 0; r < mProxy->rowCount(); ++r)
+        if (const QModelIndex i = mProxy->index(r, 0); mTree->isExpanded(i))
+            expanded << i.data(KindRole).toString();
+    const QModelIndex current = mTree->currentIndex().siblingAtColumn(0);
+    const QString currentKind = current.isValid() && current.data(RowTypeRole).toInt() == KindRow
+                                    ? current.data(KindRole).toString()
+                                    : QString();
     mRackIds.reserve(design.racks.size());
     for (const Rack &r : design.racks)
         mRackIds.push_back(QString::fromStdString(r.id));
@@ -534,8 +543,19 @@ void FailureDomainsView::setEvaluation(const Design &design, const Results &resu
     }
     rebuild();
     mStack->setCurrentIndex(1);
-    // Follow what is selected elsewhere, now that the rows are new.
-    onSelectionChanged(nullptr);
+    for (const QString &kind : std::as_const(expanded))
+        if (const QModelIndex i = rowIndex(kind); i.isValid())
+            mTree->expand(i);
+    if (const QModelIndex i = currentKind.isEmpty() ? QModelIndex() : rowIndex(currentKind); i.isValid()) {
+        mSyncing = true;
+        mTree->selectionModel()->setCurrentIndex(i, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+        mSyncing = false;
+        mChart->setCurrentKind(mProxy->mapToSource(i).row());
+        mHint->setText(describe(mProxy->mapToSource(i).row(), -1));
+    } else {
+        // Follow what is selected elsewhere, now that the rows are new.
+        onSelectionChanged(nullptr);
+    }
 }
 
 void FailureDomainsView::clear()

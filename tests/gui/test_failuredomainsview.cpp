@@ -292,6 +292,17 @@ void TestFailureDomainsView::selectionElsewhereSelectsRow()
     selection.select(unit);
     view.setEvaluation(e.design, e.results, e.index);
     QCOMPARE(view.tree()->currentIndex(), view.rowIndex(kind, last));
+
+    // A kind row picked and rows opened stay so through the next evaluation (one per edit).
+    view.tree()->expand(view.rowIndex(QStringLiteral("leaf")));
+    view.tree()->selectionModel()->setCurrentIndex(view.rowIndex(QStringLiteral("leaf")),
+                                                   QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    const DomainHighlight before = selection.highlight();
+    view.setEvaluation(e.design, e.results, e.index);
+    QCOMPARE(view.tree()->currentIndex(), view.rowIndex(QStringLiteral("leaf")));
+    QVERIFY(view.tree()->isExpanded(view.rowIndex(QStringLiteral("leaf"))));
+    QVERIFY(view.tree()->isExpanded(view.rowIndex(kind)));
+    QCOMPARE(selection.highlight(), before);
 }
 
 void TestFailureDomainsView::supernodeRacksAreRows()
