@@ -730,7 +730,7 @@ void Hall3dView::setDesign(const Design &design, const Catalog &catalog)
             vtkNew<vtkFloatArray> tcoords;
             tcoords->SetNumberOfComponents(2);
             tcoords->SetName("tcoords");
-            const double z = zStep * 1.5;
+            const double z = zStep * 3.0; // above the grid lines
             for (size_t k = 0; k < labelled.size(); ++k) {
                 const Row &row = rows[labelled[k]];
                 const int col = int(k) % columns, line = int(k) / columns;
