@@ -7,6 +7,10 @@
 #   docs/screenshots/overlay-failure.png   the failure domain of a leaf-switch rack
 #   docs/screenshots/overlay-bandwidth.png bandwidth from one compute rack to every other
 #   docs/screenshots/problems.png          a rack above its power limit, picked in the Problems dock
+#   docs/screenshots/views/*.png           every analytics view on the 16k-GPU example comparison
+#                                          (resources/examples/16k-servers-vs-supernodes.cplan): plan,
+#                                          3D hall by kW, bandwidth heatmap, each chart, a failure
+#                                          domain picked in its table on the plan and in 3D
 # Usage: scripts/screenshot.sh [path/to/cluster-planner] [design.cplan|design.json]
 # (a design given replaces the sample in main-window.png and hall-3d.png only).
 # Runs under Xvfb with Qt's xcb platform, so it needs no display (and VTK gets OpenGL).
@@ -50,5 +54,12 @@ shot --overlay failure --select L001 --screenshot "$out/overlay-failure.png"
 shot --overlay bandwidth --select C001 --screenshot "$out/overlay-bandwidth.png"
 shot "$root/docs/screenshots/over-limit.json" --overlay power --show-problems --screenshot "$out/problems.png"
 
+example="$root/resources/examples/16k-servers-vs-supernodes.cplan"
+shot "$example" --screenshot-views "$out/views"
+# The supernode scenario's heatmap and 3D hall beside the classic one's (its other views match).
+shot "$example#nvl72-16k" --screenshot-views "$config/nvl72"
+cp "$config/nvl72/heatmap.png" "$out/views/heatmap-nvl72.png"
+cp "$config/nvl72/hall-3d.png" "$out/views/hall-3d-nvl72.png"
+
 echo "Wrote $out/main-window.png, hall-3d.png, empty-hall.png, overlay-power.png, overlay-failure.png,"
-echo "overlay-bandwidth.png and problems.png"
+echo "overlay-bandwidth.png, problems.png and views/*.png"

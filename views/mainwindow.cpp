@@ -1,13 +1,16 @@
 #include "mainwindow.h"
 
+#include "chartsview.h"
 #include "design.h"
 #include "designjson.h"
 #include "document.h"
 #include "evaluation.h"
 #include "facilityitem.h"
+#include "failuredomainsview.h"
 #include "hall3dview.h"
 #include "hallscene.h"
 #include "hallview.h"
+#include "heatmapview.h"
 #include "historydialog.h"
 #include "inspectordock.h"
 #include "legendwidget.h"
@@ -17,6 +20,7 @@
 #include "projectfile.h"
 #include "rackitem.h"
 #include "resultsdock.h"
+#include "selectionmodel.h"
 #include "templates.h"
 
 #include <QAction>
@@ -50,6 +54,7 @@
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <cstdio>
 #include <exception>
@@ -66,7 +71,7 @@ const char *const kStateKey = "mainWindow/state";
 const char *const kOverlayKey = "view/overlay";
 const char *const kAutosaveKey = "autosave/intervalSeconds";
 // Bump when docks or toolbars change, so an old saved layout is not applied to a new window.
-constexpr int kStateVersion = 1;
+constexpr int kStateVersion = 2;
 constexpr int kEvaluationDelayMs = 300;
 constexpr int kDefaultAutosaveSeconds = 180;
 const char *const kDefaultRevisionComment = "Saved from Cluster Planner";
@@ -88,11 +93,20 @@ bool isJsonPath(const QString &path)
 
 } // namespace
 
+struct MainWindow::Compared
+{
+    QVector<NamedResults> results;
+    QFutureWatcher<QVector<NamedResults>> *watcher = nullptr;
+    std::shared_ptr<std::atomic<bool>> cancel;
+};
+
 MainWindow::MainWindow(Catalog baseCatalog, QWidget *parent)
     : QMainWindow(parent)
     , mBaseCatalog(std::move(baseCatalog))
     , mDocument(new Document(this))
     , mRunner(new EvaluationRunner(this))
+    , mSelection(new SelectionModel(this))
+    , mCompared(std::make_unique<Compared>())
 {
     setObjectName(QStringLiteral("mainWindow"));
     setDockNestingEnabled(true);
@@ -108,6 +122,10 @@ MainWindow::MainWindow(Catalog baseCatalog, QWidget *parent)
     mHall3dLayout->setContentsMargins(0, 0, 0, 0);
     mTabs->addTab(mHallView, tr("Plan"));
     mTabs->addTab(mHall3dPage, tr("3D"));
+    mHeatmap = new HeatmapView;
+    mHeatmap->setObjectName(QStringLiteral("heatmapView"));
+    mHeatmap->setSelectionModel(mSelection);
+    mTabs->addTab(mHeatmap, tr("Bandwidth"));
     setCentralWidget(mTabs);
 
     createDocks();
@@ -160,6 +178,16 @@ MainWindow::MainWindow(Catalog baseCatalog, QWidget *parent)
     connect(mDocument, &Document::modifiedChanged, this, &QWidget::setWindowModified);
     connect(mDocument, &Document::filePathChanged, this, &MainWindow::updateTitle);
     connect(mProblems, &ProblemsDock::problemActivated, this, &MainWindow::activateProblemPlace);
+    connect(mSelection, &SelectionModel::selectionChanged, this, &MainWindow::applySharedSelection);
+    connect(mSelection, &SelectionModel::highlightChanged, this, &MainWindow::onHighlightChanged);
+    mCompared->watcher = new QFutureWatcher<QVector<NamedResults>>(this);
+    connect(mCompared->watcher, &QFutureWatcherBase::finished, this, [this] {
+        if (mCompared->watcher->isCanceled() || mCompared->cancel->load())
+            return;
+        mCompared->results = mCompared->watcher->result();
+        mCharts->setComparedResults(mCompared->results);
+        Q_EMIT comparedResultsReady();
+    });
 
     mInspector->setDocument(mDocument);
     mPalette->setCatalog(mBaseCatalog);
@@ -176,6 +204,11 @@ MainWindow::~MainWindow()
     mRunner->disconnect(this);
     mTabs->disconnect(this);
     mDocument->disconnect(this);
+    mSelection->disconnect(this);
+    if (mCompared->cancel)
+        mCompared->cancel->store(true);
+    mCompared->watcher->disconnect(this);
+    mCompared->watcher->waitForFinished();
     waitForAutosave();
     // The recovery file stays unless a clean save or close removed it: this may be a crash
     // path (an exception unwinding), and a test's stand-in for one.
@@ -191,6 +224,24 @@ void MainWindow::createDocks()
     addDockWidget(Qt::RightDockWidgetArea, mInspector);
     addDockWidget(Qt::BottomDockWidgetArea, mResults);
     splitDockWidget(mResults, mProblems, Qt::Horizontal);
+
+    // Charts and failure domains read the same results as the Results dock: tabbed with it.
+    mCharts = new ChartsView;
+    mCharts->setObjectName(QStringLiteral("chartsView"));
+    mChartsDock = new QDockWidget(tr("Charts"), this);
+    mChartsDock->setObjectName(QStringLiteral("chartsDock"));
+    mChartsDock->setWidget(mCharts);
+    mFailures = new FailureDomainsView;
+    mFailures->setObjectName(QStringLiteral("failureDomainsView"));
+    mFailures->setSelectionModel(mSelection);
+    mFailuresDock = new QDockWidget(tr("Failure Domains"), this);
+    mFailuresDock->setObjectName(QStringLiteral("failureDomainsDock"));
+    mFailuresDock->setWidget(mFailures);
+    addDockWidget(Qt::BottomDockWidgetArea, mChartsDock);
+    addDockWidget(Qt::BottomDockWidgetArea, mFailuresDock);
+    tabifyDockWidget(mResults, mChartsDock);
+    tabifyDockWidget(mChartsDock, mFailuresDock);
+    mResults->raise();
     resizeDocks({mPalette, mInspector}, {270, 330}, Qt::Horizontal);
     resizeDocks({mResults}, {270}, Qt::Vertical);
     resizeDocks({mResults, mProblems}, {1150, 450}, Qt::Horizontal);
@@ -238,6 +289,9 @@ void MainWindow::createActions()
     m3dAction = new QAction(tr("&3D Hall"), this);
     m3dAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_2));
     connect(m3dAction, &QAction::triggered, this, &MainWindow::show3d);
+    mHeatmapAction = new QAction(tr("&Bandwidth Heatmap"), this);
+    mHeatmapAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_3));
+    connect(mHeatmapAction, &QAction::triggered, this, &MainWindow::showHeatmap);
 
     mHistoryAction = new QAction(tr("&History…"), this);
     mHistoryAction->setStatusTip(tr("The saved revisions of this file, with their comments"));
@@ -302,6 +356,7 @@ void MainWindow::createMenus()
     mViewMenu = menuBar()->addMenu(tr("&View"));
     mViewMenu->addAction(mPlanAction);
     mViewMenu->addAction(m3dAction);
+    mViewMenu->addAction(mHeatmapAction);
     mViewMenu->addSeparator();
     mViewMenu->addAction(mFitAction);
     mViewMenu->addAction(mZoomInAction);
@@ -315,7 +370,8 @@ void MainWindow::createMenus()
     mViewMenu->addAction(mNextPaneAction);
     mViewMenu->addAction(mPreviousPaneAction);
     mViewMenu->addSeparator();
-    for (QDockWidget *dock : std::initializer_list<QDockWidget *>{mPalette, mInspector, mResults, mProblems})
+    for (QDockWidget *dock : std::initializer_list<QDockWidget *>{mPalette, mInspector, mResults, mChartsDock,
+                                                                         mFailuresDock, mProblems})
         mViewMenu->addAction(dock->toggleViewAction());
 
     QToolBar *tools = addToolBar(tr("Main"));
@@ -344,22 +400,54 @@ void MainWindow::createMenus()
     aboutQt->setMenuRole(QAction::AboutQtRole);
 }
 
-bool MainWindow::openFile(const QString &path)
+bool MainWindow::openFile(const QString &requestedPath)
 {
     mErrorString.clear();
+    // FILE.cplan#NAME opens scenario NAME of the project, as on the command line.
+    QString path = requestedPath;
+    std::string wantedScenario;
+    if (const qsizetype hash = path.lastIndexOf(QLatin1Char('#')); hash > 0 && !QFileInfo::exists(path)) {
+        wantedScenario = path.mid(hash + 1).toStdString();
+        path.truncate(hash);
+        if (const std::string why = ProjectFile::scenarioNameProblem(wantedScenario); !why.empty()) {
+            mErrorString = tr("%1: %2").arg(requestedPath, QString::fromStdString(why));
+            showError(tr("Cannot Open File"), mErrorString);
+            return false;
+        }
+    }
     const std::string file = QFile::encodeName(path).toStdString();
     try {
         Catalog catalog = mBaseCatalog;
         Design design;
+        std::vector<Scenario> others;
+        std::string scenarioName;
+        bool defaultScenario = true;
         if (isJsonPath(path)) {
+            if (!wantedScenario.empty())
+                throw LoadError(file, "", "a design JSON file holds one design; #" + wantedScenario
+                                              + " names a scenario of a .cplan project");
             design = importDesignJson(file, catalog);
         } else {
-            Project project = ProjectFile::load(file);
+            Project project = ProjectFile::load(file, wantedScenario);
+            defaultScenario = project.scenarios.empty() || project.scenarios.front().name == project.scenario;
             // The project's own entries (prices and specs as saved) win over today's defaults.
             catalog.merge(project.catalog, file);
             design = std::move(project.design);
+            scenarioName = project.scenario;
+            for (Scenario &scenario : project.scenarios)
+                if (scenario.name != project.scenario)
+                    others.push_back(std::move(scenario));
         }
         setDocument(std::move(design), std::move(catalog), QFileInfo(path).absoluteFilePath());
+        // Saving writes this scenario back in place, not over the project's default design.
+        if (!defaultScenario) {
+            mOpenScenario = scenarioName;
+            updateTitle();
+        }
+        if (!others.empty()) {
+            mScenarioName = QString::fromStdString(scenarioName);
+            evaluateScenarios(std::move(others), mDocument->catalog());
+        }
     } catch (const LoadError &e) {
         mErrorString = QString::fromStdString(e.what());
     } catch (const std::exception &e) {
@@ -369,8 +457,10 @@ bool MainWindow::openFile(const QString &path)
         showError(tr("Cannot Open File"), mErrorString);
         return false;
     }
-    addRecentFile(QFileInfo(path).absoluteFilePath());
-    statusBar()->showMessage(tr("Opened %1").arg(QDir::toNativeSeparators(path)), 5000);
+    const QString opened = QFileInfo(path).absoluteFilePath()
+                           + (mOpenScenario.empty() ? QString() : QLatin1Char('#') + QString::fromStdString(mOpenScenario));
+    addRecentFile(opened);
+    statusBar()->showMessage(tr("Opened %1").arg(QDir::toNativeSeparators(opened)), 5000);
     return true;
 }
 
@@ -382,12 +472,17 @@ bool MainWindow::saveFile(const QString &requestedPath, const QString &requested
         path += QStringLiteral(".cplan");
     const std::string file = QFile::encodeName(path).toStdString();
     try {
+        const std::string comment = requestedComment.trimmed().isEmpty() ? std::string(kDefaultRevisionComment)
+                                                                          : requestedComment.trimmed().toStdString();
+        const bool sameFile = !mDocument->filePath().isEmpty()
+                              && QFileInfo(path).absoluteFilePath() == QFileInfo(mDocument->filePath()).absoluteFilePath();
         if (isJsonPath(path))
             exportDesignJson(mDocument->design(), mDocument->catalog(), file);
+        else if (sameFile && !mOpenScenario.empty())
+            ProjectFile::saveScenario(file, mOpenScenario, mDocument->design(), mDocument->catalog(),
+                                      userName().toStdString(), comment);
         else
-            ProjectFile::save(file, mDocument->design(), mDocument->catalog(), userName().toStdString(),
-                              requestedComment.trimmed().isEmpty() ? std::string(kDefaultRevisionComment)
-                                                                   : requestedComment.trimmed().toStdString());
+            ProjectFile::save(file, mDocument->design(), mDocument->catalog(), userName().toStdString(), comment);
     } catch (const std::exception &e) {
         mErrorString = QString::fromLocal8Bit(e.what());
         if (!mErrorString.contains(path))
@@ -397,6 +492,8 @@ bool MainWindow::saveFile(const QString &requestedPath, const QString &requested
         showError(tr("Cannot Save File"), mErrorString);
         return false;
     }
+    if (QFileInfo(path).absoluteFilePath() != QFileInfo(mDocument->filePath()).absoluteFilePath())
+        mOpenScenario.clear(); // a new file: the design is its default scenario
     mDocument->setFilePath(QFileInfo(path).absoluteFilePath());
     mDocument->setModified(false);
     // The file now holds the design: a crash from here on loses nothing.
@@ -460,6 +557,15 @@ void MainWindow::setDocument(Design design, Catalog catalog, const QString &file
 {
     mRunner->cancel();
     mHasResults = false;
+    // Indexes of the old design mean other parts in the new one; compared scenarios belong to
+    // the old file.
+    mSelection->reset();
+    if (mCompared->cancel)
+        mCompared->cancel->store(true);
+    mCompared->results.clear();
+    mCharts->setComparedResults({});
+    mScenarioName.clear();
+    mOpenScenario.clear();
     mDocument->reset(std::move(design), std::move(catalog), filePath);
     const Design &d = mDocument->design();
     const Catalog &c = mDocument->catalog();
@@ -508,7 +614,7 @@ void MainWindow::startEvaluation()
     // The 3D scene is rebuilt once the edits pause, and only while it is on screen.
     if (m3dStale && mTabs->currentWidget() == mHall3dPage) {
         mHall3d->setDesign(mDocument->design(), mDocument->catalog());
-        m3dStale = false;
+        m3dStale = false; // coloured when this evaluation's results arrive
     }
     mResults->setStale(true);
     mRunner->start(mDocument->design(), mDocument->catalog());
@@ -531,6 +637,16 @@ void MainWindow::onEvaluated(const EvaluationOutcome &outcome)
     }
     mResults->setResults(mOutcome.results);
     mProblems->setProblems(mOutcome.validation, mOutcome.results.problems);
+    mCharts->setResults(mScenarioName.isEmpty() ? QString::fromStdString(mDocument->design().name) : mScenarioName,
+                        mOutcome.results);
+    mFailures->setEvaluation(mDocument->design(), mOutcome.results, mOutcome.failureDomains);
+    // The 3D racks are coloured by these results once the scene shows the evaluated design.
+    if (mHall3d && !m3dStale)
+        mHall3d->setResults(mOutcome.results);
+    // The matrix image is rebuilt only while its tab is on screen (up to 2,048² cells).
+    mHeatmapStale = true;
+    if (mTabs->currentWidget() == mHeatmap)
+        refreshHeatmap();
     mInspector->setResults(&mOutcome.results);
     mSummaryLabel->setText(statusSummary());
     mSummaryLabel->setEnabled(true);
@@ -578,6 +694,7 @@ void MainWindow::onSelectionChanged()
     std::sort(power.begin(), power.end());
     std::sort(cooling.begin(), cooling.end());
     mInspector->setSelection(racks, power, cooling);
+    mSelection->select(PartSelection{racks, power, cooling}, mHallView);
 
     // The overlays that depend on the selection follow its first part.
     if (!racks.isEmpty())
@@ -590,6 +707,71 @@ void MainWindow::onSelectionChanged()
         mSelectedPart.reset();
     if (mOverlayKind == OverlayKind::FailureDomain || mOverlayKind == OverlayKind::Bandwidth)
         updateOverlay();
+}
+
+void MainWindow::applySharedSelection(QObject *source)
+{
+    // The plan follows a selection made in another view (its own changes come back as source).
+    if (source == mHallView)
+        return;
+    const PartSelection &selection = mSelection->selection();
+    mHallView->selectParts(selection.racks, selection.powerUnits, selection.coolingUnits);
+}
+
+void MainWindow::onHighlightChanged(QObject *)
+{
+    // A failure domain picked in the table is shown on the plan by the failure-domain overlay,
+    // which colours the domain of the selected part (the table selects that part as well).
+    if (!mSelection->highlight().isEmpty() && mOverlayKind != OverlayKind::FailureDomain)
+        setOverlay(OverlayKind::FailureDomain);
+}
+
+void MainWindow::refreshHeatmap()
+{
+    mHeatmapStale = false;
+    mHeatmap->setFabric(mHasResults ? mOutcome.results.fabric : FabricResults());
+}
+
+const QVector<NamedResults> &MainWindow::comparedResults() const
+{
+    return mCompared->results;
+}
+
+bool MainWindow::isComparing() const
+{
+    return mCompared->watcher->isRunning();
+}
+
+void MainWindow::evaluateScenarios(std::vector<Scenario> scenarios, const Catalog &catalog)
+{
+    // The other scenarios are evaluated once, in a worker, on copies; a newer file cancels.
+    if (mCompared->cancel)
+        mCompared->cancel->store(true);
+    mCompared->watcher->waitForFinished();
+    auto cancel = std::make_shared<std::atomic<bool>>(false);
+    mCompared->cancel = cancel;
+    mCompared->watcher->setFuture(QtConcurrent::run(
+        [scenarios = std::move(scenarios), catalog = std::make_shared<const Catalog>(catalog), cancel] {
+            QVector<NamedResults> out;
+            for (const Scenario &scenario : scenarios) {
+                if (cancel->load())
+                    break;
+                try {
+                    auto results = std::make_shared<Results>(evaluate(scenario.design, *catalog, cancel.get()));
+                    if (!results->cancelled)
+                        out.push_back({QString::fromStdString(scenario.name), std::move(results)});
+                } catch (const std::exception &) {
+                    // A scenario the engine refuses is left out of the comparison; opening it
+                    // on its own shows why.
+                }
+            }
+            return out;
+        }));
+}
+
+void MainWindow::showHeatmap()
+{
+    mTabs->setCurrentWidget(mHeatmap);
 }
 
 void MainWindow::showPlan()
@@ -609,8 +791,12 @@ void MainWindow::onTabChanged(int index)
         if (m3dStale && mHall3d) {
             mHall3d->setDesign(mDocument->design(), mDocument->catalog());
             m3dStale = false;
+            if (mHasResults && !mRunner->isBusy() && !mEvalTimer->isActive())
+                mHall3d->setResults(mOutcome.results);
         }
     }
+    if (mTabs->widget(index) == mHeatmap && mHeatmapStale)
+        refreshHeatmap();
     const bool plan = mTabs->widget(index) == mHallView;
     mFitAction->setEnabled(plan);
     mZoomInAction->setEnabled(plan);
@@ -634,7 +820,10 @@ void MainWindow::ensure3dView()
     } else {
         mHall3d = new Hall3dView;
         mHall3d->setObjectName(QStringLiteral("hall3dView"));
+        mHall3d->setSelectionModel(mSelection);
         mHall3d->setDesign(mDocument->design(), mDocument->catalog());
+        if (mHasResults)
+            mHall3d->setResults(mOutcome.results);
         mHall3dContent = mHall3d;
     }
     mHall3dLayout->addWidget(mHall3dContent);
@@ -642,7 +831,8 @@ void MainWindow::ensure3dView()
 
 void MainWindow::updateTitle()
 {
-    setWindowTitle(tr("%1[*] — Cluster Planner").arg(mDocument->displayName()));
+    const QString scenario = mOpenScenario.empty() ? QString() : QLatin1Char('#') + QString::fromStdString(mOpenScenario);
+    setWindowTitle(tr("%1%2[*] — Cluster Planner").arg(mDocument->displayName(), scenario));
     setWindowFilePath(mDocument->filePath());
     setWindowModified(mDocument->isModified());
 }
@@ -767,7 +957,22 @@ void MainWindow::restoreSettings()
         restoreGeometry(geometry);
     const QByteArray state = settings.value(QLatin1String(kStateKey)).toByteArray();
     if (!state.isEmpty())
-        restoreState(state, kStateVersion);
+        mLayoutRestored = restoreState(state, kStateVersion);
+}
+
+void MainWindow::showEvent(QShowEvent *event)
+{
+    QMainWindow::showEvent(event);
+    if (mShownOnce)
+        return;
+    mShownOnce = true;
+    // The default layout's proportions, set once the window has its real size (set before, the
+    // central tabs' size hints win and squeeze the side docks).
+    if (!mLayoutRestored) {
+        resizeDocks({mPalette, mInspector}, {270, 330}, Qt::Horizontal);
+        resizeDocks({mResults}, {270}, Qt::Vertical);
+        resizeDocks({mResults, mProblems}, {1150, 450}, Qt::Horizontal);
+    }
 }
 
 void MainWindow::saveSettings() const

@@ -17,6 +17,7 @@
 class QAction;
 class QActionGroup;
 class QComboBox;
+class QDockWidget;
 template<typename T>
 class QFutureWatcher;
 class QLabel;
@@ -28,14 +29,19 @@ class QVBoxLayout;
 
 namespace cp::gui {
 
+class ChartsView;
 class Document;
+class FailureDomainsView;
 class Hall3dView;
+class HeatmapView;
 class HistoryDialog;
 class HallView;
 class InspectorDock;
 class PaletteDock;
 class ProblemsDock;
 class ResultsDock;
+class SelectionModel;
+struct NamedResults;
 
 /// The application window: palette, hall plan and 3D view, inspector, results and problems.
 class MainWindow final : public QMainWindow
@@ -47,9 +53,13 @@ public:
     explicit MainWindow(Catalog baseCatalog, QWidget *parent = nullptr);
     ~MainWindow() override;
 
-    /// Opens a .cplan project or a .json design. On failure the current design is untouched,
+    /// Opens a .cplan project (FILE.cplan#NAME: its scenario NAME) or a .json design. The
+    /// project's other scenarios are evaluated in the background for the charts. On failure the current design is untouched,
     /// errorString() says why, and a message box shows it unless error dialogs are off.
     bool openFile(const QString &path);
+    /// The scenario opened with FILE.cplan#NAME when it is not the project's default (saving
+    /// writes it back in place); empty otherwise.
+    QString openScenario() const { return QString::fromStdString(mOpenScenario); }
     /// Saves as a .cplan project with `comment` in its history (a default when empty), or
     /// exports design JSON when the name ends in .json. A clean save removes the recovery file.
     bool saveFile(const QString &path, const QString &comment = QString());
@@ -116,6 +126,18 @@ public:
     Hall3dView *hall3dView() const { return mHall3d; }
     /// What the 3D tab shows: the view, the "unavailable" label, or null before first shown.
     QWidget *hall3dContent() const { return mHall3dContent; }
+    /// The selection every view shares (plan, 3D, heatmap, failure domains).
+    SelectionModel *selectionModel() const { return mSelection; }
+    HeatmapView *heatmapView() const { return mHeatmap; }
+    ChartsView *chartsView() const { return mCharts; }
+    FailureDomainsView *failureDomainsView() const { return mFailures; }
+    QDockWidget *chartsDock() const { return mChartsDock; }
+    QDockWidget *failureDomainsDock() const { return mFailuresDock; }
+    /// The project's other scenarios, evaluated in the background after the file was opened and
+    /// drawn beside the open design in the charts; empty for a single design.
+    const QVector<NamedResults> &comparedResults() const;
+    /// True while the other scenarios are being evaluated.
+    bool isComparing() const;
 
     /// True once results for the current design have arrived.
     bool hasResults() const { return mHasResults; }
@@ -124,6 +146,7 @@ public:
 
     void showPlan();
     void show3d();
+    void showHeatmap();
 
     void restoreSettings();
     void saveSettings() const;
@@ -134,9 +157,12 @@ Q_SIGNALS:
     void documentLoaded();
     /// The overlay's colours or legend changed.
     void overlayChanged();
+    /// The other scenarios of the open project were evaluated and handed to the charts.
+    void comparedResultsReady();
 
 protected:
     void closeEvent(QCloseEvent *event) override;
+    void showEvent(QShowEvent *event) override;
 
 private:
     void createActions();
@@ -159,6 +185,10 @@ private:
     void onEvaluated(const EvaluationOutcome &outcome);
     void onBusyChanged(bool busy);
     void onSelectionChanged();
+    void applySharedSelection(QObject *source);
+    void onHighlightChanged(QObject *source);
+    void refreshHeatmap();
+    void evaluateScenarios(std::vector<Scenario> scenarios, const Catalog &catalog);
     void onTabChanged(int index);
     void ensure3dView();
     void updateTitle();
@@ -190,6 +220,19 @@ private:
     InspectorDock *mInspector = nullptr;
     ResultsDock *mResults = nullptr;
     ProblemsDock *mProblems = nullptr;
+    SelectionModel *mSelection = nullptr;
+    HeatmapView *mHeatmap = nullptr;
+    ChartsView *mCharts = nullptr;
+    FailureDomainsView *mFailures = nullptr;
+    QDockWidget *mChartsDock = nullptr;
+    QDockWidget *mFailuresDock = nullptr;
+    bool mLayoutRestored = false; ///< a saved layout was applied: the first show keeps it
+    bool mShownOnce = false;
+    bool mHeatmapStale = false; ///< the heatmap shows older results (refreshed when its tab shows)
+    struct Compared;            ///< the other scenarios' results and the run computing them
+    std::unique_ptr<Compared> mCompared;
+    QString mScenarioName; ///< the open scenario's name when the project has others
+    std::string mOpenScenario; ///< the open scenario when it is not the project's default
 
     QLabel *mSummaryLabel = nullptr;
     QProgressBar *mBusyBar = nullptr;
@@ -206,6 +249,7 @@ private:
     QAction *mZoomOutAction = nullptr;
     QAction *mPlanAction = nullptr;
     QAction *m3dAction = nullptr;
+    QAction *mHeatmapAction = nullptr;
     QAction *mHistoryAction = nullptr;
     QAction *mHelpAction = nullptr;
     QAction *mNextPaneAction = nullptr;

@@ -2,8 +2,12 @@
 // opens the main window; with --screenshot it renders the window to a PNG and exits.
 
 #include "catalog.h"
+#include "chartsview.h"
 #include "design.h"
+#include "evaluation.h"
+#include "failuredomainsview.h"
 #include "hall3dview.h"
+#include "heatmapview.h"
 #include "mainwindow.h"
 #include "overlay.h"
 #include "problemsdock.h"
@@ -13,12 +17,16 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
+#include <QDockWidget>
+#include <QElapsedTimer>
+#include <QEventLoop>
 #include <QFileInfo>
 #include <QMessageBox>
 #include <QPointer>
 #include <QStyleFactory>
 #include <QSurfaceFormat>
 #include <QTimer>
+#include <QTreeView>
 #include <QTreeWidget>
 
 #include <cstdio>
@@ -148,6 +156,143 @@ private:
     bool mStarted = false;
 };
 
+/// Saves a picture of every view for the user guide (--screenshot-views DIR): the plan, the 3D
+/// hall coloured by kW, the bandwidth heatmap, each chart, and a failure domain picked in its
+/// table as the plan and the 3D hall show it.
+class ViewsScreenshotRun : public QObject
+{
+public:
+    ViewsScreenshotRun(cp::gui::MainWindow *window, QString dir)
+        : mWindow(window)
+        , mDir(std::move(dir))
+    {
+        connect(window, &cp::gui::MainWindow::evaluated, this, [this] { QTimer::singleShot(300, this, [this] { run(); }); });
+        QTimer::singleShot(300000, this, [] {
+            printError(QStringLiteral("timed out waiting for the views to be drawn"));
+            QCoreApplication::exit(2);
+        });
+    }
+
+private:
+    static void wait(int ms)
+    {
+        QEventLoop loop;
+        QTimer::singleShot(ms, &loop, &QEventLoop::quit);
+        loop.exec();
+    }
+
+    static bool waitUntil(const std::function<bool()> &done, int timeoutMs)
+    {
+        QElapsedTimer timer;
+        timer.start();
+        while (!done()) {
+            if (timer.elapsed() > timeoutMs)
+                return false;
+            wait(50);
+        }
+        return true;
+    }
+
+    bool save(const QString &name)
+    {
+        QCoreApplication::processEvents();
+        const QString path = QDir(mDir).filePath(name);
+        if (!mWindow->grab().save(path, "PNG")) {
+            printError(QStringLiteral("cannot write %1").arg(path));
+            return false;
+        }
+        std::printf("%s\n", qPrintable(path));
+        return true;
+    }
+
+    bool show3d(const QString &name)
+    {
+        mWindow->show3d();
+        if (cp::gui::Hall3dView *view = mWindow->hall3dView()) {
+            const int before = view->framesRendered();
+            view->update();
+            waitUntil([view, before] { return view->framesRendered() > before; }, 20000);
+        }
+        wait(800);
+        return save(name);
+    }
+
+    void run()
+    {
+        if (mStarted)
+            return;
+        mStarted = true;
+        QCoreApplication::exit(runSteps() ? 0 : 1);
+    }
+
+    bool runSteps()
+    {
+        if (!mWindow->hasResults()) {
+            printError(QStringLiteral("evaluation failed: %1").arg(mWindow->outcome().error));
+            return false;
+        }
+        if (!QDir().mkpath(mDir)) {
+            printError(QStringLiteral("cannot create directory %1").arg(mDir));
+            return false;
+        }
+        // The project's other scenarios are drawn in the charts: wait for them.
+        waitUntil([this] { return !mWindow->isComparing(); }, 120000);
+
+        mWindow->showPlan();
+        if (!save(QStringLiteral("plan.png")) || !show3d(QStringLiteral("hall-3d.png")))
+            return false;
+        mWindow->showHeatmap();
+        wait(300);
+        if (!save(QStringLiteral("heatmap.png")))
+            return false;
+
+        // Charts: the dock raised and given room, each chart in turn.
+        mWindow->showPlan();
+        QDockWidget *charts = mWindow->chartsDock();
+        charts->show();
+        charts->raise();
+        // The charts get the width the Problems dock had beside them.
+        const bool problemsShown = mWindow->problemsDock()->isVisible();
+        mWindow->problemsDock()->hide();
+        mWindow->resizeDocks({charts}, {560}, Qt::Vertical);
+        cp::gui::ChartsView *view = mWindow->chartsView();
+        for (int i = 0; i < view->chartCount(); ++i) {
+            view->setCurrentChart(i);
+            waitUntil([view] { return !view->isBusy(); }, 60000);
+            wait(200);
+            if (!save(QStringLiteral("chart-%1.png").arg(cp::gui::ChartsView::chartId(i))))
+                return false;
+        }
+
+        mWindow->problemsDock()->setVisible(problemsShown);
+
+        // Failure domains: the worst leaf group (else the first place listed) picked in the table.
+        QDockWidget *failures = mWindow->failureDomainsDock();
+        failures->show();
+        failures->raise();
+        mWindow->resizeDocks({failures}, {400}, Qt::Vertical);
+        cp::gui::FailureDomainsView *table = mWindow->failureDomainsView();
+        QModelIndex row;
+        for (const char *kind : {"leaf", "power_unit", "cooling_unit", "node"}) {
+            row = table->rowIndex(QString::fromLatin1(kind), 0);
+            if (row.isValid())
+                break;
+        }
+        if (row.isValid()) {
+            table->tree()->scrollTo(row);
+            table->tree()->setCurrentIndex(row);
+        }
+        wait(300);
+        if (!save(QStringLiteral("failure-domains.png")))
+            return false;
+        return show3d(QStringLiteral("failure-domains-3d.png"));
+    }
+
+    QPointer<cp::gui::MainWindow> mWindow;
+    QString mDir;
+    bool mStarted = false;
+};
+
 } // namespace
 
 int main(int argc, char *argv[])
@@ -195,12 +340,16 @@ int main(int argc, char *argv[])
     const QCommandLineOption themeOption(QStringLiteral("theme"),
                                          QStringLiteral("Colours: system, light or dark (remembered)."),
                                          QStringLiteral("THEME"));
-    parser.addOptions({catalogOption, screenshotOption, screenshot3dOption, templateOption, gpusOption, overlayOption,
-                       selectOption, emptyOption, problemsOption, themeOption});
+    const QCommandLineOption viewsOption(QStringLiteral("screenshot-views"),
+                                         QStringLiteral("Save a PNG of every view (plan, 3D, heatmap, each chart, "
+                                                        "a failure domain) into DIR and quit."),
+                                         QStringLiteral("DIR"));
+    parser.addOptions({catalogOption, screenshotOption, screenshot3dOption, viewsOption, templateOption, gpusOption,
+                       overlayOption, selectOption, emptyOption, problemsOption, themeOption});
     parser.process(app);
 
     const QStringList positional = parser.positionalArguments();
-    const bool batch = parser.isSet(screenshotOption) || parser.isSet(screenshot3dOption);
+    const bool batch = parser.isSet(screenshotOption) || parser.isSet(screenshot3dOption) || parser.isSet(viewsOption);
     auto fail = [batch](const QString &message) {
         printError(message);
         if (!batch)
@@ -298,6 +447,12 @@ int main(int argc, char *argv[])
         return app.exec();
     }
 
+    if (parser.isSet(viewsOption)) {
+        if (parser.isSet(screenshotOption) || parser.isSet(screenshot3dOption))
+            return fail(QStringLiteral("give either --screenshot-views or --screenshot/--screenshot-3d, not both"));
+        ViewsScreenshotRun views(&window, parser.value(viewsOption));
+        return app.exec();
+    }
     ScreenshotRun run(&window, parser.value(screenshotOption), parser.value(screenshot3dOption),
                       {parser.value(selectOption), parser.isSet(problemsOption)});
     return app.exec();

@@ -20,6 +20,9 @@
 #include "problemsdock.h"
 #include "rackitem.h"
 #include "resultsdock.h"
+#include "selectionmodel.h"
+#include "chartsview.h"
+#include "projectfile.h"
 #include "templates.h"
 #include "designjson.h"
 
@@ -37,6 +40,8 @@
 #include <QTreeWidget>
 #include <QDockWidget>
 #include <QtTest>
+
+#include <nlohmann/json.hpp>
 
 #include <random>
 
@@ -154,6 +159,13 @@ private Q_SLOTS:
     void standardShortcuts();
     void f6WalksThroughThePanes();
     void themeIsAppliedAndStored();
+
+    void invalidPartsOpenWithProblemsListed();
+    void planSelectionIsShared();
+    void sharedSelectionReachesPlan();
+    void failureHighlightShowsDomainOnPlan();
+    void otherScenariosAreComparedInCharts();
+    void scenarioOpenedByNameIsSavedInPlace();
 
 private:
     Catalog mCatalog;
@@ -416,6 +428,15 @@ void TestMainWindow::badFileLeavesDesignUnchanged_data()
                                     << QByteArray("{\"version\": 1, \"design\": {\"name\": \"x\", \"racks\": [") << true;
     QTest::newRow("JSON of the wrong shape") << QStringLiteral("array.json") << QByteArray("[1, 2, 3]") << true;
     QTest::newRow("missing file") << QStringLiteral("missing.cplan") << QByteArray() << false;
+    // The bad-input classes of docs/robustness.md that stop a file from loading, through the GUI.
+    const QByteArray head("{\"format\": \"cluster-planner-design\", \"version\": 1,\n \"design\": {\"hall\": {\"width_m\": ");
+    QTest::newRow("NaN in JSON") << QStringLiteral("nan.json") << head + "NaN}}}" << true;
+    QTest::newRow("Infinity in JSON") << QStringLiteral("inf.json") << head + "Infinity}}}" << true;
+    QTest::newRow("number beyond a double") << QStringLiteral("huge.json") << head + "1e400}}}" << true;
+    QTest::newRow("wrong type") << QStringLiteral("wrongtype.json") << head + "\"wide\"}}}" << true;
+    QTest::newRow("format from the future") << QStringLiteral("future.json")
+                                            << QByteArray("{\"format\": \"cluster-planner-design\", \"version\": 99, \"design\": {}}")
+                                            << true;
 }
 
 void TestMainWindow::badFileLeavesDesignUnchanged()
@@ -957,6 +978,157 @@ void TestMainWindow::themeIsAppliedAndStored()
     window.setTheme(Theme::Light);
     QVERIFY(QApplication::palette().color(QPalette::Window).lightness() > 200);
     QCOMPARE(storedTheme(), Theme::Light);
+}
+
+void TestMainWindow::invalidPartsOpenWithProblemsListed()
+{
+    // A design that loads but names a part the catalog does not know: it opens (so the user can
+    // fix it) and the Problems dock names the file's place and the problem.
+    MainWindow window(mCatalog);
+    window.setErrorDialogsEnabled(false);
+    window.loadSample();
+    nlohmann::json json = designToJson(window.document()->design());
+    json["design"]["racks"][0]["contents"][0]["catalog_id"] = "dgx-h999";
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("unknownid.json"));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(QByteArray::fromStdString(json.dump()));
+    file.close();
+    QVERIFY2(window.openFile(path), qPrintable(window.errorString()));
+    QTRY_VERIFY_WITH_TIMEOUT(window.problemsDock()->problemCount() > 0, kEvaluationTimeoutMs);
+    bool found = false;
+    QTreeWidget *tree = window.problemsDock()->tree();
+    for (int i = 0; i < tree->topLevelItemCount(); ++i) {
+        QStringList texts;
+        for (int c = 0; c < tree->columnCount(); ++c)
+            texts << tree->topLevelItem(i)->text(c);
+        const QString line = texts.join(QLatin1Char(' '));
+        if (line.contains(QStringLiteral("dgx-h999")) && line.contains(QStringLiteral("racks[0]")))
+            found = true;
+    }
+    QVERIFY(found);
+}
+
+void TestMainWindow::planSelectionIsShared()
+{
+    MainWindow window(mCatalog);
+    window.setErrorDialogsEnabled(false);
+    window.loadSample();
+    QSignalSpy spy(window.selectionModel(), &SelectionModel::selectionChanged);
+    window.hallView()->selectRacks({3, 1});
+    QCOMPARE(window.selectionModel()->selection().racks, QVector<int>({1, 3}));
+    QVERIFY(!spy.isEmpty());
+    QCOMPARE(spy.last().at(0).value<QObject *>(), static_cast<QObject *>(window.hallView()));
+    const Design &design = window.document()->design();
+    QVERIFY(!design.powerUnits.empty());
+    window.hallView()->selectUnit(QString::fromStdString(design.powerUnits[0].id));
+    QVERIFY(window.selectionModel()->selection().racks.isEmpty());
+    QCOMPARE(window.selectionModel()->selection().powerUnits, QVector<int>({0}));
+    // A new design forgets the selection: its indexes would name other parts.
+    window.loadEmpty();
+    QVERIFY(window.selectionModel()->selection().isEmpty());
+}
+
+void TestMainWindow::sharedSelectionReachesPlan()
+{
+    MainWindow window(mCatalog);
+    window.setErrorDialogsEnabled(false);
+    window.loadSample();
+    QObject otherView;
+    PartSelection wanted;
+    wanted.racks = {0, 2};
+    wanted.coolingUnits = {0};
+    window.selectionModel()->select(wanted, &otherView);
+    QVector<int> racks, cooling;
+    for (QGraphicsItem *item : window.hallView()->hallScene()->selectedItems()) {
+        if (item->type() == RackItem::Type)
+            racks.push_back(static_cast<RackItem *>(item)->rackIndex());
+        else
+            cooling.push_back(-1);
+    }
+    std::sort(racks.begin(), racks.end());
+    QCOMPARE(racks, QVector<int>({0, 2}));
+    QCOMPARE(cooling.size(), 1);
+    // The plan's echo leaves the shared selection as it was set.
+    QCOMPARE(window.selectionModel()->selection(), wanted);
+}
+
+void TestMainWindow::failureHighlightShowsDomainOnPlan()
+{
+    MainWindow window(mCatalog);
+    window.setErrorDialogsEnabled(false);
+    window.loadSample();
+    QTRY_VERIFY_WITH_TIMEOUT(window.hasResults(), kEvaluationTimeoutMs);
+    QCOMPARE(window.overlayKind(), OverlayKind::Category);
+    QObject table;
+    window.selectionModel()->selectRacks({0}, &table);
+    window.selectionModel()->setHighlight({QStringLiteral("rack"), {0}, {}}, &table);
+    QCOMPARE(window.overlayKind(), OverlayKind::FailureDomain);
+    QVERIFY(window.overlay().rackColors.size() == int(window.document()->design().racks.size()));
+}
+
+void TestMainWindow::otherScenariosAreComparedInCharts()
+{
+    const QString path = QStringLiteral(CP_SOURCE_DIR "/resources/examples/16k-servers-vs-supernodes.cplan");
+    const std::vector<std::string> names = ProjectFile::scenarioNames(QFile::encodeName(path).toStdString());
+    QCOMPARE(names.size(), size_t(2));
+    MainWindow window(mCatalog);
+    window.setErrorDialogsEnabled(false);
+    QSignalSpy ready(&window, &MainWindow::comparedResultsReady);
+    QVERIFY2(window.openFile(path), qPrintable(window.errorString()));
+    QVERIFY(ready.wait(kEvaluationTimeoutMs) || ready.count() > 0);
+    QCOMPARE(window.comparedResults().size(), 1);
+    const NamedResults &other = window.comparedResults().front();
+    QCOMPARE(other.name, QString::fromStdString(names[1]));
+    // The figures are the engine's for that scenario, as the CLI would evaluate it.
+    Project project = ProjectFile::load(QFile::encodeName(path).toStdString(), names[1]);
+    Catalog catalog = mCatalog;
+    catalog.merge(project.catalog, "project");
+    const Results expected = evaluate(project.design, catalog);
+    QCOMPARE(other.results->inventory.gpusTotal, expected.inventory.gpusTotal);
+    QCOMPARE(other.results->cost.tcoUsd, expected.cost.tcoUsd);
+    // Another file drops the comparison.
+    window.loadSample();
+    QVERIFY(window.comparedResults().isEmpty());
+}
+
+void TestMainWindow::scenarioOpenedByNameIsSavedInPlace()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("two.cplan"));
+    QVERIFY(QFile::copy(QStringLiteral(CP_SOURCE_DIR "/resources/examples/16k-servers-vs-supernodes.cplan"), path));
+    QFile::setPermissions(path, QFile::ReadOwner | QFile::WriteOwner);
+    const std::string file = QFile::encodeName(path).toStdString();
+    const std::vector<std::string> names = ProjectFile::scenarioNames(file);
+    QCOMPARE(names.size(), size_t(2));
+    const Design defaultBefore = ProjectFile::load(file).design;
+
+    MainWindow window(mCatalog);
+    window.setErrorDialogsEnabled(false);
+    QVERIFY2(window.openFile(path + QLatin1Char('#') + QString::fromStdString(names[1])), qPrintable(window.errorString()));
+    QCOMPARE(window.openScenario(), QString::fromStdString(names[1]));
+    QVERIFY(window.windowTitle().contains(QString::fromStdString(names[1])));
+    QCOMPARE(window.document()->design(), ProjectFile::load(file, names[1]).design);
+    // The comparison shows the default scenario beside it.
+    QTRY_COMPARE_WITH_TIMEOUT(window.comparedResults().size(), 1, kEvaluationTimeoutMs);
+    QCOMPARE(window.comparedResults().front().name, QString::fromStdString(names[0]));
+
+    // An edit saved goes back into that scenario; the default design is untouched.
+    Design edited = window.document()->design();
+    edited.finance.energyUsdPerKwh *= 2.0;
+    edit(window, changeSettings(window.document()->design(), window.document()->catalog(), edited), "Energy price");
+    QVERIFY2(window.saveFile(path, QStringLiteral("dearer energy")), qPrintable(window.errorString()));
+    QCOMPARE(ProjectFile::load(file).design, defaultBefore);
+    QCOMPARE(ProjectFile::load(file, names[1]).design, window.document()->design());
+    QCOMPARE(ProjectFile::scenarioNames(file), names);
+
+    // An unknown scenario is refused with the file and the names it holds.
+    MainWindow other(mCatalog);
+    other.setErrorDialogsEnabled(false);
+    QVERIFY(!other.openFile(path + QStringLiteral("#nosuch")));
+    QVERIFY2(other.errorString().contains(QStringLiteral("nosuch")), qPrintable(other.errorString()));
+    QVERIFY2(other.errorString().contains(QStringLiteral("two.cplan")), qPrintable(other.errorString()));
 }
 
 QTEST_MAIN(TestMainWindow)
