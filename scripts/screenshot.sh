@@ -60,6 +60,18 @@ shot "$example" --screenshot-views "$out/views"
 shot "$example#nvl72-16k" --screenshot-views "$config/nvl72"
 cp "$config/nvl72/heatmap.png" "$out/views/heatmap-nvl72.png"
 cp "$config/nvl72/hall-3d.png" "$out/views/hall-3d-nvl72.png"
+# Both example fabrics are non-blocking (one colour); a 4,096-GPU classic design with a third of
+# its spine switches shows the tiers as blocks (needs the CLI beside the app and jq).
+cli="$(dirname "$app")/../cli/cluster-planner-cli"
+if [ -x "$cli" ] && command -v jq >/dev/null 2>&1; then
+    "$cli" new --template classic --gpus 4096 -o "$config/c4k.json" >/dev/null
+    jq '(.design.racks[].contents[] | select(.role == "spine") | .count) |= ((. / 3) | floor | if . < 1 then 1 else . end)' \
+        "$config/c4k.json" >"$config/c4k-oversubscribed.json"
+    shot "$config/c4k-oversubscribed.json" --screenshot-views "$config/os"
+    cp "$config/os/heatmap.png" "$out/views/heatmap-oversubscribed.png"
+else
+    echo "screenshot.sh: no CLI at $cli or no jq: heatmap-oversubscribed.png not made" >&2
+fi
 
 echo "Wrote $out/main-window.png, hall-3d.png, empty-hall.png, overlay-power.png, overlay-failure.png,"
 echo "overlay-bandwidth.png, problems.png and views/*.png"
