@@ -670,6 +670,8 @@ json reliabilityToJson(const ReliabilityResults &rel)
                          {"job_parts", k.jobParts},
                          {"job_interruptions_per_day", k.jobFailuresPerHour * 24.0},
                          {"events_per_month", k.eventsPerMonth},
+                         {"job_hours_lost_per_month", k.lostHoursPerMonth},
+                         {"downtime_share", k.downtimeShare},
                          {"recovery", k.recovery}};
     json largest = json::array();
     for (const FailureDomain &d : rel.largestDomains)

@@ -368,6 +368,15 @@ void TestReliability::resultsJsonHasReliability()
     QCOMPARE(j["largest_failure_domain_gpus"].get<long long>(), r.reliability.largestFailureDomainGpus);
     QVERIFY(j["failure_domains"].contains("nvlink_switch_tray"));
     QVERIFY(j["failure_domains"]["gpu"]["gpus_lost_max"].get<long long>() == 72);
+    // Each kind's share of the time failures cost, from the stage's figures; the shares sum to 1.
+    double shares = 0.0;
+    for (const FailureDomainKind &k : r.reliability.kinds) {
+        const nlohmann::json &kj = j["failure_domains"][k.kind];
+        QCOMPARE(kj["downtime_share"].get<double>(), k.downtimeShare);
+        QCOMPARE(kj["job_hours_lost_per_month"].get<double>(), k.lostHoursPerMonth);
+        shares += kj["downtime_share"].get<double>();
+    }
+    QVERIFY2(std::abs(shares - 1.0) < 1e-9, qPrintable(QString::number(shares, 'g', 12)));
 }
 
 void TestReliability::settingsRoundTrip()
