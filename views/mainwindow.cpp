@@ -501,7 +501,8 @@ bool MainWindow::saveFile(const QString &requestedPath, const QString &requested
     mRecovery->remove();
     mAutosaveDirty = false;
     updateTitle();
-    addRecentFile(QFileInfo(path).absoluteFilePath());
+    addRecentFile(QFileInfo(path).absoluteFilePath()
+                  + (mOpenScenario.empty() ? QString() : QLatin1Char('#') + QString::fromStdString(mOpenScenario)));
     statusBar()->showMessage(tr("Saved %1").arg(QDir::toNativeSeparators(path)), 5000);
     return true;
 }
@@ -937,7 +938,9 @@ void MainWindow::updateRecentMenu()
         QString label = QDir::toNativeSeparators(file);
         label.replace(QLatin1Char('&'), QStringLiteral("&&")); // a literal '&', not a mnemonic
         QAction *action = mRecentMenu->addAction(QStringLiteral("&%1 %2").arg(n).arg(label));
-        action->setEnabled(QFileInfo::exists(file));
+        // FILE.cplan#NAME is a scenario of FILE.cplan.
+        const qsizetype hash = file.lastIndexOf(QLatin1Char('#'));
+        action->setEnabled(QFileInfo::exists(file) || (hash > 0 && QFileInfo::exists(file.left(hash))));
         connect(action, &QAction::triggered, this, [this, file] {
             if (maybeSave())
                 openFile(file);

@@ -1122,6 +1122,10 @@ void TestMainWindow::scenarioOpenedByNameIsSavedInPlace()
     QCOMPARE(ProjectFile::load(file).design, defaultBefore);
     QCOMPARE(ProjectFile::load(file, names[1]).design, window.document()->design());
     QCOMPARE(ProjectFile::scenarioNames(file), names);
+    // Open Recent reopens the scenario, not the project's default.
+    const QStringList recent = QSettings().value(QStringLiteral("recentFiles")).toStringList();
+    QVERIFY(!recent.isEmpty());
+    QCOMPARE(recent.front(), QFileInfo(path).absoluteFilePath() + QLatin1Char('#') + QString::fromStdString(names[1]));
 
     // An unknown scenario is refused with the file and the names it holds.
     MainWindow other(mCatalog);
