@@ -287,4 +287,14 @@ std::vector<FailureInstance> failureInstances(const Design &design, const Failur
     return out;
 }
 
+FailurePlaces failurePlaces(const Design &design, const FailureDomainIndex &index,
+                            const std::vector<std::string> &kinds)
+{
+    FailurePlaces places;
+    for (const std::string &kind : kinds)
+        if (kindHasPlaces(kind))
+            places.emplace(kind, failureInstances(design, index, kind));
+    return places;
+}
+
 } // namespace cp

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -95,5 +96,11 @@ std::vector<FailureInstance> failureInstances(const Design &design, const Failur
 
 /// Whether failureInstances lists places for `kind` (its instances may still be none).
 bool kindHasPlaces(const std::string &kind);
+
+/// failureInstances of several kinds, by kind: built once per evaluation (in the GUI's worker
+/// thread; a million-GPU campus has ~95,000 places).
+using FailurePlaces = std::map<std::string, std::vector<FailureInstance>>;
+FailurePlaces failurePlaces(const Design &design, const FailureDomainIndex &index,
+                            const std::vector<std::string> &kinds);
 
 } // namespace cp

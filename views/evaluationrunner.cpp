@@ -55,9 +55,16 @@ EvaluationOutcome evaluateSnapshot(EvaluationRunner::Engine &engine, const Snaps
             outcome.results = engine.evaluator->evaluate(snapshot.design, cancel);
             outcome.stages = engine.evaluator->lastStages();
         }
-        if (!outcome.results.cancelled && !cancel->load())
+        if (!outcome.results.cancelled && !cancel->load()) {
             outcome.failureDomains = std::make_shared<const FailureDomainIndex>(
                 buildFailureDomainIndex(snapshot.design, catalog, &outcome.results.power));
+            std::vector<std::string> kinds;
+            for (const FailureDomainKind &k : outcome.results.reliability.kinds)
+                kinds.push_back(k.kind);
+            if (!cancel->load())
+                outcome.failurePlaces = std::make_shared<const FailurePlaces>(
+                    failurePlaces(snapshot.design, *outcome.failureDomains, kinds));
+        }
     } catch (const std::exception &e) {
         outcome.error = QString::fromStdString(e.what());
     } catch (...) {

@@ -28,6 +28,8 @@ struct EvaluationOutcome
     Problems validation;
     /// Built beside the results, so the failure-domain overlay only looks up the selected part.
     std::shared_ptr<const FailureDomainIndex> failureDomains;
+    /// The places of each failure kind of the results (the Failure Domains table's rows).
+    std::shared_ptr<const FailurePlaces> failurePlaces;
     QString error; ///< set when the engine threw; results are then empty
     /// The stages the engine ran for these results: an edit re-runs only what it reaches.
     Evaluator::Stages stages;

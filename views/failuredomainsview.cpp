@@ -511,7 +511,8 @@ FailureDomainsView::FailureDomainsView(QWidget *parent)
 FailureDomainsView::~FailureDomainsView() = default;
 
 void FailureDomainsView::setEvaluation(const Design &design, const Results &results,
-                                       std::shared_ptr<const FailureDomainIndex> index)
+                                       std::shared_ptr<const FailureDomainIndex> index,
+                                       std::shared_ptr<const FailurePlaces> places)
 {
     const ReliabilityResults &rel = results.reliability;
     mKinds.clear();
@@ -537,8 +538,13 @@ void FailureDomainsView::setEvaluation(const Design &design, const Results &resu
     for (const FailureDomainKind &k : rel.kinds) {
         Kind kind;
         kind.figures = k;
-        if (indexFits)
-            kind.instances = failureInstances(design, *index, k.kind);
+        if (indexFits) {
+            const auto listed = places ? places->find(k.kind) : FailurePlaces::const_iterator();
+            if (places && listed != places->end())
+                kind.instances = listed->second;
+            else if (!places || kindHasPlaces(k.kind))
+                kind.instances = failureInstances(design, *index, k.kind);
+        }
         mKinds.push_back(std::move(kind));
     }
     rebuild();

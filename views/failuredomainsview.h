@@ -112,9 +112,12 @@ public:
     ~FailureDomainsView() override;
 
     /// The design and its evaluation; `index` is the evaluation's failure-domain index (without
-    /// it the kinds are listed with no places).
+    /// it the kinds are listed with no places). `places`, when given, are the places of the
+    /// results' kinds built beside the index (the evaluation worker does it, so a large design
+    /// does not list its places on the GUI thread); otherwise the view lists them.
     void setEvaluation(const Design &design, const Results &results,
-                       std::shared_ptr<const FailureDomainIndex> index);
+                       std::shared_ptr<const FailureDomainIndex> index,
+                       std::shared_ptr<const FailurePlaces> places = nullptr);
     /// Shows the empty state.
     void clear();
     void setSelectionModel(SelectionModel *model);

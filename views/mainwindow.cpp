@@ -640,7 +640,7 @@ void MainWindow::onEvaluated(const EvaluationOutcome &outcome)
     mProblems->setProblems(mOutcome.validation, mOutcome.results.problems);
     mCharts->setResults(mScenarioName.isEmpty() ? QString::fromStdString(mDocument->design().name) : mScenarioName,
                         mOutcome.results);
-    mFailures->setEvaluation(mDocument->design(), mOutcome.results, mOutcome.failureDomains);
+    mFailures->setEvaluation(mDocument->design(), mOutcome.results, mOutcome.failureDomains, mOutcome.failurePlaces);
     // The 3D racks are coloured by these results once the scene shows the evaluated design.
     if (mHall3d && !m3dStale)
         mHall3d->setResults(mOutcome.results);

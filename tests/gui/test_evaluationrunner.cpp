@@ -139,6 +139,26 @@ void TestEvaluationRunner::deliversFailureDomainIndex()
     for (long long g : outcome.failureDomains->rackGpus)
         gpus += g;
     QCOMPARE(gpus, outcome.results.inventory.gpusTotal);
+
+    // The failure table's places, listed in the worker: those of every kind that has places.
+    QVERIFY(outcome.failurePlaces);
+    int kindsWithPlaces = 0;
+    for (const FailureDomainKind &k : outcome.results.reliability.kinds) {
+        if (!kindHasPlaces(k.kind)) {
+            QVERIFY(!outcome.failurePlaces->count(k.kind));
+            continue;
+        }
+        ++kindsWithPlaces;
+        const std::vector<FailureInstance> expected = failureInstances(mClassic, *outcome.failureDomains, k.kind);
+        const auto listed = outcome.failurePlaces->find(k.kind);
+        QVERIFY2(listed != outcome.failurePlaces->end(), k.kind.c_str());
+        QCOMPARE(listed->second.size(), expected.size());
+        for (size_t i = 0; i < expected.size(); ++i) {
+            QCOMPARE(listed->second[i].label, expected[i].label);
+            QCOMPARE(listed->second[i].racksDown, expected[i].racksDown);
+        }
+    }
+    QVERIFY(kindsWithPlaces > 0);
 }
 
 void TestEvaluationRunner::cancelDeliversNothing()
