@@ -12,6 +12,47 @@ namespace cp {
 
 namespace {
 
+/// Row names in the order people number them: "Row 9" < "Row 10" < "Row 100" (runs of digits
+/// compared as numbers), so leaf groups, pods and the bandwidth matrix follow the hall's rows.
+struct NaturalLess
+{
+    bool operator()(const std::string &a, const std::string &b) const
+    {
+        size_t i = 0, j = 0;
+        const auto digit = [](char c) { return c >= '0' && c <= '9'; };
+        while (i < a.size() && j < b.size()) {
+            if (digit(a[i]) && digit(b[j])) {
+                size_t ie = i, je = j;
+                while (ie < a.size() && digit(a[ie]))
+                    ++ie;
+                while (je < b.size() && digit(b[je]))
+                    ++je;
+                size_t ia = i, jb = j; // leading zeros do not change the number
+                while (ia + 1 < ie && a[ia] == '0')
+                    ++ia;
+                while (jb + 1 < je && b[jb] == '0')
+                    ++jb;
+                if (ie - ia != je - jb)
+                    return ie - ia < je - jb;
+                if (const int c = a.compare(ia, ie - ia, b, jb, je - jb); c != 0)
+                    return c < 0;
+                i = ie;
+                j = je;
+            } else {
+                if (a[i] != b[j])
+                    return static_cast<unsigned char>(a[i]) < static_cast<unsigned char>(b[j]);
+                ++i;
+                ++j;
+            }
+        }
+        if (i == a.size() && j < b.size())
+            return true; // a is a prefix of b
+        if (j == b.size() && i < a.size())
+            return false;
+        return a < b; // equal but for leading zeros: any fixed order
+    }
+};
+
 // Cable routes run up to an overhead tray, along it and down again: a Manhattan route with 10 %
 // slack for bends and service loops, plus 3 m of rise and drop (assumption, docs/model.md).
 // Two ports in the same rack take a 2 m patch lead.
@@ -206,7 +247,7 @@ FabricResults buildFabric(const Design &design, const Catalog &catalog, FabricCa
         return f;
 
     // --- leaf groups: the leaf racks of a row serve that row's compute racks ----------------
-    std::map<std::string, std::vector<size_t>> leafRacksByRow; // indexes into leafRacks
+    std::map<std::string, std::vector<size_t>, NaturalLess> leafRacksByRow; // indexes into leafRacks
     for (size_t k = 0; k < leafRacks.size(); ++k)
         leafRacksByRow[design.racks[leafRacks[k].rack].row].push_back(k);
     std::map<std::string, int> groupOfRow;

@@ -8,6 +8,8 @@
 #include "templates.h"
 #include "testsupport.h"
 
+#include <map>
+
 using namespace cp;
 
 namespace {
@@ -38,6 +40,7 @@ class TestFabric : public QObject
 private Q_SLOTS:
     void classicTwoTiers();
     void classicThreeTiersHasPods();
+    void rowsInNumberOrder();
     void removingSpinesOversubscribes();
     void cableTypeFollowsLength();
     void supernodeRackIsOneDomain();
@@ -97,6 +100,40 @@ void TestFabric::classicThreeTiersHasPods()
     QCOMPARE(f.maxHops, 5);
     QCOMPARE(f.matrixSide(), 128);
     QCOMPARE(int(f.hops[0 * 128 + 127]), 5);
+}
+
+void TestFabric::rowsInNumberOrder()
+{
+    // Rows numbered without zero padding ("Row 2" … "Row 10" … "Row 16"): leaf groups, pods and the
+    // matrix follow the numbers, not the text ("Row 10" before "Row 2"). Same figures either way.
+    const Catalog c = Catalog::builtin();
+    const Design padded = generateTemplate({"classic", 4096, {}}, c);
+    Design d = padded;
+    std::map<std::string, int> number;
+    for (Rack &r : d.racks) {
+        const size_t space = r.row.rfind(' ');
+        QVERIFY(space != std::string::npos);
+        const int n = std::stoi(r.row.substr(space + 1));
+        r.row = r.row.substr(0, space + 1) + std::to_string(n);
+        number[r.row] = n;
+    }
+    QVERIFY(number.size() > 10);
+    const FabricResults f = buildFabric(d, c);
+    const FabricResults g = buildFabric(padded, c);
+    QCOMPARE(f.pods, g.pods);
+    QCOMPARE(f.bisectionGbPerS, g.bisectionGbPerS);
+    QCOMPARE(f.bandwidthGbPerS, g.bandwidthGbPerS);
+    std::vector<int> rackAt(size_t(f.matrixSide()), -1);
+    for (size_t i = 0; i < d.racks.size(); ++i)
+        if (f.rackGroup[i] >= 0)
+            rackAt[size_t(f.rackGroup[i])] = int(i);
+    int last = 0;
+    for (int rack : rackAt) {
+        QVERIFY(rack >= 0);
+        const int n = number[d.racks[size_t(rack)].row];
+        QVERIFY2(n >= last, qPrintable(QStringLiteral("row %1 after row %2").arg(n).arg(last)));
+        last = n;
+    }
 }
 
 void TestFabric::removingSpinesOversubscribes()
