@@ -5,6 +5,8 @@
 #include <nlohmann/json.hpp>
 #include <sqlite3.h>
 
+#include <cstring>
+
 #include <cctype>
 #include <chrono>
 #include <ctime>
@@ -31,8 +33,14 @@ public:
         sqlite3 *db = nullptr;
         const int rc = sqlite3_open_v2(path.c_str(), &db, flags, nullptr);
         mDb.reset(db);
-        if (rc != SQLITE_OK)
-            throw LoadError(path, "", std::string("cannot open: ") + (db ? sqlite3_errmsg(db) : sqlite3_errstr(rc)));
+        if (rc != SQLITE_OK) {
+            std::string message = std::string("cannot open: ") + (db ? sqlite3_errmsg(db) : sqlite3_errstr(rc));
+            // SQLite says only "unable to open database file": add what the system said (a
+            // read-only folder, a missing folder, no permission).
+            if (const int err = db ? sqlite3_system_errno(db) : 0; err != 0)
+                message += " (" + std::string(std::strerror(err)) + ")";
+            throw LoadError(path, "", message);
+        }
         sqlite3_extended_result_codes(db, 1);
         sqlite3_busy_timeout(db, 2000);
     }

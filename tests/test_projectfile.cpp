@@ -1,5 +1,7 @@
 // Tests .cplan project files: round trip, history, migration, and refusal of bad files.
 
+#include <cerrno>
+#include <cstring>
 #include "catalog.h"
 #include "projectfile.h"
 #include "templates.h"
@@ -360,6 +362,14 @@ void TestProjectFile::unwritableLocation()
 {
     const Catalog c = Catalog::builtin();
     QVERIFY_THROWS_EXCEPTION(LoadError, ProjectFile::save("/nonexistent-dir/x.cplan", sampleDesign(c), c, "a", "b"));
+    // The message says why, as the system does, not only SQLite's "unable to open database file".
+    try {
+        ProjectFile::save("/nonexistent-dir/x.cplan", sampleDesign(c), c, "a", "b");
+    } catch (const LoadError &e) {
+        const std::string what = e.what();
+        QVERIFY2(what.find("/nonexistent-dir/x.cplan") != std::string::npos, what.c_str());
+        QVERIFY2(what.find(std::strerror(ENOENT)) != std::string::npos, what.c_str());
+    }
 }
 
 QTEST_GUILESS_MAIN(TestProjectFile)
