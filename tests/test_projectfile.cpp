@@ -1,7 +1,5 @@
 // Tests .cplan project files: round trip, history, migration, and refusal of bad files.
 
-#include <cerrno>
-#include <cstring>
 #include "catalog.h"
 #include "projectfile.h"
 #include "templates.h"
@@ -9,6 +7,8 @@
 
 #include <sqlite3.h>
 
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 
 using namespace cp;
