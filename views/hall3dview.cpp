@@ -481,11 +481,12 @@ Hall3dView::Hall3dView(QWidget *parent)
     bar->SetNumberOfLabels(5);
     bar->SetLabelFormat("%.0f");
     bar->SetNanAnnotation("above limit");
-    bar->SetPosition(0.885, 0.10);
-    bar->SetWidth(0.105);
+    // Room on the right for the title, which is centred on the bar's box and wider than it.
+    bar->SetPosition(0.80, 0.10);
+    bar->SetWidth(0.17);
     bar->SetHeight(0.55);
-    bar->SetMaximumWidthInPixels(150);
-    bar->SetBarRatio(0.3);
+    bar->SetMaximumWidthInPixels(190);
+    bar->SetBarRatio(0.2);
     bar->UnconstrainedFontSizeOn();
     bar->DrawBackgroundOn();
     bar->GetBackgroundProperty()->SetColor(1.0, 1.0, 1.0);
