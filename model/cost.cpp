@@ -162,7 +162,7 @@ CostResults evaluateCost(const Design &design, const Catalog &catalog, const Res
         c.cloudPriceSource = "catalog " + gpu->id + " " + priceKey + ": " + gpu->sourceOf(priceKey);
     if (c.cloudUsdPerGpuHour <= 0 && r.inventory.gpusTotal > 0) {
         c.cloudPriceSource = "none";
-        c.problems.push_back({Severity::Warning, "finance.cloudUsdPerGpuHour",
+        c.problems.push_back({Severity::Warning, "finance.cloud_usd_per_gpu_hour",
                               "no cloud price: the accelerator \"" + c.cloudAcceleratorId
                                   + "\" has no cloud_usd_per_gpu_hour in the catalog; set one in the finance settings"});
     }
@@ -171,12 +171,12 @@ CostResults evaluateCost(const Design &design, const Catalog &catalog, const Res
         if (!(v >= 0 && v <= hi))
             c.problems.push_back({Severity::Error, place, what});
     };
-    checkFraction("finance.discountRate", fin.discountRate, 1.0, "must be between 0 and 1 (0.08 = 8 % a year)");
+    checkFraction("finance.discount_rate", fin.discountRate, 1.0, "must be between 0 and 1 (0.08 = 8 % a year)");
     if (reserved && !(fin.reservedTermYears > 0))
-        c.problems.push_back({Severity::Error, "finance.reservedTermYears", "must be positive"});
-    checkFraction("finance.cloudReservedUsdPerGpuHour", fin.cloudReservedUsdPerGpuHour, 1e4, "must not be negative");
+        c.problems.push_back({Severity::Error, "finance.reserved_term_years", "must be positive"});
+    checkFraction("finance.cloud_reserved_usd_per_gpu_hour", fin.cloudReservedUsdPerGpuHour, 1e4, "must not be negative");
     if (!(design.workload.stackEfficiency > 0 && design.workload.stackEfficiency <= 1))
-        c.problems.push_back({Severity::Error, "workload.stackEfficiency", "must be more than 0 and at most 1"});
+        c.problems.push_back({Severity::Error, "workload.stack_efficiency", "must be more than 0 and at most 1"});
 
     // --- hardware: the design's parts at their catalog price ----------------------------------
     // A server's or supernode's price includes its GPUs and NICs (catalog sources: DGX H100 list,

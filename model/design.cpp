@@ -107,9 +107,9 @@ void checkUnits(const std::vector<FacilityUnit> &units, const char *listName, bo
             check.error(place + ".id", "duplicate id " + quoted(u.id));
         const CatalogEntry *e = catalog.find(u.catalogId);
         if (!e)
-            check.error(place + ".catalogId", "unknown catalog id " + quoted(u.catalogId));
+            check.error(place + ".catalog_id", "unknown catalog id " + quoted(u.catalogId));
         else if (power ? !isPowerKind(e->kind) : !isCoolingKind(e->kind))
-            check.error(place + ".catalogId", quoted(u.catalogId) + " is a " + partKindName(e->kind)
+            check.error(place + ".catalog_id", quoted(u.catalogId) + " is a " + partKindName(e->kind)
                                                   + ", not a " + (power ? "power" : "cooling") + " unit");
         if (u.xM < 0 || u.yM < 0 || u.xM > design.hall.widthM || u.yM > design.hall.depthM)
             check.error(place, "position lies outside the hall");
@@ -135,9 +135,9 @@ Problems validate(const Design &design, const Catalog &catalog)
 
     if (design.name.empty())
         check.error("name", "must not be empty");
-    check.positive("hall.widthM", design.hall.widthM);
-    check.positive("hall.depthM", design.hall.depthM);
-    check.positive("hall.gridM", design.hall.gridM);
+    check.positive("hall.width_m", design.hall.widthM);
+    check.positive("hall.depth_m", design.hall.depthM);
+    check.positive("hall.grid_m", design.hall.gridM);
     if (design.hall.widthM > kMaxHallM || design.hall.depthM > kMaxHallM)
         check.error("hall", "a hall larger than 5 km on a side is not plausible");
 
@@ -151,9 +151,9 @@ Problems validate(const Design &design, const Catalog &catalog)
             check.error(place + ".id", "duplicate rack id " + quoted(r.id));
         const CatalogEntry *rackType = catalog.find(r.catalogId);
         if (!rackType) {
-            check.error(place + ".catalogId", "unknown catalog id " + quoted(r.catalogId));
+            check.error(place + ".catalog_id", "unknown catalog id " + quoted(r.catalogId));
         } else if (rackType->kind != PartKind::Rack) {
-            check.error(place + ".catalogId", quoted(r.catalogId) + " is a "
+            check.error(place + ".catalog_id", quoted(r.catalogId) + " is a "
                                                   + partKindName(rackType->kind) + ", not a rack");
             rackType = nullptr;
         }
@@ -162,7 +162,7 @@ Problems validate(const Design &design, const Catalog &catalog)
             check.error(place, "position (" + std::to_string(r.xM) + ", " + std::to_string(r.yM)
                                    + ") m lies outside the hall");
         if (!std::isfinite(r.rotationDeg))
-            check.error(place + ".rotationDeg", "must be a number");
+            check.error(place + ".rotation_deg", "must be a number");
 
         const int heightU = rackType ? int(rackType->figure("height_u")) : 0;
         std::vector<std::pair<int, int>> used; // [first, last] U ranges
@@ -172,11 +172,11 @@ Problems validate(const Design &design, const Catalog &catalog)
             const std::string mplace = place + ".contents[" + std::to_string(m) + "]";
             const CatalogEntry *part = catalog.find(mount.catalogId);
             if (!part) {
-                check.error(mplace + ".catalogId", "unknown catalog id " + quoted(mount.catalogId));
+                check.error(mplace + ".catalog_id", "unknown catalog id " + quoted(mount.catalogId));
                 continue;
             }
             if (!isMountableKind(part->kind)) {
-                check.error(mplace + ".catalogId", "a " + std::string(partKindName(part->kind))
+                check.error(mplace + ".catalog_id", "a " + std::string(partKindName(part->kind))
                                                        + " cannot be mounted in a rack");
                 continue;
             }
@@ -212,8 +212,8 @@ Problems validate(const Design &design, const Catalog &catalog)
     }
 
     std::set<std::string> unitIds;
-    checkUnits(design.powerUnits, "powerUnits", true, design, catalog, rackIds, unitIds, check);
-    checkUnits(design.coolingUnits, "coolingUnits", false, design, catalog, rackIds, unitIds, check);
+    checkUnits(design.powerUnits, "power_units", true, design, catalog, rackIds, unitIds, check);
+    checkUnits(design.coolingUnits, "cooling_units", false, design, catalog, rackIds, unitIds, check);
 
     // Fabric: the switch and link models must exist and be of the right kind.
     const auto checkRef = [&](const std::string &place, const std::string &id, PartKind kind, bool required) {
@@ -228,10 +228,10 @@ Problems validate(const Design &design, const Catalog &catalog)
         else if (e->kind != kind)
             check.error(place, quoted(id) + " is a " + partKindName(e->kind) + ", not a " + partKindName(kind));
     };
-    checkRef("fabric.switchId", design.fabric.switchId, PartKind::Switch, true);
-    checkRef("fabric.nicId", design.fabric.nicId, PartKind::Nic, false);
-    checkRef("fabric.shortCableId", design.fabric.shortCableId, PartKind::Cable, false);
-    checkRef("fabric.longCableId", design.fabric.longCableId, PartKind::Cable, false);
+    checkRef("fabric.switch_id", design.fabric.switchId, PartKind::Switch, true);
+    checkRef("fabric.nic_id", design.fabric.nicId, PartKind::Nic, false);
+    checkRef("fabric.short_cable_id", design.fabric.shortCableId, PartKind::Cable, false);
+    checkRef("fabric.long_cable_id", design.fabric.longCableId, PartKind::Cable, false);
     if (design.fabric.tiers < 0 || design.fabric.tiers > 4)
         check.error("fabric.tiers", "must be 0 (automatic) or 1–4");
     for (size_t i = 0; i < design.fabric.oversubscription.size(); ++i) {
@@ -243,9 +243,9 @@ Problems validate(const Design &design, const Catalog &catalog)
     // Workload: a transformer of sane shape.
     const Workload &w = design.workload;
     const std::pair<const char *, int> dims[] = {{"layers", w.layers}, {"hidden", w.hidden},
-                                                 {"heads", w.heads},   {"kvHeads", w.kvHeads},
-                                                 {"ffnHidden", w.ffnHidden}, {"vocab", w.vocab},
-                                                 {"seqLen", w.seqLen}};
+                                                 {"heads", w.heads},   {"kv_heads", w.kvHeads},
+                                                 {"ffn_hidden", w.ffnHidden}, {"vocab", w.vocab},
+                                                 {"seq_len", w.seqLen}};
     for (const auto &[name, value] : dims)
         if (value < 1)
             check.error(std::string("workload.") + name, "must be at least 1");
@@ -253,11 +253,11 @@ Problems validate(const Design &design, const Catalog &catalog)
         check.error("workload.heads", "hidden size " + std::to_string(w.hidden)
                                           + " is not divisible by the head count");
     if (w.heads > 0 && w.kvHeads > 0 && w.heads % w.kvHeads != 0)
-        check.error("workload.kvHeads", "head count is not divisible by the KV-head count");
+        check.error("workload.kv_heads", "head count is not divisible by the KV-head count");
     if (w.experts < 0 || w.activeExperts < 0 || w.activeExperts > w.experts)
-        check.error("workload.activeExperts", "must be between 0 and the expert count");
+        check.error("workload.active_experts", "must be between 0 and the expert count");
     check.positive("workload.tokens", w.tokens);
-    check.positive("workload.globalBatchTokens", w.globalBatchTokens);
+    check.positive("workload.global_batch_tokens", w.globalBatchTokens);
     if (w.tokens > 1e17)
         check.error("workload.tokens", "more than 10^17 tokens is not plausible");
     if (w.precision != "bf16" && w.precision != "fp8")
@@ -284,24 +284,24 @@ Problems validate(const Design &design, const Catalog &catalog)
 
     // Reliability and finance.
     const ReliabilitySettings &rel = design.reliability;
-    check.positive("reliability.gpuMtbfHours", rel.gpuMtbfHours);
-    check.positive("reliability.nodeMtbfHours", rel.nodeMtbfHours);
-    check.positive("reliability.switchMtbfHours", rel.switchMtbfHours);
-    check.positive("reliability.linkMtbfHours", rel.linkMtbfHours);
-    check.nonNegative("reliability.checkpointIntervalMinutes", rel.checkpointIntervalMinutes);
-    check.nonNegative("reliability.restartMinutes", rel.restartMinutes);
+    check.positive("reliability.gpu_mtbf_hours", rel.gpuMtbfHours);
+    check.positive("reliability.node_mtbf_hours", rel.nodeMtbfHours);
+    check.positive("reliability.switch_mtbf_hours", rel.switchMtbfHours);
+    check.positive("reliability.link_mtbf_hours", rel.linkMtbfHours);
+    check.nonNegative("reliability.checkpoint_interval_minutes", rel.checkpointIntervalMinutes);
+    check.nonNegative("reliability.restart_minutes", rel.restartMinutes);
     if (rel.hotSparesPerDomain < -1)
-        check.error("reliability.hotSparesPerDomain", "must be -1 (catalog default) or more");
+        check.error("reliability.hot_spares_per_domain", "must be -1 (catalog default) or more");
     const FinanceSettings &f = design.finance;
-    check.positive("finance.lifeYears", f.lifeYears);
+    check.positive("finance.life_years", f.lifeYears);
     if (f.lifeYears > 30)
-        check.error("finance.lifeYears", "a life above 30 years is not plausible");
-    check.nonNegative("finance.energyUsdPerKwh", f.energyUsdPerKwh);
+        check.error("finance.life_years", "a life above 30 years is not plausible");
+    check.nonNegative("finance.energy_usd_per_kwh", f.energyUsdPerKwh);
     if (f.pue != 0.0 && (!std::isfinite(f.pue) || f.pue < 1.0 || f.pue > 3.0))
         check.error("finance.pue", "must be 0 (derived) or between 1.0 and 3.0");
-    check.nonNegative("finance.staffFte", f.staffFte);
-    check.nonNegative("finance.staffUsdPerYear", f.staffUsdPerYear);
-    check.nonNegative("finance.cloudUsdPerGpuHour", f.cloudUsdPerGpuHour);
+    check.nonNegative("finance.staff_fte", f.staffFte);
+    check.nonNegative("finance.staff_usd_per_year", f.staffUsdPerYear);
+    check.nonNegative("finance.cloud_usd_per_gpu_hour", f.cloudUsdPerGpuHour);
     if (!(f.utilisation > 0.0 && f.utilisation <= 1.0))
         check.error("finance.utilisation", "must be in (0, 1]");
 

@@ -482,7 +482,7 @@ void facilityStage(const Design &design, Evaluator::State &st)
 /// Places of the problems validate() finds in the racks and units (the rest are settings).
 bool isListPlace(const std::string &place)
 {
-    return place.rfind("racks[", 0) == 0 || place.rfind("powerUnits[", 0) == 0 || place.rfind("coolingUnits[", 0) == 0;
+    return place.rfind("racks[", 0) == 0 || place.rfind("power_units[", 0) == 0 || place.rfind("cooling_units[", 0) == 0;
 }
 
 /// validate(), reusing the racks' and units' problems when neither they nor the hall changed.

@@ -176,7 +176,7 @@ void TestBadInput::initTestCase()
          {QStringLiteral("--catalog"), D("zerocap.json"), QStringLiteral("catalog")}, 1,
          {"zerocap.json", "entries[0] (\"zero-busway\").figures.capacity_kw", "must be positive"}},
         {"zero MTBF (design)", designWith("zeromtbf.json", [](json &d) { d["reliability"]["gpu_mtbf_hours"] = 0; }),
-         {V, D("zeromtbf.json")}, 1, {"zeromtbf.json", "reliability.gpuMtbfHours", "must be a positive number"}},
+         {V, D("zeromtbf.json")}, 1, {"zeromtbf.json", "reliability.gpu_mtbf_hours", "must be a positive number"}},
         {"negative count", designWith("negcount.json", [](json &d) { d["racks"][0]["contents"][0]["count"] = -3; }),
          {V, D("negcount.json")}, 1, {"negcount.json", "racks[0] (\"C001\").contents[0].count", "must be between 1 and"}},
         {"10^12 GPUs (new)", {}, {QStringLiteral("new"), QStringLiteral("--gpus"), QStringLiteral("1000000000000"),
@@ -198,12 +198,12 @@ void TestBadInput::initTestCase()
         {"a hall 10^12 m wide", designWith("widehall.json", [](json &d) { d["hall"]["width_m"] = 1e12; }),
          {V, D("widehall.json")}, 1, {"widehall.json", "hall", "larger than 5 km"}},
         {"unknown catalog id", designWith("unknownid.json", [](json &d) { d["racks"][0]["contents"][0]["catalog_id"] = "dgx-h999"; }),
-         {V, D("unknownid.json")}, 1, {"unknownid.json", "racks[0] (\"C001\").contents[0].catalogId", "unknown catalog id \"dgx-h999\""}},
+         {V, D("unknownid.json")}, 1, {"unknownid.json", "racks[0] (\"C001\").contents[0].catalog_id", "unknown catalog id \"dgx-h999\""}},
         {"cycle in power feeds", designWith("cycle.json", [](json &d) {
              d["power_units"][0]["serves"] = json::array({d["power_units"][1]["id"]});
              d["power_units"][1]["serves"] = json::array({d["power_units"][0]["id"]});
          }),
-         {V, D("cycle.json")}, 1, {"cycle.json", "powerUnits[0] (\"BW01-1\").serves[0]", "unknown rack \"BW01-2\""}},
+         {V, D("cycle.json")}, 1, {"cycle.json", "power_units[0] (\"BW01-1\").serves[0]", "unknown rack \"BW01-2\""}},
         {"estimate: negative GPUs", text("negest.json", "{\"gpu\": \"h100-sxm\", \"gpus\": -8, \"model\": {\"layers\": 2}}"),
          {QStringLiteral("estimate"), D("negest.json")}, 1, {"negest.json", "gpus"}},
         // --- project files ------------------------------------------------------------------

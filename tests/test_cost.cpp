@@ -570,7 +570,7 @@ void TestCost::stackEfficiencyScalesThroughput()
     d.workload.stackEfficiency = 1.5;
     bool flagged = false;
     for (const Problem &p : evaluate(d, c).problems)
-        flagged = flagged || p.place == "workload.stackEfficiency";
+        flagged = flagged || p.place == "workload.stack_efficiency";
     QVERIFY(flagged);
 }
 

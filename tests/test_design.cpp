@@ -42,14 +42,14 @@ void TestDesign::problems_data()
         QTest::newRow(name) << edit << QString::fromUtf8(place) << QString::fromUtf8(message);
     };
     row("empty name", [](Design &d, Catalog &) { d.name.clear(); }, "name", "must not be empty");
-    row("negative hall", [](Design &d, Catalog &) { d.hall.widthM = -5; }, "hall.widthM", "positive");
+    row("negative hall", [](Design &d, Catalog &) { d.hall.widthM = -5; }, "hall.width_m", "positive");
     row("absurd hall", [](Design &d, Catalog &) { d.hall.depthM = 1e7; }, "hall", "not plausible");
     row("duplicate rack id", [](Design &d, Catalog &) { d.racks[1].id = d.racks[0].id; }, "racks[1]", "duplicate rack id");
-    row("unknown rack model", [](Design &d, Catalog &) { d.racks[2].catalogId = "rack-9000"; }, "racks[2] (\"C003\").catalogId", "unknown catalog id \"rack-9000\"");
-    row("rack model not a rack", [](Design &d, Catalog &) { d.racks[2].catalogId = "qm9700"; }, "racks[2] (\"C003\").catalogId", "not a rack");
+    row("unknown rack model", [](Design &d, Catalog &) { d.racks[2].catalogId = "rack-9000"; }, "racks[2] (\"C003\").catalog_id", "unknown catalog id \"rack-9000\"");
+    row("rack model not a rack", [](Design &d, Catalog &) { d.racks[2].catalogId = "qm9700"; }, "racks[2] (\"C003\").catalog_id", "not a rack");
     row("rack outside hall", [](Design &d, Catalog &) { d.racks[0].xM = d.hall.widthM + 10; }, "racks[0] (\"C001\")", "outside the hall");
-    row("unknown part", [](Design &d, Catalog &) { d.racks[0].contents[0].catalogId = "dgx-z9"; }, "racks[0] (\"C001\").contents[0].catalogId", "unknown catalog id");
-    row("unmountable part", [](Design &d, Catalog &) { d.racks[0].contents[0].catalogId = "h100-sxm"; }, "racks[0] (\"C001\").contents[0].catalogId", "cannot be mounted");
+    row("unknown part", [](Design &d, Catalog &) { d.racks[0].contents[0].catalogId = "dgx-z9"; }, "racks[0] (\"C001\").contents[0].catalog_id", "unknown catalog id");
+    row("unmountable part", [](Design &d, Catalog &) { d.racks[0].contents[0].catalogId = "h100-sxm"; }, "racks[0] (\"C001\").contents[0].catalog_id", "cannot be mounted");
     row("zero count", [](Design &d, Catalog &) { d.racks[0].contents[0].count = 0; }, "contents[0].count", "between 1 and");
     row("absurd count", [](Design &d, Catalog &) { d.racks[0].contents[0].count = 2000000000; }, "contents[0].count", "between 1 and");
     row("beyond rack height", [](Design &d, Catalog &) { d.racks[0].contents[0].u = 40; }, "contents[0].u", "of a 42U rack");
@@ -57,14 +57,14 @@ void TestDesign::problems_data()
     row("role on a server", [](Design &d, Catalog &) { d.racks[0].contents[0].role = SwitchRole::Spine; }, "contents[0].role", "only switches");
     row("supernode in air rack", [](Design &d, Catalog &) { d.racks[0].contents = {{"gb200-nvl72", 1, 1, SwitchRole::None}}; }, "racks[0] (\"C001\").contents[0]", "needs a liquid-cooled rack");
     row("overweight rack", [](Design &, Catalog &c) { CatalogEntry r = c.at("rack-42u-air"); r.figures["max_weight_kg"] = 300; c.put(r); }, "racks[0] (\"C001\")", "weigh");
-    row("unit unknown model", [](Design &d, Catalog &) { d.powerUnits[0].catalogId = "busway-9"; }, "powerUnits[0]", "unknown catalog id");
-    row("power unit is a cooler", [](Design &d, Catalog &) { d.powerUnits[0].catalogId = "crah-250kw"; }, "powerUnits[0]", "not a power unit");
-    row("cooling unit is a PDU", [](Design &d, Catalog &) { d.coolingUnits[0].catalogId = "pdu-floor-300kw"; }, "coolingUnits[0]", "not a cooling unit");
-    row("feeds unknown rack", [](Design &d, Catalog &) { d.powerUnits[0].serves.push_back("R999"); }, "powerUnits[0]", "unknown rack \"R999\"");
-    row("feeds rack twice", [](Design &d, Catalog &) { d.coolingUnits[0].serves.push_back(d.coolingUnits[0].serves[0]); }, "coolingUnits[0]", "listed twice");
-    row("duplicate unit id", [](Design &d, Catalog &) { d.coolingUnits[0].id = d.powerUnits[0].id; }, "coolingUnits[0]", "duplicate id");
-    row("fabric switch missing", [](Design &d, Catalog &) { d.fabric.switchId.clear(); }, "fabric.switchId", "must name a catalog switch");
-    row("fabric switch wrong kind", [](Design &d, Catalog &) { d.fabric.switchId = "cx7-400g"; }, "fabric.switchId", "not a switch");
+    row("unit unknown model", [](Design &d, Catalog &) { d.powerUnits[0].catalogId = "busway-9"; }, "power_units[0]", "unknown catalog id");
+    row("power unit is a cooler", [](Design &d, Catalog &) { d.powerUnits[0].catalogId = "crah-250kw"; }, "power_units[0]", "not a power unit");
+    row("cooling unit is a PDU", [](Design &d, Catalog &) { d.coolingUnits[0].catalogId = "pdu-floor-300kw"; }, "cooling_units[0]", "not a cooling unit");
+    row("feeds unknown rack", [](Design &d, Catalog &) { d.powerUnits[0].serves.push_back("R999"); }, "power_units[0]", "unknown rack \"R999\"");
+    row("feeds rack twice", [](Design &d, Catalog &) { d.coolingUnits[0].serves.push_back(d.coolingUnits[0].serves[0]); }, "cooling_units[0]", "listed twice");
+    row("duplicate unit id", [](Design &d, Catalog &) { d.coolingUnits[0].id = d.powerUnits[0].id; }, "cooling_units[0]", "duplicate id");
+    row("fabric switch missing", [](Design &d, Catalog &) { d.fabric.switchId.clear(); }, "fabric.switch_id", "must name a catalog switch");
+    row("fabric switch wrong kind", [](Design &d, Catalog &) { d.fabric.switchId = "cx7-400g"; }, "fabric.switch_id", "not a switch");
     row("fabric tiers", [](Design &d, Catalog &) { d.fabric.tiers = 9; }, "fabric.tiers", "1–4");
     row("oversubscription", [](Design &d, Catalog &) { d.fabric.oversubscription = {1.0, 0.5}; }, "fabric.oversubscription[1]", "between 1 and 64");
     row("heads divide hidden", [](Design &d, Catalog &) { d.workload.heads = 100; }, "workload.heads", "not divisible");
@@ -73,10 +73,10 @@ void TestDesign::problems_data()
     row("precision", [](Design &d, Catalog &) { d.workload.precision = "fp64"; }, "workload.precision", "bf16");
     row("manual parallelism zero", [](Design &d, Catalog &) { d.workload.parallelism = {false, 8, 0, 64, 1, 1, 1, 1}; }, "workload.parallelism.pp", "at least 1");
     row("pp splits layers", [](Design &d, Catalog &) { d.workload.parallelism = {false, 8, 7, 64, 1, 1, 1, 1}; }, "workload.parallelism.pp", "do not split evenly");
-    row("negative mtbf", [](Design &d, Catalog &) { d.reliability.gpuMtbfHours = -1; }, "reliability.gpuMtbfHours", "positive");
+    row("negative mtbf", [](Design &d, Catalog &) { d.reliability.gpuMtbfHours = -1; }, "reliability.gpu_mtbf_hours", "positive");
     row("pue", [](Design &d, Catalog &) { d.finance.pue = 0.5; }, "finance.pue", "between 1.0 and 3.0");
-    row("negative energy price", [](Design &d, Catalog &) { d.finance.energyUsdPerKwh = -0.1; }, "finance.energyUsdPerKwh", "negative");
-    row("life", [](Design &d, Catalog &) { d.finance.lifeYears = 100; }, "finance.lifeYears", "not plausible");
+    row("negative energy price", [](Design &d, Catalog &) { d.finance.energyUsdPerKwh = -0.1; }, "finance.energy_usd_per_kwh", "negative");
+    row("life", [](Design &d, Catalog &) { d.finance.lifeYears = 100; }, "finance.life_years", "not plausible");
 }
 
 void TestDesign::problems()

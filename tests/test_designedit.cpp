@@ -196,7 +196,7 @@ void TestDesignEdit::refusedLeavesDesignUnchanged_data()
         Design s = d;
         s.finance.energyUsdPerKwh = -0.1;
         return changeSettings(d, c, s);
-    }, "finance.energyUsdPerKwh: must not be negative");
+    }, "finance.energy_usd_per_kwh: must not be negative");
     row("hall too small", [](const Design &d, const Catalog &c) {
         Design s = d;
         s.hall.widthM = 2;

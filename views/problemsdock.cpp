@@ -85,7 +85,7 @@ int findRack(const Design &design, const std::string &id)
 
 std::optional<ProblemTarget> locateProblem(const QString &place, const Design &design)
 {
-    static const QRegularExpression path(QStringLiteral(R"re(^(racks|powerUnits|coolingUnits)\[(\d+)\](?: \("([^"]*)"\))?)re"));
+    static const QRegularExpression path(QStringLiteral(R"re(^(racks|power_units|cooling_units)\[(\d+)\](?: \("([^"]*)"\))?)re"));
     const QString trimmed = place.trimmed();
     if (const QRegularExpressionMatch m = path.match(trimmed); m.hasMatch()) {
         const QString list = m.captured(1);
@@ -102,7 +102,7 @@ std::optional<ProblemTarget> locateProblem(const QString &place, const Design &d
             else if (hasId)
                 found = findRack(design, id);
         } else {
-            const bool power = list == QLatin1String("powerUnits");
+            const bool power = list == QLatin1String("power_units");
             target.kind = power ? PartRef::Kind::PowerUnit : PartRef::Kind::CoolingUnit;
             const auto &units = power ? design.powerUnits : design.coolingUnits;
             if (ok && index >= 0 && size_t(index) < units.size() && (!hasId || units[size_t(index)].id == id))

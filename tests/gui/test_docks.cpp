@@ -315,9 +315,9 @@ void TestDocks::problemPlaceFindsPart_data()
     // The design changed since: the index names another rack, the id still finds this one.
     QTest::newRow("stale index, id wins") << QStringLiteral("racks[0] (\"%1\").id").arg(rack3) << 0
                                           << QVector<int>{3};
-    QTest::newRow("power unit path") << QStringLiteral("powerUnits[1] (\"%1\").serves[0]").arg(unit1) << power
+    QTest::newRow("power unit path") << QStringLiteral("power_units[1] (\"%1\").serves[0]").arg(unit1) << power
                                      << QVector<int>{1};
-    QTest::newRow("cooling unit path") << QStringLiteral("coolingUnits[0] (\"%1\")").arg(cooling0) << cooling
+    QTest::newRow("cooling unit path") << QStringLiteral("cooling_units[0] (\"%1\")").arg(cooling0) << cooling
                                        << QVector<int>{0};
     QTest::newRow("rack id (evaluation)") << rack3 << 0 << QVector<int>{3};
     QTest::newRow("unit id (evaluation)") << unit1 << power << QVector<int>{1};
