@@ -7,8 +7,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cerrno>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -18,6 +20,12 @@ namespace cp {
 using json = nlohmann::json;
 
 namespace {
+
+/// What the system said about the last failed file operation, as " (reason)", or nothing.
+std::string systemReason()
+{
+    return errno != 0 ? " (" + std::string(std::strerror(errno)) + ")" : std::string();
+}
 
 /// Reads typed fields out of a JSON object, naming the file and path in every error.
 class Reader
@@ -474,9 +482,10 @@ void exportDesignJson(const Design &design, const Catalog &catalog, const std::s
     // Write beside the target and rename, so a failed export never leaves a truncated file.
     const std::string tmp = path + ".tmp";
     {
+        errno = 0;
         std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
         if (!out)
-            throw LoadError(path, "", "cannot write the file");
+            throw LoadError(path, "", "cannot write the file" + systemReason());
         out << j.dump(2) << '\n';
         out.flush();
         if (!out) {
@@ -486,16 +495,18 @@ void exportDesignJson(const Design &design, const Catalog &catalog, const std::s
         }
     }
     if (std::rename(tmp.c_str(), path.c_str()) != 0) {
+        const std::string reason = systemReason();
         std::remove(tmp.c_str());
-        throw LoadError(path, "", "cannot replace the file");
+        throw LoadError(path, "", "cannot replace the file" + reason);
     }
 }
 
 Design importDesignJson(const std::string &path, Catalog &catalog)
 {
+    errno = 0;
     std::ifstream in(path, std::ios::binary);
     if (!in)
-        throw LoadError(path, "", "cannot open the file");
+        throw LoadError(path, "", "cannot open the file" + systemReason());
     std::stringstream buffer;
     buffer << in.rdbuf();
     const std::string text = buffer.str();

@@ -43,6 +43,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cerrno>
+#include <cstring>
 #include <random>
 
 using namespace cp;
@@ -161,6 +163,7 @@ private Q_SLOTS:
     void themeIsAppliedAndStored();
 
     void invalidPartsOpenWithProblemsListed();
+    void failedSaveSaysWhyAndKeepsDocument();
     void planSelectionIsShared();
     void sharedSelectionReachesPlan();
     void failureHighlightShowsDomainOnPlan();
@@ -1008,6 +1011,32 @@ void TestMainWindow::invalidPartsOpenWithProblemsListed()
             found = true;
     }
     QVERIFY(found);
+}
+
+void TestMainWindow::failedSaveSaysWhyAndKeepsDocument()
+{
+    // Saving where no file can be written: the message names the file and the system's reason,
+    // and the design stays as it was, unsaved (its recovery file is still the safety net).
+    MainWindow window(mCatalog);
+    window.setErrorDialogsEnabled(false);
+    window.loadSample();
+    Design edited = window.document()->design();
+    edited.finance.energyUsdPerKwh = 0.1;
+    edit(window, changeSettings(window.document()->design(), window.document()->catalog(), edited), "Energy price");
+    const Design before = window.document()->design();
+    QVERIFY(window.document()->isModified());
+    const QString path = QStringLiteral("/nonexistent-folder/design.cplan");
+    QVERIFY(!window.saveFile(path));
+    QVERIFY2(window.errorString().contains(path), qPrintable(window.errorString()));
+    QVERIFY2(window.errorString().contains(QString::fromLocal8Bit(std::strerror(ENOENT))), qPrintable(window.errorString()));
+    QVERIFY(window.document()->isModified());
+    QVERIFY(window.document()->filePath().isEmpty());
+    QVERIFY(window.document()->design() == before);
+    // The same for a JSON export.
+    QVERIFY(!window.saveFile(QStringLiteral("/nonexistent-folder/design.json")));
+    QVERIFY2(window.errorString().contains(QStringLiteral("/nonexistent-folder/design.json")), qPrintable(window.errorString()));
+    QVERIFY2(window.errorString().contains(QString::fromLocal8Bit(std::strerror(ENOENT))), qPrintable(window.errorString()));
+    QVERIFY(window.document()->isModified());
 }
 
 void TestMainWindow::planSelectionIsShared()
