@@ -45,15 +45,10 @@ cp "$src"/tests/data/estimate/*.json "$out/estimatespec/"
 # the same files as /work/shared/reference/netbox-devicetypes), then each cut down to the parts one
 # kind reads, so that mutations reach every branch quickly.
 cp "$src"/tests/data/netbox-devicetypes/*.y*ml "$out/devicetypes/"
-python3 - "$out/devicetypes" <<'PY'
-import os, sys
-d = sys.argv[1]
-for name in sorted(os.listdir(d)):
-    lines = open(os.path.join(d, name)).read().splitlines()
-    # The header keys alone (no ports, bays or interfaces): the "skipped" path and the scalars.
-    head = [l for l in lines if l and not l.startswith((" ", "-", "#")) and ":" in l and not l.rstrip().endswith(":")]
-    open(os.path.join(d, "head-" + name), "w").write("\n".join(head) + "\n")
-PY
+# The header keys alone (no ports, bays or interfaces): the "skipped" path and the scalars.
+for f in "$out"/devicetypes/*.y*ml; do
+    grep -v '^[[:space:]#-]' "$f" | grep ':' | grep -v ':[[:space:]]*$' >"$(dirname "$f")/head-$(basename "$f")" || true
+done
 printf 'manufacturer: X\nmodel: Y\nu_height: 2\nweight: 3\nweight_unit: lb\npower-ports:\n  - name: PSU1\n    maximum_draw: 2000\n  - name: PSU2\n    maximum_draw: 2000\nmodule-bays:\n  - name: GPU1\n    description: H100 SXM\ninterfaces:\n  - name: eth0\n    type: 400gbase-x-osfp\n    description: GPU fabric\n' >"$out/devicetypes/small-server.yaml"
 
 # Row edits: a few random lists of edits (the target reads them as edits, any bytes do).

@@ -32,7 +32,7 @@ if [ "$fuzz" = ON ]; then
   seconds=${CP_FUZZ_SMOKE_SECONDS:-10}
   corpus=build-asan/fuzz-corpus
   [ -d "$corpus" ] || fuzz/make-corpus.sh build-asan/app/cli/cluster-planner-cli "$corpus"
-  for target in catalog designjson estimatespec cplan_bytes cplan_rows; do
+  for target in catalog designjson estimatespec cplan_bytes cplan_rows devicetypes; do
     rm -f build-asan/fuzz-"$target"-*
     work=$(mktemp -d)
     echo "fuzz smoke: $target for ${seconds}s"
