@@ -274,7 +274,8 @@ Catalog Catalog::fromJson(const json &j, const std::string &origin)
 {
     if (!j.is_object())
         throw LoadError(origin, "", "a catalog is a JSON object, found " + std::string(j.type_name()));
-    if (j.value("format", std::string()) != "cluster-planner-catalog")
+    const auto format = j.find("format"); // not value(): it throws for a format that is not a string
+    if (format == j.end() || !format->is_string() || format->get<std::string>() != "cluster-planner-catalog")
         throw LoadError(origin, "format", "not a Cluster Planner catalog (expected \"format\": \"cluster-planner-catalog\")");
     if (!j.contains("version") || !j["version"].is_number_integer())
         throw LoadError(origin, "version", "missing or not an integer");

@@ -331,6 +331,8 @@ void TestBadInput::modelApi()
          "d.json", "", "number overflow"},
         {"catalog: 1e400", [] { Catalog::fromJsonText(R"({"format":"cluster-planner-catalog","version":1,"entries":[1e400]})", "c.json"); },
          "c.json", "", "number overflow"},
+        {"catalog: format a number", [] { Catalog::fromJsonText(R"({"format": 5})", "c.json"); },
+         "c.json", "format", "not a Cluster Planner catalog"},
         {"catalog: zero capacity", [] {
              json all = Catalog::builtin().toJson();
              json e;
