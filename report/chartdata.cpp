@@ -10,29 +10,6 @@ namespace cp::report {
 
 namespace {
 
-std::string fixed(double v, int decimals)
-{
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
-    return buf;
-}
-
-/// A number with thousands separators ("25,472").
-std::string grouped(double v, int decimals = 0)
-{
-    std::string s = fixed(v < 0 ? -v : v, decimals);
-    const size_t dot = s.find('.');
-    const size_t intEnd = dot == std::string::npos ? s.size() : dot;
-    std::string out;
-    for (size_t i = 0; i < intEnd; ++i) {
-        if (i > 0 && (intEnd - i) % 3 == 0)
-            out += ',';
-        out += s[i];
-    }
-    out += s.substr(intEnd);
-    return (v < 0 ? "-" : "") + out;
-}
-
 /// Colours of the parts of a whole (cost categories, fabric levels, load against capacity):
 /// Paul Tol's "bright" scheme, distinct from the design colours' order.
 const char *partColour(size_t i)
@@ -96,6 +73,29 @@ ChartData stackedCost(const std::vector<ChartDesign> &designs,
 }
 
 } // namespace
+
+std::string fixed(double v, int decimals)
+{
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
+    return buf;
+}
+
+/// A number with thousands separators ("25,472").
+std::string grouped(double v, int decimals)
+{
+    std::string s = fixed(v < 0 ? -v : v, decimals);
+    const size_t dot = s.find('.');
+    const size_t intEnd = dot == std::string::npos ? s.size() : dot;
+    std::string out;
+    for (size_t i = 0; i < intEnd; ++i) {
+        if (i > 0 && (intEnd - i) % 3 == 0)
+            out += ',';
+        out += s[i];
+    }
+    out += s.substr(intEnd);
+    return (v < 0 ? "-" : "") + out;
+}
 
 bool ChartData::hasData() const
 {

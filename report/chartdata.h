@@ -61,6 +61,11 @@ struct ChartDesign
 /// The colour of design i (#rrggbb), the same in every chart and the HTML (Okabe & Ito 2008).
 const char *designColour(size_t i);
 
+/// `v` with `decimals` decimals ("%.*f").
+std::string fixed(double v, int decimals);
+/// A number with thousands separators ("25,472,000").
+std::string grouped(double v, int decimals = 0);
+
 // Chart data built from the designs' results with the model's curve functions (model/comparison.h);
 // the report and the app's Charts view draw the same data. Each chart says what it lacks when no
 // design has the figures (`empty`).

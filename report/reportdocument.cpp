@@ -1,5 +1,6 @@
 #include "reportdocument.h"
 
+#include "chartdata.h"
 #include "comparison.h"
 #include "evaluation.h"
 
@@ -13,29 +14,6 @@
 namespace cp::report {
 
 namespace {
-
-std::string fixed(double v, int decimals)
-{
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
-    return buf;
-}
-
-/// A number with thousands separators ("25,472,000").
-std::string grouped(double v, int decimals = 0)
-{
-    std::string s = fixed(std::abs(v), decimals);
-    const size_t dot = s.find('.');
-    const size_t intEnd = dot == std::string::npos ? s.size() : dot;
-    std::string out;
-    for (size_t i = 0; i < intEnd; ++i) {
-        if (i > 0 && (intEnd - i) % 3 == 0)
-            out += ',';
-        out += s[i];
-    }
-    out += s.substr(intEnd);
-    return (v < 0 ? "-" : "") + out;
-}
 
 std::string usd(double v)
 {
