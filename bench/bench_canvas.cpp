@@ -3,11 +3,11 @@
 // Runs on Qt's offscreen platform unless QT_QPA_PLATFORM says otherwise; CP_BENCH_CANVAS_PNG=<dir>
 // saves the painted images there. Results: docs/benchmarks.md.
 
-#include "catalog.h"
-#include "design.h"
-#include "hallscene.h"
-#include "hallview.h"
-#include "templates.h"
+#include "model/core/catalog.h"
+#include "model/core/design.h"
+#include "views/plan/hallscene.h"
+#include "views/plan/hallview.h"
+#include "model/generate/templates.h"
 
 #include <QApplication>
 #include <QImage>

@@ -7,13 +7,13 @@
 // orbit frame of each design, to look at.
 // Results: docs/benchmarks.md.
 
-#include "catalog.h"
-#include "design.h"
-#include "evaluation.h"
-#include "hall3dview.h"
-#include "projectfile.h"
-#include "selectionmodel.h"
-#include "templates.h"
+#include "model/core/catalog.h"
+#include "model/core/design.h"
+#include "model/engine/evaluation.h"
+#include "views/hall3d/hall3dview.h"
+#include "model/io/projectfile.h"
+#include "views/session/selectionmodel.h"
+#include "model/generate/templates.h"
 
 #include <QApplication>
 #include <QDir>

@@ -5,12 +5,12 @@
 // QT_QPA_PLATFORM says otherwise; CP_BENCH_HEATMAP_PNG=<dir> saves the painted images there.
 // Results: docs/benchmarks.md.
 
-#include "catalog.h"
-#include "design.h"
-#include "evaluation.h"
-#include "fabric.h"
-#include "heatmapview.h"
-#include "templates.h"
+#include "model/core/catalog.h"
+#include "model/core/design.h"
+#include "model/engine/evaluation.h"
+#include "model/fabric/fabric.h"
+#include "views/analysis/heatmapview.h"
+#include "model/generate/templates.h"
 
 #include <QApplication>
 #include <QImage>

@@ -1,19 +1,19 @@
 // Benchmarks of the training-performance model: one step estimate, and the full parallelism
 // search for 16,384 H100 (issue 3 aims at >= 100,000 configurations per second per core).
 
-#include "parallelismsearch.h"
-#include "trainingmodel.h"
+#include "model/training/parallelismsearch.h"
+#include "model/training/trainingmodel.h"
 
 #include <benchmark/benchmark.h>
 
-#include "catalog.h"
-#include "cost.h"
-#include "design.h"
-#include "evaluation.h"
-#include "fabric.h"
-#include "montecarlo.h"
-#include "reliability.h"
-#include "templates.h"
+#include "model/core/catalog.h"
+#include "model/cost/cost.h"
+#include "model/core/design.h"
+#include "model/engine/evaluation.h"
+#include "model/fabric/fabric.h"
+#include "model/reliability/montecarlo.h"
+#include "model/reliability/reliability.h"
+#include "model/generate/templates.h"
 
 namespace {
 

@@ -1,7 +1,7 @@
 // Fuzz target: a user catalog (`--catalog FILE`) — the JSON loader, its checks, and the merge
 // over the default catalog.
 
-#include "catalog.h"
+#include "model/core/catalog.h"
 #include "fuzzsupport.h"
 
 #include <nlohmann/json.hpp>

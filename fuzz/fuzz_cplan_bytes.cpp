@@ -1,10 +1,10 @@
 // Fuzz target: a .cplan project as raw bytes — a truncated copy, a damaged page, a file that is
 // not SQLite at all — written to a scratch file and opened by the project loader.
 
-#include "catalog.h"
-#include "design.h"
+#include "model/core/catalog.h"
+#include "model/core/design.h"
 #include "fuzzsupport.h"
-#include "projectfile.h"
+#include "model/io/projectfile.h"
 
 #include <cstdio>
 

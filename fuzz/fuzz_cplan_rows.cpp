@@ -6,11 +6,11 @@
 // schema, so the target follows schema changes without edits. Evaluation is left to
 // fuzz_designjson (it would divide the rate here by five): this target is about the loader.
 
-#include "catalog.h"
-#include "design.h"
+#include "model/core/catalog.h"
+#include "model/core/design.h"
 #include "fuzzsupport.h"
-#include "projectfile.h"
-#include "templates.h"
+#include "model/io/projectfile.h"
+#include "model/generate/templates.h"
 
 #include <fuzzer/FuzzedDataProvider.h>
 #include <sqlite3.h>

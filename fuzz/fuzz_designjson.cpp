@@ -1,10 +1,10 @@
 // Fuzz target: a design JSON file as `import` and `evaluate FILE.json` read it — the loader, the
 // catalog entries it embeds, validation, and the evaluation of whatever loaded.
 
-#include "catalog.h"
-#include "design.h"
-#include "designjson.h"
-#include "evaluation.h"
+#include "model/core/catalog.h"
+#include "model/core/design.h"
+#include "model/io/designjson.h"
+#include "model/engine/evaluation.h"
 #include "fuzzsupport.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -4,7 +4,7 @@
 // the check of the catalog it builds against the catalog loader. The importer's source is compiled
 // into the target (it is Qt-free); the plugin's Qt object only hands it out.
 
-#include "catalog.h"
+#include "model/core/catalog.h"
 #include "fuzzsupport.h"
 #include "netboxexporter.h"
 

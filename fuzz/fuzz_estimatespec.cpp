@@ -1,8 +1,8 @@
 // Fuzz target: an estimate spec (`estimate SPEC.json`) — the loader, then the estimate or the
 // parallelism search it asks for.
 
-#include "catalog.h"
-#include "estimatespec.h"
+#include "model/core/catalog.h"
+#include "model/io/estimatespec.h"
 #include "fuzzsupport.h"
 
 #include <nlohmann/json.hpp>

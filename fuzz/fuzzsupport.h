@@ -1,7 +1,7 @@
 #pragma once
 // Shared by the fuzz targets: what counts as a clean answer to bad input, and scratch files.
 
-#include "problem.h"
+#include "model/core/problem.h"
 
 #include <unistd.h>
 

@@ -1,6 +1,6 @@
-#include "chartdata.h"
+#include "report/chartdata.h"
 
-#include "evaluation.h"
+#include "model/engine/evaluation.h"
 
 #include <algorithm>
 #include <cstdio>

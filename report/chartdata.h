@@ -1,6 +1,6 @@
 #pragma once
 
-#include "comparison.h"
+#include "model/analysis/comparison.h"
 
 #include <string>
 #include <vector>

@@ -1,6 +1,6 @@
-#include "pdfreport.h"
+#include "report/pdfreport.h"
 
-#include "reportcharts.h"
+#include "report/reportcharts.h"
 
 #include <QAbstractTextDocumentLayout>
 #include <QBuffer>

@@ -1,8 +1,8 @@
-#include "report.h"
+#include "report/report.h"
 
-#include "pdfreport.h"
-#include "reportcharts.h"
-#include "reportdocument.h"
+#include "report/pdfreport.h"
+#include "report/reportcharts.h"
+#include "report/reportdocument.h"
 
 namespace cp::report {
 

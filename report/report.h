@@ -1,6 +1,6 @@
 #pragma once
 
-#include "projectfile.h"
+#include "model/io/projectfile.h"
 
 #include <string>
 #include <vector>

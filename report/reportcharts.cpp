@@ -1,4 +1,4 @@
-#include "reportcharts.h"
+#include "report/reportcharts.h"
 
 #include <QApplication>
 #include <QBarCategoryAxis>

@@ -1,8 +1,8 @@
-#include "reportdocument.h"
+#include "report/reportdocument.h"
 
-#include "chartdata.h"
-#include "comparison.h"
-#include "evaluation.h"
+#include "report/chartdata.h"
+#include "model/analysis/comparison.h"
+#include "model/engine/evaluation.h"
 
 #include <algorithm>
 #include <cmath>

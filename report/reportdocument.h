@@ -1,7 +1,7 @@
 #pragma once
 
-#include "chartdata.h"
-#include "report.h"
+#include "report/chartdata.h"
+#include "report/report.h"
 
 #include <string>
 #include <vector>

@@ -2,9 +2,9 @@
 // The two designs the kill-during-save test alternates between (tests/test_killsave.cpp and its
 // helper program tests/killsave_helper.cpp build them the same way).
 
-#include "catalog.h"
-#include "design.h"
-#include "templates.h"
+#include "model/core/catalog.h"
+#include "model/core/design.h"
+#include "model/generate/templates.h"
 
 #include <utility>
 

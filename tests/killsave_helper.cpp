@@ -5,7 +5,7 @@
 // when i is even, B when odd (tests/killsave.h).
 
 #include "killsave.h"
-#include "projectfile.h"
+#include "model/io/projectfile.h"
 
 #include <unistd.h>
 

@@ -3,13 +3,13 @@
 // the file, the place and the problem, the documented exit code, no crash, and nothing
 // half-written. One table row per case; the table in docs/robustness.md mirrors it.
 
-#include "catalog.h"
-#include "design.h"
-#include "designjson.h"
-#include "designlimits.h"
-#include "estimatespec.h"
-#include "evaluation.h"
-#include "projectfile.h"
+#include "model/core/catalog.h"
+#include "model/core/design.h"
+#include "model/io/designjson.h"
+#include "model/core/designlimits.h"
+#include "model/io/estimatespec.h"
+#include "model/engine/evaluation.h"
+#include "model/io/projectfile.h"
 #include "testsupport.h"
 
 #include <nlohmann/json.hpp>

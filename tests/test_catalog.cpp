@@ -1,6 +1,6 @@
 // Tests loading the default catalog, user catalogs beside it, and broken catalog files.
 
-#include "catalog.h"
+#include "model/core/catalog.h"
 #include "testsupport.h"
 
 #include <nlohmann/json.hpp>

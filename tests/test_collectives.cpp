@@ -1,9 +1,9 @@
 // Tests the alpha-beta collective formulas (Thakur, Rabenseifner & Gropp 2005) and NCCL's
 // bus-bandwidth convention (nccl-tests doc/PERFORMANCE.md).
 
-#include "collectives.h"
+#include "model/training/collectives.h"
 #include "testsupport.h"
-#include "trainingmodel.h"
+#include "model/training/trainingmodel.h"
 
 #include <cmath>
 

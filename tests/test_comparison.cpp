@@ -2,11 +2,11 @@
 // row, rows traceable to the results JSON, the seeds' dimensions as numbers, and the chart data
 // (goodput by checkpoint interval, MFU by GPU count, rack power histogram).
 
-#include "catalog.h"
-#include "comparison.h"
-#include "design.h"
-#include "evaluation.h"
-#include "templates.h"
+#include "model/core/catalog.h"
+#include "model/analysis/comparison.h"
+#include "model/core/design.h"
+#include "model/engine/evaluation.h"
+#include "model/generate/templates.h"
 #include "testsupport.h"
 
 #include <nlohmann/json.hpp>

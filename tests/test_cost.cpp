@@ -1,12 +1,12 @@
 // Tests the cost stage (model/cost.cpp, docs/cost.md): the energy and cloud arithmetic against
 // published figures, invariants on the templates, CAPEX categories, the bill of materials and its CSV.
 
-#include "catalog.h"
-#include "cost.h"
-#include "design.h"
-#include "designjson.h"
-#include "evaluation.h"
-#include "templates.h"
+#include "model/core/catalog.h"
+#include "model/cost/cost.h"
+#include "model/core/design.h"
+#include "model/io/designjson.h"
+#include "model/engine/evaluation.h"
+#include "model/generate/templates.h"
 #include "testsupport.h"
 
 #include <nlohmann/json.hpp>

@@ -1,8 +1,8 @@
 // Tests design validation: each kind of problem is found, with its place.
 
-#include "catalog.h"
-#include "design.h"
-#include "templates.h"
+#include "model/core/catalog.h"
+#include "model/core/design.h"
+#include "model/generate/templates.h"
 #include "testsupport.h"
 
 #include <functional>

@@ -1,10 +1,10 @@
 // Tests the model-level edits behind the editor's undo commands: each plans a patch without
 // touching the design, refuses bad input with a message, and a patch reverts exactly.
 
-#include "catalog.h"
-#include "design.h"
-#include "designedit.h"
-#include "templates.h"
+#include "model/core/catalog.h"
+#include "model/core/design.h"
+#include "model/core/designedit.h"
+#include "model/generate/templates.h"
 #include "testsupport.h"
 
 #include <functional>

@@ -1,9 +1,9 @@
 // Tests the design JSON interchange: round trip, versioning, and bad input named precisely.
 
-#include "catalog.h"
-#include "design.h"
-#include "designjson.h"
-#include "templates.h"
+#include "model/core/catalog.h"
+#include "model/core/design.h"
+#include "model/io/designjson.h"
+#include "model/generate/templates.h"
 #include "testsupport.h"
 
 #include <nlohmann/json.hpp>

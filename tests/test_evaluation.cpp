@@ -1,10 +1,10 @@
 // Tests the inventory and power stages of the engine against arithmetic on catalog figures.
 
-#include "catalog.h"
-#include "design.h"
-#include "designedit.h"
-#include "evaluation.h"
-#include "templates.h"
+#include "model/core/catalog.h"
+#include "model/core/design.h"
+#include "model/core/designedit.h"
+#include "model/engine/evaluation.h"
+#include "model/generate/templates.h"
 #include "testsupport.h"
 
 #include <nlohmann/json.hpp>

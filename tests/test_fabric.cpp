@@ -1,11 +1,11 @@
 // Tests the fabric as the racks build it: links, oversubscription, bisection, cables by reach,
 // and the achievable-bandwidth matrix.
 
-#include "catalog.h"
-#include "design.h"
-#include "evaluation.h"
-#include "fabric.h"
-#include "templates.h"
+#include "model/core/catalog.h"
+#include "model/core/design.h"
+#include "model/engine/evaluation.h"
+#include "model/fabric/fabric.h"
+#include "model/generate/templates.h"
 #include "testsupport.h"
 
 #include <map>

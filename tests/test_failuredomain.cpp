@@ -1,11 +1,11 @@
 // Tests the per-part failure domain (model/failuredomain.h) against the reliability stage,
 // which counts the same domains kind by kind: both must agree on every part.
 
-#include "catalog.h"
-#include "design.h"
-#include "evaluation.h"
-#include "failuredomain.h"
-#include "templates.h"
+#include "model/core/catalog.h"
+#include "model/core/design.h"
+#include "model/engine/evaluation.h"
+#include "model/reliability/failuredomain.h"
+#include "model/generate/templates.h"
 #include "testsupport.h"
 
 #include <algorithm>

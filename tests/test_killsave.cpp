@@ -5,7 +5,7 @@
 // old file or the new one, byte for byte.
 
 #include "killsave.h"
-#include "projectfile.h"
+#include "model/io/projectfile.h"
 #include "testsupport.h"
 
 #include <QElapsedTimer>

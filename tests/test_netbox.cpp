@@ -2,9 +2,9 @@
 // (and no others), with values that match the design and its evaluated fabric; the device-type
 // importer reads the real, untidy library files into a catalog the loader accepts.
 
-#include "evaluation.h"
+#include "model/engine/evaluation.h"
 #include "plugintestsupport.h"
-#include "templates.h"
+#include "model/generate/templates.h"
 #include "testsupport.h"
 
 #include <nlohmann/json.hpp>

@@ -2,9 +2,9 @@
 // another interface version, a file that is no library, a broken library and a plugin whose
 // initialisation fails are refused with a message, and loading carries on.
 
-#include "evaluation.h"
+#include "model/engine/evaluation.h"
 #include "plugintestsupport.h"
-#include "templates.h"
+#include "model/generate/templates.h"
 #include "testsupport.h"
 
 #include <QFile>

@@ -1,10 +1,10 @@
 // Tests the power extras of the engine: idle power, rack density per floor area, load per feed,
 // and the DGX H100 rack figures of the seeds.
 
-#include "catalog.h"
-#include "design.h"
-#include "evaluation.h"
-#include "templates.h"
+#include "model/core/catalog.h"
+#include "model/core/design.h"
+#include "model/engine/evaluation.h"
+#include "model/generate/templates.h"
 #include "testsupport.h"
 
 #include <nlohmann/json.hpp>

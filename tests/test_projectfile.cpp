@@ -1,8 +1,8 @@
 // Tests .cplan project files: round trip, history, migration, and refusal of bad files.
 
-#include "catalog.h"
-#include "projectfile.h"
-#include "templates.h"
+#include "model/core/catalog.h"
+#include "model/io/projectfile.h"
+#include "model/generate/templates.h"
 #include "testsupport.h"
 
 #include <sqlite3.h>

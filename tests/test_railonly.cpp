@@ -1,7 +1,7 @@
 // The rail-only topology generator plugin: switch counts against figures worked out by hand, and
 // the designs it builds are valid and evaluate.
 
-#include "evaluation.h"
+#include "model/engine/evaluation.h"
 #include "plugintestsupport.h"
 #include "railonlygenerator.h"
 #include "testsupport.h"

@@ -1,14 +1,14 @@
 // Tests the reliability stage (failure domains, interruption rate, checkpoints, goodput) and the
 // Monte Carlo of the training run against published figures and against each other.
 
-#include "catalog.h"
-#include "design.h"
-#include "designjson.h"
-#include "evaluation.h"
-#include "montecarlo.h"
-#include "projectfile.h"
-#include "reliability.h"
-#include "templates.h"
+#include "model/core/catalog.h"
+#include "model/core/design.h"
+#include "model/io/designjson.h"
+#include "model/engine/evaluation.h"
+#include "model/reliability/montecarlo.h"
+#include "model/io/projectfile.h"
+#include "model/reliability/reliability.h"
+#include "model/generate/templates.h"
 #include "testsupport.h"
 
 #include <nlohmann/json.hpp>

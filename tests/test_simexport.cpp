@@ -3,9 +3,9 @@
 // self-consistent (process counts, network sizes and batch divisibility agree with each other and
 // with the evaluated design).
 
-#include "evaluation.h"
+#include "model/engine/evaluation.h"
 #include "plugintestsupport.h"
-#include "templates.h"
+#include "model/generate/templates.h"
 #include "testsupport.h"
 
 #include <nlohmann/json.hpp>

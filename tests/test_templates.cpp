@@ -1,9 +1,9 @@
 // Tests the template generators against counts worked out by hand (written out below).
 
-#include "catalog.h"
-#include "design.h"
-#include "evaluation.h"
-#include "templates.h"
+#include "model/core/catalog.h"
+#include "model/core/design.h"
+#include "model/engine/evaluation.h"
+#include "model/generate/templates.h"
 #include "testsupport.h"
 
 #include <array>

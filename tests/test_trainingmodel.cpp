@@ -14,14 +14,14 @@
 //   tokens without activation checkpointing"); the test asserts the spec and the run use none.
 // Each prediction must land within ±10 % (issue 3, "Validation").
 
-#include "catalog.h"
-#include "design.h"
-#include "estimatespec.h"
-#include "evaluation.h"
-#include "parallelismsearch.h"
-#include "templates.h"
+#include "model/core/catalog.h"
+#include "model/core/design.h"
+#include "model/io/estimatespec.h"
+#include "model/engine/evaluation.h"
+#include "model/training/parallelismsearch.h"
+#include "model/generate/templates.h"
 #include "testsupport.h"
-#include "trainingmodel.h"
+#include "model/training/trainingmodel.h"
 
 #include <nlohmann/json.hpp>
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "catalog.h"
+#include "model/core/catalog.h"
 
 #include <QProcess>
 #include <QTemporaryDir>

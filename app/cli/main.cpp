@@ -1,19 +1,19 @@
 // cluster-planner-cli: the command-line face of the model. Runs with no display.
 
-#include "catalog.h"
-#include "comparison.h"
-#include "cost.h"
-#include "design.h"
-#include "designjson.h"
-#include "evaluation.h"
-#include "designlimits.h"
-#include "montecarlo.h"
-#include "estimatespec.h"
+#include "model/core/catalog.h"
+#include "model/analysis/comparison.h"
+#include "model/cost/cost.h"
+#include "model/core/design.h"
+#include "model/io/designjson.h"
+#include "model/engine/evaluation.h"
+#include "model/core/designlimits.h"
+#include "model/reliability/montecarlo.h"
+#include "model/io/estimatespec.h"
 #include "pluginregistry.h"
-#include "projectfile.h"
-#include "templates.h"
+#include "model/io/projectfile.h"
+#include "model/generate/templates.h"
 #ifdef CP_HAVE_REPORT
-#include "report.h"
+#include "report/report.h"
 #endif
 
 #include <nlohmann/json.hpp>

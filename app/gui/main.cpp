@@ -1,18 +1,18 @@
 // Cluster Planner: the desktop application. Parses the command line, builds the catalog and
 // opens the main window; with --screenshot it renders the window to a PNG and exits.
 
-#include "catalog.h"
-#include "chartsview.h"
-#include "design.h"
-#include "evaluation.h"
-#include "failuredomainsview.h"
-#include "hall3dview.h"
-#include "heatmapview.h"
-#include "mainwindow.h"
-#include "overlay.h"
-#include "problemsdock.h"
-#include "resultsdock.h"
-#include "theme.h"
+#include "model/core/catalog.h"
+#include "views/analysis/chartsview.h"
+#include "model/core/design.h"
+#include "model/engine/evaluation.h"
+#include "views/analysis/failuredomainsview.h"
+#include "views/hall3d/hall3dview.h"
+#include "views/analysis/heatmapview.h"
+#include "views/window/mainwindow.h"
+#include "views/plan/overlay.h"
+#include "views/docks/problemsdock.h"
+#include "views/docks/resultsdock.h"
+#include "views/style/theme.h"
 
 #include <QApplication>
 #include <QCommandLineParser>

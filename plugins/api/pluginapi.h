@@ -6,7 +6,7 @@
 //   Q_INTERFACES(cp::Plugin)
 // The IID carries the interface version: the registry refuses a plugin built for another one.
 
-#include "plugin.h"
+#include "model/io/plugin.h"
 
 #include <QtPlugin>
 

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "pluginapi.h"
-#include "problem.h"
+#include "model/core/problem.h"
 
 #include <memory>
 #include <string>

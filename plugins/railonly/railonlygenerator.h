@@ -1,6 +1,6 @@
 #pragma once
 
-#include "plugin.h"
+#include "model/io/plugin.h"
 
 namespace cp {
 

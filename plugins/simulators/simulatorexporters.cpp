@@ -1,6 +1,6 @@
 #include "simulatorexporters.h"
 
-#include "evaluation.h"
+#include "model/engine/evaluation.h"
 
 #include <nlohmann/json.hpp>
 

@@ -2,12 +2,12 @@
 // results and the model's curve functions, compared designs add their series, hover shows exact
 // values, any chart exports as PNG and SVG, and results without figures say so instead of plotting.
 
-#include "catalog.h"
-#include "chartsview.h"
-#include "comparison.h"
-#include "design.h"
-#include "evaluation.h"
-#include "templates.h"
+#include "model/core/catalog.h"
+#include "views/analysis/chartsview.h"
+#include "model/analysis/comparison.h"
+#include "model/core/design.h"
+#include "model/engine/evaluation.h"
+#include "model/generate/templates.h"
 
 #include <QAbstractBarSeries>
 #include <QBarCategoryAxis>

@@ -1,19 +1,19 @@
 // The docks: catalog palette (grouping, search, tooltips with sources), results with units,
 // problems merged and sorted, inspector for the design, a rack, a unit and a multiple selection.
 
-#include "catalog.h"
-#include "design.h"
-#include "document.h"
-#include "evaluation.h"
-#include "failuredomain.h"
-#include "historydialog.h"
-#include "inspectordock.h"
-#include "legendwidget.h"
-#include "overlay.h"
-#include "palettedock.h"
-#include "problemsdock.h"
-#include "resultsdock.h"
-#include "templates.h"
+#include "model/core/catalog.h"
+#include "model/core/design.h"
+#include "views/session/document.h"
+#include "model/engine/evaluation.h"
+#include "model/reliability/failuredomain.h"
+#include "views/dialogs/historydialog.h"
+#include "views/docks/inspectordock.h"
+#include "views/plan/legendwidget.h"
+#include "views/plan/overlay.h"
+#include "views/docks/palettedock.h"
+#include "views/docks/problemsdock.h"
+#include "views/docks/resultsdock.h"
+#include "model/generate/templates.h"
 
 #include <QImage>
 #include <QLineEdit>

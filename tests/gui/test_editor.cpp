@@ -3,21 +3,21 @@
 // into one undo step), stamp, feed, rotate, delete; undoing everything gives the original design;
 // the inspector refuses invalid values with a message; a saved edit reopens identically.
 
-#include "catalog.h"
-#include "commands.h"
-#include "design.h"
-#include "designedit.h"
-#include "document.h"
-#include "evaluation.h"
-#include "evaluationrunner.h"
-#include "facilityitem.h"
-#include "feedlinesitem.h"
-#include "hallscene.h"
-#include "hallview.h"
-#include "inspectordock.h"
-#include "mainwindow.h"
-#include "palettedock.h"
-#include "rackitem.h"
+#include "model/core/catalog.h"
+#include "views/session/commands.h"
+#include "model/core/design.h"
+#include "model/core/designedit.h"
+#include "views/session/document.h"
+#include "model/engine/evaluation.h"
+#include "views/session/evaluationrunner.h"
+#include "views/plan/items/facilityitem.h"
+#include "views/plan/items/feedlinesitem.h"
+#include "views/plan/hallscene.h"
+#include "views/plan/hallview.h"
+#include "views/docks/inspectordock.h"
+#include "views/window/mainwindow.h"
+#include "views/docks/palettedock.h"
+#include "views/plan/items/rackitem.h"
 
 #include <QAction>
 #include <QClipboard>

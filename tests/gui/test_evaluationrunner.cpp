@@ -1,11 +1,11 @@
 // The engine off the GUI thread: results arrive by signal, a newer run supersedes an older one,
 // a cancelled run delivers nothing, and destroying the runner mid-run is safe.
 
-#include "catalog.h"
-#include "design.h"
-#include "evaluation.h"
-#include "evaluationrunner.h"
-#include "templates.h"
+#include "model/core/catalog.h"
+#include "model/core/design.h"
+#include "model/engine/evaluation.h"
+#include "views/session/evaluationrunner.h"
+#include "model/generate/templates.h"
 
 #include <QSignalSpy>
 #include <QThread>

@@ -1,14 +1,14 @@
 // Tests the failure-domain view: its rows against the reliability stage and partFailure, sorting,
 // and both directions of the shared selection. Set CP_TEST_PNG_DIR to keep its pictures.
 
-#include "catalog.h"
-#include "design.h"
-#include "evaluation.h"
-#include "failuredomain.h"
-#include "failuredomainsview.h"
-#include "projectfile.h"
-#include "selectionmodel.h"
-#include "templates.h"
+#include "model/core/catalog.h"
+#include "model/core/design.h"
+#include "model/engine/evaluation.h"
+#include "model/reliability/failuredomain.h"
+#include "views/analysis/failuredomainsview.h"
+#include "model/io/projectfile.h"
+#include "views/session/selectionmodel.h"
+#include "model/generate/templates.h"
 
 #include <QComboBox>
 #include <QFile>

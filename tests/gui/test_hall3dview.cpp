@@ -4,15 +4,15 @@
 // the cursor into the shared selection, the selection and a failure domain tint the racks, and
 // a design of 10k+ racks is drawn with as many actors as a small one.
 
-#include "catalog.h"
-#include "design.h"
-#include "document.h"
-#include "evaluation.h"
-#include "hall3dview.h"
-#include "mainwindow.h"
-#include "rackcategory.h"
-#include "selectionmodel.h"
-#include "templates.h"
+#include "model/core/catalog.h"
+#include "model/core/design.h"
+#include "views/session/document.h"
+#include "model/engine/evaluation.h"
+#include "views/hall3d/hall3dview.h"
+#include "views/window/mainwindow.h"
+#include "views/plan/items/rackcategory.h"
+#include "views/session/selectionmodel.h"
+#include "model/generate/templates.h"
 
 #include <QApplication>
 #include <QSurfaceFormat>

@@ -1,17 +1,17 @@
 // The hall plan: one item per rack and unit at the right place and size, colours by contents,
 // fit to view, zoom under the mouse, panning, labels only when zoomed in, thousands of racks.
 
-#include "catalog.h"
-#include "design.h"
-#include "facilityitem.h"
-#include "hallflooritem.h"
-#include "hallscene.h"
-#include "hallview.h"
-#include "legendwidget.h"
-#include "rackcategory.h"
-#include "rackitem.h"
-#include "templates.h"
-#include "designedit.h"
+#include "model/core/catalog.h"
+#include "model/core/design.h"
+#include "views/plan/items/facilityitem.h"
+#include "views/plan/items/hallflooritem.h"
+#include "views/plan/hallscene.h"
+#include "views/plan/hallview.h"
+#include "views/plan/legendwidget.h"
+#include "views/plan/items/rackcategory.h"
+#include "views/plan/items/rackitem.h"
+#include "model/generate/templates.h"
+#include "model/core/designedit.h"
 
 #include <QGraphicsSimpleTextItem>
 #include <QGraphicsTextItem>

@@ -3,14 +3,14 @@
 // made elsewhere, zoom (wheel, dragged block, fit) and no fabric at all.
 // CP_TEST_PNG_DIR=<dir> keeps the rendered views there, to look at.
 
-#include "catalog.h"
-#include "design.h"
-#include "evaluation.h"
-#include "fabric.h"
-#include "heatmapview.h"
-#include "projectfile.h"
-#include "selectionmodel.h"
-#include "templates.h"
+#include "model/core/catalog.h"
+#include "model/core/design.h"
+#include "model/engine/evaluation.h"
+#include "model/fabric/fabric.h"
+#include "views/analysis/heatmapview.h"
+#include "model/io/projectfile.h"
+#include "views/session/selectionmodel.h"
+#include "model/generate/templates.h"
 
 #include <QAbstractButton>
 #include <QFile>

@@ -1,5 +1,5 @@
 // The shared selection: normalised lists, signals only on change, the source passed through.
-#include "selectionmodel.h"
+#include "views/session/selectionmodel.h"
 
 #include <QSignalSpy>
 #include <QTest>

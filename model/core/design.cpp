@@ -1,0 +1,324 @@
+#include "model/core/design.h"
+
+#include "model/core/catalog.h"
+
+#include <cmath>
+#include <map>
+#include <set>
+
+namespace cp {
+
+namespace {
+
+template<typename Enum, size_t N>
+const char *nameOf(const std::pair<Enum, const char *> (&table)[N], Enum value)
+{
+    for (const auto &[e, name] : table)
+        if (e == value)
+            return name;
+    return "?";
+}
+
+template<typename Enum, size_t N>
+std::optional<Enum> valueOf(const std::pair<Enum, const char *> (&table)[N], const std::string &name)
+{
+    for (const auto &[e, n] : table)
+        if (name == n)
+            return e;
+    return std::nullopt;
+}
+
+const std::pair<SwitchRole, const char *> kRoles[] = {
+    {SwitchRole::None, "none"},       {SwitchRole::Leaf, "leaf"},
+    {SwitchRole::Spine, "spine"},     {SwitchRole::Core, "core"},
+    {SwitchRole::Storage, "storage"}, {SwitchRole::Management, "management"},
+    {SwitchRole::SuperCore, "super-core"},
+};
+const std::pair<Redundancy, const char *> kRedundancy[] = {
+    {Redundancy::N, "N"}, {Redundancy::NPlus1, "N+1"}, {Redundancy::TwoN, "2N"}};
+const std::pair<TopologyKind, const char *> kTopologies[] = {
+    {TopologyKind::RailOptimized, "rail-optimized"}, {TopologyKind::LeafSpine, "leaf-spine"}};
+
+// Limits beyond which a value is a mistake, not a design: a hall of 10 km, 10^12 GPUs.
+constexpr double kMaxHallM = 5000.0;
+constexpr int kMaxCount = 1000000;
+
+std::string quoted(const std::string &s) { return "\"" + s + "\""; }
+
+} // namespace
+
+const char *switchRoleName(SwitchRole role) { return nameOf(kRoles, role); }
+std::optional<SwitchRole> switchRoleFromName(const std::string &name) { return valueOf(kRoles, name); }
+const char *redundancyName(Redundancy r) { return nameOf(kRedundancy, r); }
+std::optional<Redundancy> redundancyFromName(const std::string &name) { return valueOf(kRedundancy, name); }
+const char *topologyName(TopologyKind kind) { return nameOf(kTopologies, kind); }
+std::optional<TopologyKind> topologyFromName(const std::string &name) { return valueOf(kTopologies, name); }
+
+const Rack *Design::findRack(const std::string &id) const
+{
+    for (const auto &r : racks)
+        if (r.id == id)
+            return &r;
+    return nullptr;
+}
+
+namespace {
+
+/// Collects problems with a common place prefix.
+class Checker
+{
+public:
+    explicit Checker(Problems &out) : mOut(out) {}
+
+    void error(const std::string &place, const std::string &message)
+    {
+        mOut.push_back({Severity::Error, place, message});
+    }
+    void warning(const std::string &place, const std::string &message)
+    {
+        mOut.push_back({Severity::Warning, place, message});
+    }
+    void positive(const std::string &place, double value)
+    {
+        if (!std::isfinite(value) || value <= 0.0)
+            error(place, "must be a positive number");
+    }
+    void nonNegative(const std::string &place, double value)
+    {
+        if (!std::isfinite(value) || value < 0.0)
+            error(place, "must not be negative");
+    }
+
+private:
+    Problems &mOut;
+};
+
+void checkUnits(const std::vector<FacilityUnit> &units, const char *listName, bool power,
+                const Design &design, const Catalog &catalog,
+                const std::set<std::string> &rackIds, std::set<std::string> &unitIds,
+                Checker &check)
+{
+    for (size_t i = 0; i < units.size(); ++i) {
+        const FacilityUnit &u = units[i];
+        const std::string place = std::string(listName) + "[" + std::to_string(i) + "] (" + quoted(u.id) + ")";
+        if (u.id.empty())
+            check.error(place + ".id", "must not be empty");
+        else if (!unitIds.insert(u.id).second)
+            check.error(place + ".id", "duplicate id " + quoted(u.id));
+        const CatalogEntry *e = catalog.find(u.catalogId);
+        if (!e)
+            check.error(place + ".catalog_id", "unknown catalog id " + quoted(u.catalogId));
+        else if (power ? !isPowerKind(e->kind) : !isCoolingKind(e->kind))
+            check.error(place + ".catalog_id", quoted(u.catalogId) + " is a " + partKindName(e->kind)
+                                                  + ", not a " + (power ? "power" : "cooling") + " unit");
+        if (u.xM < 0 || u.yM < 0 || u.xM > design.hall.widthM || u.yM > design.hall.depthM)
+            check.error(place, "position lies outside the hall");
+        std::set<std::string> served;
+        for (size_t k = 0; k < u.serves.size(); ++k) {
+            const std::string &rid = u.serves[k];
+            if (!rackIds.count(rid))
+                check.error(place + ".serves[" + std::to_string(k) + "]", "unknown rack " + quoted(rid));
+            else if (!served.insert(rid).second)
+                check.error(place + ".serves[" + std::to_string(k) + "]", "rack " + quoted(rid) + " listed twice");
+        }
+        if (u.serves.empty())
+            check.warning(place, "serves no rack");
+    }
+}
+
+} // namespace
+
+Problems validate(const Design &design, const Catalog &catalog)
+{
+    Problems problems;
+    Checker check(problems);
+
+    if (design.name.empty())
+        check.error("name", "must not be empty");
+    check.positive("hall.width_m", design.hall.widthM);
+    check.positive("hall.depth_m", design.hall.depthM);
+    check.positive("hall.grid_m", design.hall.gridM);
+    if (design.hall.widthM > kMaxHallM || design.hall.depthM > kMaxHallM)
+        check.error("hall", "a hall larger than 5 km on a side is not plausible");
+
+    std::set<std::string> rackIds;
+    for (size_t i = 0; i < design.racks.size(); ++i) {
+        const Rack &r = design.racks[i];
+        const std::string place = "racks[" + std::to_string(i) + "] (" + quoted(r.id) + ")";
+        if (r.id.empty())
+            check.error(place + ".id", "must not be empty");
+        else if (!rackIds.insert(r.id).second)
+            check.error(place + ".id", "duplicate rack id " + quoted(r.id));
+        const CatalogEntry *rackType = catalog.find(r.catalogId);
+        if (!rackType) {
+            check.error(place + ".catalog_id", "unknown catalog id " + quoted(r.catalogId));
+        } else if (rackType->kind != PartKind::Rack) {
+            check.error(place + ".catalog_id", quoted(r.catalogId) + " is a "
+                                                  + partKindName(rackType->kind) + ", not a rack");
+            rackType = nullptr;
+        }
+        if (!std::isfinite(r.xM) || !std::isfinite(r.yM) || r.xM < 0 || r.yM < 0
+            || r.xM > design.hall.widthM || r.yM > design.hall.depthM)
+            check.error(place, "position (" + std::to_string(r.xM) + ", " + std::to_string(r.yM)
+                                   + ") m lies outside the hall");
+        if (!std::isfinite(r.rotationDeg))
+            check.error(place + ".rotation_deg", "must be a number");
+
+        const int heightU = rackType ? int(rackType->figure("height_u")) : 0;
+        std::vector<std::pair<int, int>> used; // [first, last] U ranges
+        double weightKg = rackType ? rackType->figure("weight_kg") : 0.0;
+        for (size_t m = 0; m < r.contents.size(); ++m) {
+            const Mount &mount = r.contents[m];
+            const std::string mplace = place + ".contents[" + std::to_string(m) + "]";
+            const CatalogEntry *part = catalog.find(mount.catalogId);
+            if (!part) {
+                check.error(mplace + ".catalog_id", "unknown catalog id " + quoted(mount.catalogId));
+                continue;
+            }
+            if (!isMountableKind(part->kind)) {
+                check.error(mplace + ".catalog_id", "a " + std::string(partKindName(part->kind))
+                                                       + " cannot be mounted in a rack");
+                continue;
+            }
+            if (mount.count < 1 || mount.count > kMaxCount) {
+                check.error(mplace + ".count", "must be between 1 and " + std::to_string(kMaxCount));
+                continue;
+            }
+            if (part->kind == PartKind::Switch && mount.role == SwitchRole::None)
+                check.warning(mplace + ".role", "switch has no network role");
+            if (part->kind != PartKind::Switch && mount.role != SwitchRole::None)
+                check.error(mplace + ".role", "only switches have a network role");
+            if (rackType && part->kind == PartKind::Supernode
+                && rackType->attribute("cooling") != "liquid")
+                check.error(mplace, quoted(part->id) + " needs a liquid-cooled rack");
+            const int h = std::max(1, int(std::lround(part->figure("height_u"))));
+            const int first = mount.u;
+            const int last = mount.u + h * mount.count - 1;
+            if (heightU > 0 && (first < 1 || last > heightU)) {
+                check.error(mplace + ".u", "occupies U" + std::to_string(first) + "–U"
+                                               + std::to_string(last) + " of a "
+                                               + std::to_string(heightU) + "U rack");
+            }
+            for (const auto &[a, b] : used)
+                if (first <= b && a <= last)
+                    check.error(mplace + ".u", "overlaps another part at U" + std::to_string(std::max(a, first)));
+            used.emplace_back(first, last);
+            weightKg += part->figure("weight_kg") * mount.count;
+        }
+        if (rackType && rackType->figure("max_weight_kg") > 0
+            && weightKg > rackType->figure("max_weight_kg"))
+            check.error(place, "contents weigh " + std::to_string(int(weightKg)) + " kg, above the rack's "
+                                   + std::to_string(int(rackType->figure("max_weight_kg"))) + " kg limit");
+    }
+
+    std::set<std::string> unitIds;
+    checkUnits(design.powerUnits, "power_units", true, design, catalog, rackIds, unitIds, check);
+    checkUnits(design.coolingUnits, "cooling_units", false, design, catalog, rackIds, unitIds, check);
+
+    // Fabric: the switch and link models must exist and be of the right kind.
+    const auto checkRef = [&](const std::string &place, const std::string &id, PartKind kind, bool required) {
+        if (id.empty()) {
+            if (required)
+                check.error(place, "must name a catalog " + std::string(partKindName(kind)));
+            return;
+        }
+        const CatalogEntry *e = catalog.find(id);
+        if (!e)
+            check.error(place, "unknown catalog id " + quoted(id));
+        else if (e->kind != kind)
+            check.error(place, quoted(id) + " is a " + partKindName(e->kind) + ", not a " + partKindName(kind));
+    };
+    checkRef("fabric.switch_id", design.fabric.switchId, PartKind::Switch, true);
+    checkRef("fabric.nic_id", design.fabric.nicId, PartKind::Nic, false);
+    checkRef("fabric.short_cable_id", design.fabric.shortCableId, PartKind::Cable, false);
+    checkRef("fabric.long_cable_id", design.fabric.longCableId, PartKind::Cable, false);
+    if (design.fabric.tiers < 0 || design.fabric.tiers > 4)
+        check.error("fabric.tiers", "must be 0 (automatic) or 1–4");
+    for (size_t i = 0; i < design.fabric.oversubscription.size(); ++i) {
+        const double o = design.fabric.oversubscription[i];
+        if (!std::isfinite(o) || o < 1.0 || o > 64.0)
+            check.error("fabric.oversubscription[" + std::to_string(i) + "]", "must be between 1 and 64");
+    }
+
+    // Workload: a transformer of sane shape.
+    const Workload &w = design.workload;
+    const std::pair<const char *, int> dims[] = {{"layers", w.layers}, {"hidden", w.hidden},
+                                                 {"heads", w.heads},   {"kv_heads", w.kvHeads},
+                                                 {"ffn_hidden", w.ffnHidden}, {"vocab", w.vocab},
+                                                 {"seq_len", w.seqLen}};
+    for (const auto &[name, value] : dims)
+        if (value < 1)
+            check.error(std::string("workload.") + name, "must be at least 1");
+    if (w.heads > 0 && w.hidden % w.heads != 0)
+        check.error("workload.heads", "hidden size " + std::to_string(w.hidden)
+                                          + " is not divisible by the head count");
+    if (w.heads > 0 && w.kvHeads > 0 && w.heads % w.kvHeads != 0)
+        check.error("workload.kv_heads", "head count is not divisible by the KV-head count");
+    if (w.experts < 0 || w.activeExperts < 0 || w.activeExperts > w.experts)
+        check.error("workload.active_experts", "must be between 0 and the expert count");
+    check.positive("workload.tokens", w.tokens);
+    check.positive("workload.global_batch_tokens", w.globalBatchTokens);
+    if (w.tokens > 1e17)
+        check.error("workload.tokens", "more than 10^17 tokens is not plausible");
+    if (w.precision != "bf16" && w.precision != "fp8")
+        check.error("workload.precision", "must be \"bf16\" or \"fp8\"");
+    if (w.recompute != "none" && w.recompute != "selective" && w.recompute != "full")
+        check.error("workload.recompute", "must be \"none\", \"selective\" or \"full\"");
+    const Parallelism &p = w.parallelism;
+    if (!p.automatic) {
+        const std::pair<const char *, int> degrees[] = {{"tp", p.tp}, {"pp", p.pp}, {"dp", p.dp},
+                                                        {"cp", p.cp}, {"ep", p.ep},
+                                                        {"microbatch", p.microbatch},
+                                                        {"interleave", p.interleave}};
+        for (const auto &[name, value] : degrees)
+            if (value < 1)
+                check.error(std::string("workload.parallelism.") + name,
+                            "must be at least 1 (or set the parallelism to automatic)");
+        if (p.pp > 0 && w.layers % p.pp != 0)
+            check.error("workload.parallelism.pp", std::to_string(w.layers)
+                                                       + " layers do not split evenly into "
+                                                       + std::to_string(p.pp) + " stages");
+        if (p.tp > 0 && w.heads % p.tp != 0)
+            check.error("workload.parallelism.tp", "head count is not divisible by TP");
+    }
+
+    // Reliability and finance.
+    const ReliabilitySettings &rel = design.reliability;
+    check.positive("reliability.gpu_mtbf_hours", rel.gpuMtbfHours);
+    check.positive("reliability.node_mtbf_hours", rel.nodeMtbfHours);
+    check.positive("reliability.switch_mtbf_hours", rel.switchMtbfHours);
+    check.positive("reliability.link_mtbf_hours", rel.linkMtbfHours);
+    check.nonNegative("reliability.checkpoint_interval_minutes", rel.checkpointIntervalMinutes);
+    check.nonNegative("reliability.restart_minutes", rel.restartMinutes);
+    if (rel.hotSparesPerDomain < -1)
+        check.error("reliability.hot_spares_per_domain", "must be -1 (catalog default) or more");
+    const FinanceSettings &f = design.finance;
+    check.positive("finance.life_years", f.lifeYears);
+    if (f.lifeYears > 30)
+        check.error("finance.life_years", "a life above 30 years is not plausible");
+    check.nonNegative("finance.energy_usd_per_kwh", f.energyUsdPerKwh);
+    if (f.pue != 0.0 && (!std::isfinite(f.pue) || f.pue < 1.0 || f.pue > 3.0))
+        check.error("finance.pue", "must be 0 (derived) or between 1.0 and 3.0");
+    check.nonNegative("finance.staff_fte", f.staffFte);
+    check.nonNegative("finance.staff_usd_per_year", f.staffUsdPerYear);
+    check.nonNegative("finance.cloud_usd_per_gpu_hour", f.cloudUsdPerGpuHour);
+    if (!(f.utilisation > 0.0 && f.utilisation <= 1.0))
+        check.error("finance.utilisation", "must be in (0, 1]");
+
+    return problems;
+}
+
+Design designSettings(const Design &design)
+{
+    Design d;
+    d.name = design.name;
+    d.description = design.description;
+    d.hall = design.hall;
+    d.fabric = design.fabric;
+    d.workload = design.workload;
+    d.reliability = design.reliability;
+    d.finance = design.finance;
+    return d;
+}
+
+} // namespace cp

@@ -1,0 +1,249 @@
+#pragma once
+
+#include "model/core/problem.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cp {
+
+class Catalog;
+
+/// The floor the racks stand on: its size and the grid racks snap to (metres).
+struct Hall
+{
+    std::string name = "Hall 1";
+    double widthM = 40.0;
+    double depthM = 30.0;
+    double gridM = 0.6;
+
+    bool operator==(const Hall &) const = default;
+};
+
+/// The network role of a mounted switch (scale-out compute fabric tiers, or other networks).
+enum class SwitchRole { None, Leaf, Spine, Core, Storage, Management, SuperCore };
+const char *switchRoleName(SwitchRole role);
+std::optional<SwitchRole> switchRoleFromName(const std::string &name);
+
+/// A part mounted in a rack: `count` units of a catalog entry from rack unit `u` upwards.
+struct Mount
+{
+    std::string catalogId;
+    int u = 1;     ///< lowest rack unit occupied, 1-based
+    int count = 1; ///< identical units stacked from `u`
+    SwitchRole role = SwitchRole::None;
+
+    bool operator==(const Mount &) const = default;
+};
+
+/// A rack on the hall floor. Position is the rack's centre in metres; rotation in degrees.
+struct Rack
+{
+    std::string id;
+    std::string catalogId;
+    double xM = 0.0;
+    double yM = 0.0;
+    double rotationDeg = 0.0;
+    std::string row;
+    std::vector<Mount> contents;
+
+    bool operator==(const Rack &) const = default;
+};
+
+enum class Redundancy { N, NPlus1, TwoN };
+const char *redundancyName(Redundancy r);
+std::optional<Redundancy> redundancyFromName(const std::string &name);
+
+/// A power unit (PDU, busway, UPS) or cooling unit (CRAH, rear door, CDU) and the racks it serves.
+/// Units with the same `group` share the load of the racks they serve under the group's redundancy.
+struct FacilityUnit
+{
+    std::string id;
+    std::string catalogId;
+    double xM = 0.0;
+    double yM = 0.0;
+    std::string group; ///< units that back each other up (A/B feeds, N+1 CRAHs)
+    Redundancy redundancy = Redundancy::N;
+    std::vector<std::string> serves; ///< rack ids
+
+    bool operator==(const FacilityUnit &) const = default;
+};
+
+enum class TopologyKind { RailOptimized, LeafSpine };
+const char *topologyName(TopologyKind kind);
+std::optional<TopologyKind> topologyFromName(const std::string &name);
+
+/// The scale-out compute fabric: its shape, switch and link models.
+struct FabricSettings
+{
+    TopologyKind topology = TopologyKind::RailOptimized;
+    int tiers = 0;                       ///< 0 = chosen from size and switch radix
+    std::vector<double> oversubscription; ///< per tier above the leaf; empty = 1:1
+    std::string switchId;                ///< catalog switch used for every tier
+    std::string nicId;                   ///< overrides the servers' NIC when set
+    std::string shortCableId;            ///< within a row (copper)
+    std::string longCableId;             ///< between rows (optics)
+
+    bool operator==(const FabricSettings &) const = default;
+};
+
+/// Parallelism of the training job; zeros mean "search for the best".
+struct Parallelism
+{
+    bool automatic = true;
+    int tp = 0, pp = 0, dp = 0, cp = 0, ep = 0;
+    int microbatch = 0;
+    int interleave = 0;
+
+    bool operator==(const Parallelism &) const = default;
+};
+
+/// The transformer the cluster trains, and how.
+struct Workload
+{
+    std::string name = "Llama-3-405B-like";
+    int layers = 126;
+    int hidden = 16384;
+    int heads = 128;
+    int kvHeads = 8;
+    int ffnHidden = 53248;
+    int vocab = 128256;
+    int experts = 0;        ///< 0 = dense
+    int activeExperts = 0;
+    int seqLen = 8192;
+    double globalBatchTokens = 16777216.0;
+    double tokens = 15.6e12;
+    std::string precision = "bf16"; ///< bf16 | fp8
+    std::string recompute = "none"; ///< none | selective | full
+    Parallelism parallelism;
+    /// Share of the modelled (tuned) throughput the team's software stack reaches, in (0, 1].
+    /// 1 = a tuned stack, as the training model is calibrated. Seed 002: a new self-built team
+    /// reaches "20-something %" MFU where a hosted platform reaches 40 %+ (docs/cost.md).
+    double stackEfficiency = 1.0;
+
+    bool operator==(const Workload &) const = default;
+};
+
+/// Failure rates, checkpointing and spares.
+/// The default rates are derived from Llama 3 Table 5 (419 unexpected interruptions in 54 days on
+/// 16,384 H100 in 8-GPU servers): each cause divided by the part-hours of its kind in that cluster
+/// (derivation in docs/reliability.md). Facility rates are assumptions (Table 5 has no facility cause).
+struct ReliabilitySettings
+{
+    double gpuMtbfHours = 79200.0;      ///< 268 GPU causes / (16,384 GPUs × 1,296 h)
+    double nodeMtbfHours = 57700.0;     ///< 46 host causes / (2,048 servers × 1,296 h)
+    double switchMtbfHours = 502000.0;  ///< share of 35 switch/cable causes (4 × a link's rate)
+    double linkMtbfHours = 2010000.0;   ///< share of 35 switch/cable causes, per cable or optic pair
+    double nicMtbfHours = 3030000.0;    ///< 7 NIC causes / (16,384 NICs × 1,296 h)
+    double softwareMtbfHours = 337000.0; ///< per GPU: 63 software, NCCL and dependency causes
+    double powerUnitMtbfHours = 500000.0;   ///< PDU, busway, UPS (assumption)
+    double coolingUnitMtbfHours = 200000.0; ///< CRAH, rear door, CDU (assumption)
+    double checkpointIntervalMinutes = 0.0; ///< 0 = optimal (Young/Daly)
+    double detectMinutes = 5.0;  ///< from the fault to the job noticing it (watchdog, health check)
+    double restartMinutes = 10.0; ///< relaunch on healthy GPUs (a hot spare swaps in here)
+    double warmupMinutes = 5.0;  ///< after the restore, until steps run at full speed again
+    double repairHours = 24.0;   ///< a failed part back in service (no spare: the job shrinks meanwhile)
+    int hotSparesPerDomain = -1; ///< -1 = the catalog's default for the domain
+    /// Whole servers (8-GPU class) installed as a spare pool: counted in gpus_total, not given to
+    /// the job; a failed server's share moves to a spare at restart (docs/cost.md, "Spare servers").
+    int spareServers = 0;
+
+    bool operator==(const ReliabilitySettings &) const = default;
+};
+
+/// How the cloud alternative (and a cloud-hosted design's rent) is priced.
+enum class CloudPricing { OnDemand, Reserved };
+const char *cloudPricingName(CloudPricing p);
+std::optional<CloudPricing> cloudPricingFromName(const std::string &name);
+
+/// Who owns the hardware: the user (bought, CAPEX) or a cloud provider (rented per GPU-hour).
+enum class Ownership { SelfBuilt, CloudHosted };
+const char *ownershipName(Ownership o);
+std::optional<Ownership> ownershipFromName(const std::string &name);
+
+/// Money: life, energy, cooling efficiency, staff and the cloud alternative.
+struct FinanceSettings
+{
+    double lifeYears = 5.0;          ///< depreciation lives in 10-Ks: 5-6 years (figures.md F)
+    double energyUsdPerKwh = 0.078;  ///< SemiAnalysis "100,000 H100 Clusters" (EIA 2023 industrial 8.06 c)
+    double pue = 0.0; ///< 0 = derived from the cooling design
+    double staffFte = 0.0; ///< 0 = scaled from the design size (model/cost.cpp)
+    double staffUsdPerYear = 200000.0; ///< assumption: fully loaded HPC operations engineer
+    /// On-demand cloud price per GPU-hour; 0 = the catalog price of the design's accelerator
+    /// (figure cloud_usd_per_gpu_hour, with its source). Schema 2 files stored the old default, the
+    /// H100 price 2.49, for every design; the migration to schema 3 turns exactly 2.49 back into 0.
+    double cloudUsdPerGpuHour = 0.0;
+    double utilisation = 0.9; ///< share of nameplate drawn at training load (devices without typical power)
+    // Cost model (model/cost.cpp, docs/cost.md): every default cites its source.
+    /// Facility build per MW of critical IT: Cushman & Wakefield "Data Center Development Cost
+    /// Guide 2025", average of 19 US markets ($9.3M-15.0M), excl. land and soft costs.
+    double facilityUsdPerMw = 11.7e6;
+    /// > 0: rent colocation space instead of building (per kW of critical IT per month, OPEX);
+    /// 0 = build. No public colocation rate was collected (figures.md), so no default.
+    double colocationUsdPerKwMonth = 0.0;
+    /// Cooling plant on top of the facility build, per kW of heat. Air: 0, as C&W's $/MW includes the
+    /// mechanical plant of an air-cooled hall. Liquid: assumption $3,300/kW = AI-optimised build
+    /// $15M/MW (infra-economics.com, low end, L) minus C&W's $11.7M/MW average.
+    double coolingAirUsdPerKw = 0.0;
+    double coolingLiquidUsdPerKw = 3300.0;
+    /// Integration, burn-in and acceptance labour, share of hardware CAPEX (assumption: no public figure).
+    double integrationFraction = 0.03;
+    /// Maintenance and support per year, share of hardware CAPEX. Assumption: half the DGX list support
+    /// rate (~20% of base price for 1 year, supercluster.blog, L); no authoritative figure (figures.md F).
+    double maintenanceFraction = 0.10;
+    /// Software licences per GPU per year: NVIDIA AI Enterprise / Base Command list, $4,500
+    /// (SemiAnalysis "AI Neocloud Playbook").
+    double softwareUsdPerGpuYear = 4500.0;
+    /// Spare parts bought per year, share of hardware CAPEX. Assumption: a ~2% spare pool (Lenovo
+    /// guidance, figures.md Caveats) replenished once a year.
+    double sparesFraction = 0.02;
+    /// Months from order to a productive cluster (staff paid meanwhile). Assumption: 6 months;
+    /// C&W 2025 lists 46-48 weeks for switchgear when the facility is built too.
+    double deliveryMonths = 6.0;
+    /// The cloud comparison (and a hosted design's rent): on-demand, or reserved for a term.
+    CloudPricing cloudPricing = CloudPricing::OnDemand;
+    /// Reserved (committed) price per GPU-hour; 0 = the catalog figure cloud_reserved_usd_per_gpu_hour.
+    double cloudReservedUsdPerGpuHour = 0.0;
+    /// Length of a reservation; the rented time is rounded up to whole terms (committed spend).
+    double reservedTermYears = 1.0;
+    /// Discount rate (cost of capital, WACC) a year for present values. Assumption: 8 % (docs/cost.md).
+    double discountRate = 0.08;
+    /// Self-built (CAPEX) or cloud-hosted (rent per GPU-hour, no hardware, energy or facility).
+    Ownership ownership = Ownership::SelfBuilt;
+
+    bool operator==(const FinanceSettings &) const = default;
+};
+
+/// The layout the user edits: hall, racks and their contents, power and cooling, and settings.
+struct Design
+{
+    std::string name = "Untitled design";
+    std::string description;
+    Hall hall;
+    std::vector<Rack> racks;
+    std::vector<FacilityUnit> powerUnits;
+    std::vector<FacilityUnit> coolingUnits;
+    FabricSettings fabric;
+    Workload workload;
+    ReliabilitySettings reliability;
+    FinanceSettings finance;
+
+    const Rack *findRack(const std::string &id) const;
+    bool operator==(const Design &) const = default;
+};
+
+/// Checks a design against itself and the catalog. Returns every problem with its place
+/// (e.g. "racks[3] (\"R03\").contents[1]"); an empty list means the design is sound.
+Problems validate(const Design &design, const Catalog &catalog);
+
+/// The catalog entries a design uses, directly or through references (a server's accelerator
+/// and NIC): what a saved project embeds so that it keeps the figures it was decided on.
+Catalog usedCatalogEntries(const Design &design, const Catalog &catalog);
+
+/// The design's settings without its racks and units (name, description, hall, fabric, workload,
+/// reliability, finance). A field added to Design must be copied here too (test_projectfile's
+/// round trips compare whole designs).
+Design designSettings(const Design &design);
+
+} // namespace cp

@@ -1,0 +1,395 @@
+#include "model/cost/cost.h"
+
+#include "model/core/catalog.h"
+#include "model/core/design.h"
+#include "model/engine/evaluation.h"
+
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+
+namespace cp {
+
+namespace {
+
+constexpr double kHoursPerYear = 8760.0;
+constexpr double kHoursPerMonth = kHoursPerYear / 12.0;
+
+// Staff when finance.staffFte is 0. Assumption (no public staffing ratio was collected,
+// figures.md): a core team of 2 FTE plus 1 FTE per 512 GPUs in 8-GPU servers, and per 1,024 GPUs
+// in rack-scale supernodes, which arrive integrated and tested as one rack (fewer parts to handle).
+constexpr double kStaffBaseFte = 2.0;
+constexpr double kGpusPerFteServers = 512.0;
+constexpr double kGpusPerFteSupernodes = 1024.0;
+
+/// The CAPEX category a catalog kind counts under.
+const char *categoryOf(PartKind kind)
+{
+    switch (kind) {
+    case PartKind::Accelerator:
+    case PartKind::Server:
+    case PartKind::Supernode:
+    case PartKind::Nic: return "compute";
+    case PartKind::Switch:
+    case PartKind::Cable: return "network";
+    case PartKind::Storage: return "storage";
+    case PartKind::Rack:
+    case PartKind::Pdu:
+    case PartKind::Busway:
+    case PartKind::Ups:
+    case PartKind::Crah:
+    case PartKind::RearDoor:
+    case PartKind::Cdu: return "power_cooling";
+    }
+    return "compute";
+}
+
+double typicalW(const CatalogEntry &e, double utilisation)
+{
+    if (e.hasFigure("power_typical_w"))
+        return e.figure("power_typical_w");
+    return e.figure("power_max_w", e.figure("power_w")) * utilisation;
+}
+
+} // namespace
+
+double energyUsdPerYear(double itKw, double pue, double usdPerKwh)
+{
+    return itKw * pue * kHoursPerYear * usdPerKwh;
+}
+
+double cloudCostUsd(double gpuHours, double usdPerGpuHour)
+{
+    return gpuHours * usdPerGpuHour;
+}
+
+double discountFactor(double ratePerYear, double months)
+{
+    return std::pow(1.0 + ratePerYear, -months / 12.0);
+}
+
+double annuityPresentValue(double paymentPerMonth, int months, double ratePerYear)
+{
+    // PV = P · (1 − (1 + i)^−n) / i with the monthly rate i = (1 + r)^(1/12) − 1.
+    const double i = std::pow(1.0 + ratePerYear, 1.0 / 12.0) - 1.0;
+    if (months <= 0)
+        return 0.0;
+    if (i <= 0)
+        return paymentPerMonth * months;
+    return paymentPerMonth * (1.0 - std::pow(1.0 + i, -double(months))) / i;
+}
+
+const char *cloudPricingName(CloudPricing p)
+{
+    return p == CloudPricing::Reserved ? "reserved" : "on_demand";
+}
+
+std::optional<CloudPricing> cloudPricingFromName(const std::string &name)
+{
+    if (name == "on_demand")
+        return CloudPricing::OnDemand;
+    if (name == "reserved")
+        return CloudPricing::Reserved;
+    return std::nullopt;
+}
+
+const char *ownershipName(Ownership o)
+{
+    return o == Ownership::CloudHosted ? "cloud_hosted" : "self_built";
+}
+
+std::optional<Ownership> ownershipFromName(const std::string &name)
+{
+    if (name == "self_built")
+        return Ownership::SelfBuilt;
+    if (name == "cloud_hosted")
+        return Ownership::CloudHosted;
+    return std::nullopt;
+}
+
+namespace {
+
+/// The accelerator most of the design's GPUs are: its catalog entry carries the cloud prices.
+const CatalogEntry *mainAccelerator(const Catalog &catalog, const Results &r)
+{
+    std::map<std::string, long long> gpus;
+    for (const auto &[id, n] : r.inventory.partsByCatalogId) {
+        const CatalogEntry *e = catalog.find(id);
+        if (e && (e->kind == PartKind::Server || e->kind == PartKind::Supernode))
+            if (const std::string a = e->ref("accelerator"); !a.empty())
+                gpus[a] += std::llround(e->figure("gpus")) * n;
+    }
+    const CatalogEntry *best = nullptr;
+    long long most = 0;
+    for (const auto &[id, n] : gpus)
+        if (const CatalogEntry *e = catalog.find(id); e && n > most) {
+            best = e;
+            most = n;
+        }
+    return best;
+}
+
+} // namespace
+
+CostResults evaluateCost(const Design &design, const Catalog &catalog, const Results &r)
+{
+    const FinanceSettings &fin = design.finance;
+    CostResults c;
+    for (const char *k : {"compute", "network", "storage", "power_cooling", "facility", "integration"})
+        c.capexByCategoryUsd[k] = 0.0;
+    const bool hosted = fin.ownership == Ownership::CloudHosted;
+    c.ownership = ownershipName(fin.ownership);
+
+    // --- the cloud price: the design's setting, else its accelerator's catalog figure ---------
+    // figures.md A.5 has on-demand and contract prices per GPU-hour; each catalog accelerator
+    // carries both (cloud_usd_per_gpu_hour, cloud_reserved_usd_per_gpu_hour) with their source.
+    const CatalogEntry *gpu = mainAccelerator(catalog, r);
+    c.cloudAcceleratorId = gpu ? gpu->id : std::string();
+    const double catalogOnDemand = gpu ? gpu->figure("cloud_usd_per_gpu_hour") : 0.0;
+    const double catalogReserved = gpu ? gpu->figure("cloud_reserved_usd_per_gpu_hour", catalogOnDemand) : 0.0;
+    c.cloudOnDemandUsdPerGpuHour = fin.cloudUsdPerGpuHour > 0 ? fin.cloudUsdPerGpuHour : catalogOnDemand;
+    c.cloudReservedUsdPerGpuHour = fin.cloudReservedUsdPerGpuHour > 0 ? fin.cloudReservedUsdPerGpuHour : catalogReserved;
+    const bool reserved = fin.cloudPricing == CloudPricing::Reserved;
+    c.cloudPricing = cloudPricingName(fin.cloudPricing);
+    c.cloudUsdPerGpuHour = reserved ? c.cloudReservedUsdPerGpuHour : c.cloudOnDemandUsdPerGpuHour;
+    const bool fromDesign = reserved ? fin.cloudReservedUsdPerGpuHour > 0 : fin.cloudUsdPerGpuHour > 0;
+    const char *priceKey = reserved && gpu && gpu->hasFigure("cloud_reserved_usd_per_gpu_hour")
+        ? "cloud_reserved_usd_per_gpu_hour"
+        : "cloud_usd_per_gpu_hour";
+    if (fromDesign)
+        c.cloudPriceSource = "design setting";
+    else if (gpu && gpu->hasFigure(priceKey))
+        c.cloudPriceSource = "catalog " + gpu->id + " " + priceKey + ": " + gpu->sourceOf(priceKey);
+    if (c.cloudUsdPerGpuHour <= 0 && r.inventory.gpusTotal > 0) {
+        c.cloudPriceSource = "none";
+        c.problems.push_back({Severity::Warning, "finance.cloud_usd_per_gpu_hour",
+                              "no cloud price: the accelerator \"" + c.cloudAcceleratorId
+                                  + "\" has no cloud_usd_per_gpu_hour in the catalog; set one in the finance settings"});
+    }
+    c.reservedTermYears = reserved ? std::max(fin.reservedTermYears, 1.0 / 12.0) : 0.0;
+    const auto checkFraction = [&](const char *place, double v, double hi, const char *what) {
+        if (!(v >= 0 && v <= hi))
+            c.problems.push_back({Severity::Error, place, what});
+    };
+    checkFraction("finance.discount_rate", fin.discountRate, 1.0, "must be between 0 and 1 (0.08 = 8 % a year)");
+    if (reserved && !(fin.reservedTermYears > 0))
+        c.problems.push_back({Severity::Error, "finance.reserved_term_years", "must be positive"});
+    checkFraction("finance.cloud_reserved_usd_per_gpu_hour", fin.cloudReservedUsdPerGpuHour, 1e4, "must not be negative");
+    if (!(design.workload.stackEfficiency > 0 && design.workload.stackEfficiency <= 1))
+        c.problems.push_back({Severity::Error, "workload.stack_efficiency", "must be more than 0 and at most 1"});
+
+    // --- hardware: the design's parts at their catalog price ----------------------------------
+    // A server's or supernode's price includes its GPUs and NICs (catalog sources: DGX H100 list,
+    // NVL72 rack price), so the parts counted through its references are not priced again.
+    // A cloud-hosted design buys nothing: the provider owns the parts (seed 002).
+    std::map<std::string, long long> included;
+    long long serverGpus = 0, supernodeGpus = 0;
+    for (const auto &[id, n] : r.inventory.partsByCatalogId) {
+        const CatalogEntry *e = catalog.find(id);
+        if (!e || (e->kind != PartKind::Server && e->kind != PartKind::Supernode))
+            continue;
+        const long long gpus = std::llround(e->figure("gpus")) * n;
+        (e->kind == PartKind::Server ? serverGpus : supernodeGpus) += gpus;
+        if (const std::string a = e->ref("accelerator"); !a.empty())
+            included[a] += gpus;
+        if (const std::string nic = e->ref("nic"); !nic.empty())
+            included[nic] += std::llround(e->figure("nics")) * n;
+    }
+    for (const auto &[id, n] : hosted ? std::map<std::string, long long>() : r.inventory.partsByCatalogId) {
+        const CatalogEntry *e = catalog.find(id);
+        if (!e)
+            continue; // reported by validate()
+        const long long qty = n - (included.count(id) ? included.at(id) : 0);
+        if (qty <= 0)
+            continue;
+        BomLine line{id, e->name, partKindName(e->kind), categoryOf(e->kind), qty, e->figure("price_usd"),
+                     0.0, e->sourceOf("price_usd")};
+        line.totalUsd = line.unitPriceUsd * double(qty);
+        c.bom.push_back(std::move(line));
+    }
+    // The fabric's cables, as routed between the racks (their types chosen by length).
+    std::map<std::string, long long> cableCount;
+    if (!hosted)
+        for (const CableRun &run : r.fabric.cables)
+            cableCount[run.catalogId] += run.count;
+    for (const auto &[id, n] : cableCount) {
+        if (n <= 0)
+            continue;
+        const CatalogEntry *e = catalog.find(id);
+        BomLine line{id, e ? e->name : id, e ? partKindName(e->kind) : "cable", "network", n,
+                     e ? e->figure("price_usd") : 0.0, 0.0, e ? e->sourceOf("price_usd") : std::string()};
+        line.totalUsd = line.unitPriceUsd * double(n);
+        c.bom.push_back(std::move(line));
+    }
+    for (const BomLine &l : c.bom) {
+        c.hardwareCapexUsd += l.totalUsd;
+        c.capexByCategoryUsd[l.category] += l.totalUsd;
+    }
+
+    // --- cooling plant and facility ---------------------------------------------------------
+    const double util = fin.utilisation > 0 ? fin.utilisation : 0.9;
+    for (const Rack &rack : design.racks)
+        for (const Mount &m : rack.contents)
+            if (const CatalogEntry *e = catalog.find(m.catalogId); e && m.count > 0)
+                c.liquidHeatKw += typicalW(*e, util) * m.count * e->figure("liquid_fraction", 0.0) / 1000.0;
+    c.liquidHeatKw = std::min(c.liquidHeatKw, r.power.itKwTotal);
+    c.airHeatKw = std::max(0.0, r.power.itKwTotal - c.liquidHeatKw);
+    c.criticalItKw = r.power.itKwNameplate;
+    const bool colocation = fin.colocationUsdPerKwMonth > 0 && !hosted;
+    if (!colocation && !hosted) {
+        // A colocation rate covers the provider's plant; only a build pays for it.
+        c.coolingPlantUsd = c.airHeatKw * fin.coolingAirUsdPerKw + c.liquidHeatKw * fin.coolingLiquidUsdPerKw;
+        c.facilityBuildUsd = c.criticalItKw / 1000.0 * fin.facilityUsdPerMw;
+    }
+    c.capexByCategoryUsd["power_cooling"] += c.coolingPlantUsd;
+    c.capexByCategoryUsd["facility"] += c.facilityBuildUsd;
+    c.integrationUsd = c.hardwareCapexUsd * fin.integrationFraction;
+    c.capexByCategoryUsd["integration"] += c.integrationUsd;
+    for (const auto &[k, v] : c.capexByCategoryUsd)
+        c.capexUsd += v;
+
+    // --- OPEX per year ------------------------------------------------------------------------
+    const long long gpus = r.inventory.gpusActive > 0 ? r.inventory.gpusActive : r.inventory.gpusTotal;
+    c.gpusPaid = gpus;
+    // Hosted: the platform team only (seed 002: the provider's operations replace "a large
+    // operations team"); assumption, the core team of the self-built formula.
+    c.staffFte = fin.staffFte > 0 ? fin.staffFte
+                                  : (r.inventory.gpusTotal > 0
+                                         ? kStaffBaseFte
+                                               + (hosted ? 0.0
+                                                         : double(serverGpus) / kGpusPerFteServers
+                                                               + double(supernodeGpus) / kGpusPerFteSupernodes)
+                                         : 0.0);
+    auto &opex = c.opexByCategoryUsdPerYear;
+    opex["energy"] = hosted ? 0.0 : energyUsdPerYear(r.power.itKwTotal, r.power.pue, fin.energyUsdPerKwh);
+    opex["maintenance"] = c.hardwareCapexUsd * fin.maintenanceFraction;
+    // Hosted: the rent includes the platform software (assumption, as the hosted offers bundle it).
+    opex["software"] = hosted ? 0.0 : double(r.inventory.gpusTotal) * fin.softwareUsdPerGpuYear;
+    opex["staff"] = c.staffFte * fin.staffUsdPerYear;
+    opex["spares"] = c.hardwareCapexUsd * fin.sparesFraction;
+    opex["colocation"] = colocation ? c.criticalItKw * fin.colocationUsdPerKwMonth * 12.0 : 0.0;
+    // Hosted: every installed GPU is rented (the provider's spares are its own business, but
+    // the design's spare pool is still allocated to the tenant), paid monthly.
+    c.rentUsdPerYear = hosted ? cloudCostUsd(double(r.inventory.gpusTotal) * kHoursPerYear, c.cloudUsdPerGpuHour) : 0.0;
+    opex["cloud_rent"] = c.rentUsdPerYear;
+    for (const auto &[k, v] : opex)
+        c.opexUsdPerYear += v;
+
+    c.lifeYears = fin.lifeYears > 0 ? fin.lifeYears : 5.0;
+    // Straight-line over the life (company 10-Ks use 5-6 years for servers, figures.md F).
+    c.depreciationUsdPerYear = c.capexUsd / c.lifeYears;
+    c.deliveryMonths = std::max(0.0, fin.deliveryMonths);
+    const double staffPerMonth = opex["staff"] / 12.0;
+    c.deliveryCostUsd = staffPerMonth * c.deliveryMonths;
+
+    // --- the same work rented -----------------------------------------------------------------
+    c.gpuHoursPerYear = double(gpus) * kHoursPerYear;
+    c.cloudUsdPerYear = cloudCostUsd(c.gpuHoursPerYear, c.cloudUsdPerGpuHour);
+    c.deliveryOpportunityUsd = c.cloudUsdPerYear / 12.0 * c.deliveryMonths;
+    const double lifeMonths = c.lifeYears * 12.0;
+    // A reservation is paid for whole terms: the rented time is the life rounded up to terms,
+    // the months beyond the life are owed at its end.
+    const double termMonths = c.reservedTermYears * 12.0;
+    const double rentedMonths = reserved ? std::ceil(lifeMonths / termMonths - 1e-9) * termMonths : lifeMonths;
+    c.cloudCommittedUsd = reserved ? c.cloudUsdPerYear / 12.0 * termMonths : 0.0;
+    const double ownRentedMonths = hosted ? rentedMonths : lifeMonths; // a hosted design's rent is committed too
+    const double rentTail = hosted ? c.rentUsdPerYear / 12.0 * (ownRentedMonths - lifeMonths) : 0.0;
+    c.tcoUsd = c.capexUsd + c.deliveryCostUsd + c.opexUsdPerYear * c.lifeYears + rentTail;
+
+    // Cumulative cost by month since the order: CAPEX paid at order, staff during delivery, full
+    // OPEX once productive. The cloud line rents the same GPUs for the same productive months.
+    // Discounting: each month's flow is paid at the month's end, discounted at (1 + r)^(−m/12);
+    // CAPEX is paid at the order (month 0).
+    c.discountRate = fin.discountRate;
+    const int months = int(std::ceil(c.deliveryMonths + lifeMonths - 1e-9));
+    for (auto *v : {&c.cumulativeUsdByMonth, &c.cloudCumulativeUsdByMonth, &c.discountedCumulativeUsdByMonth,
+                    &c.cloudDiscountedCumulativeUsdByMonth})
+        v->reserve(size_t(months) + 1);
+    double prevOwn = 0.0, prevCloud = 0.0, pvOwn = 0.0, pvCloud = 0.0;
+    const double cloudTail = c.cloudUsdPerYear / 12.0 * (rentedMonths - lifeMonths);
+    for (int m = 0; m <= months; ++m) {
+        const double t = std::min(double(m), c.deliveryMonths + lifeMonths);
+        const double running = std::clamp(t - c.deliveryMonths, 0.0, lifeMonths);
+        double own = c.capexUsd + staffPerMonth * std::min(t, c.deliveryMonths) + c.opexUsdPerYear / 12.0 * running;
+        double cloud = c.cloudUsdPerYear / 12.0 * running;
+        if (m == months) {
+            own += rentTail;
+            cloud += cloudTail;
+        }
+        const double df = discountFactor(c.discountRate, double(m));
+        pvOwn += (own - prevOwn) * df;
+        pvCloud += (cloud - prevCloud) * df;
+        prevOwn = own;
+        prevCloud = cloud;
+        c.cumulativeUsdByMonth.push_back(own);
+        c.cloudCumulativeUsdByMonth.push_back(cloud);
+        c.discountedCumulativeUsdByMonth.push_back(pvOwn);
+        c.cloudDiscountedCumulativeUsdByMonth.push_back(pvCloud);
+        if (c.breakEvenMonth < 0 && gpus > 0 && running > 0 && own <= cloud)
+            c.breakEvenMonth = m;
+        if (c.breakEvenMonthDiscounted < 0 && gpus > 0 && running > 0 && pvOwn <= pvCloud)
+            c.breakEvenMonthDiscounted = m;
+    }
+    c.cloudTotalUsd = prevCloud;
+    c.tcoPresentValueUsd = pvOwn;
+    c.cloudPresentValueUsd = pvCloud;
+    c.npvOwningVsCloudUsd = pvCloud - pvOwn;
+
+    // --- derived figures ----------------------------------------------------------------------
+    const double lifeHours = c.lifeYears * kHoursPerYear;
+    const double clusterUsdPerHour = lifeHours > 0 ? c.tcoUsd / lifeHours : 0.0;
+    if (gpus > 0)
+        c.costPerGpuHourUsd = clusterUsdPerHour / double(gpus);
+    const double goodput = r.reliability.available ? r.reliability.goodput : 1.0;
+    if (r.performance.available) {
+        const StepEstimate &est = r.performance.outcome.estimate;
+        c.effectivePflopsPerGpu = est.modelTflopsPerGpu / 1000.0 * goodput;
+        if (c.effectivePflopsPerGpu > 0)
+            c.costPerEffectivePflopHourUsd = c.costPerGpuHourUsd / c.effectivePflopsPerGpu;
+        const double tokensPerHour = est.tokensPerS * goodput * 3600.0;
+        if (tokensPerHour > 0)
+            c.costPerMillionTokensUsd = clusterUsdPerHour / tokensPerHour * 1e6;
+        const double days = r.reliability.available && r.reliability.effectiveTimeToTrainDays > 0
+            ? r.reliability.effectiveTimeToTrainDays
+            : est.timeToTrainDays;
+        c.costToTrainUsd = clusterUsdPerHour * days * 24.0;
+        const long long used = r.performance.outcome.gpusUsed > 0 ? r.performance.outcome.gpusUsed : gpus;
+        // Reserved: a job shorter than a term still pays the whole term.
+        const double hours = reserved ? std::max(days * 24.0, termMonths * kHoursPerMonth) : days * 24.0;
+        c.trainGpuHours = double(used) * days * 24.0;
+        c.cloudCostToTrainUsd = cloudCostUsd(double(used) * hours, c.cloudUsdPerGpuHour);
+    }
+    c.available = true;
+    return c;
+}
+
+std::string csvField(const std::string &s)
+{
+    if (s.find_first_of(",\"\r\n") == std::string::npos)
+        return s;
+    std::string out = "\"";
+    for (char ch : s) {
+        if (ch == '"')
+            out += '"';
+        out += ch;
+    }
+    return out + "\"";
+}
+
+std::string bomToCsv(const std::vector<std::pair<std::string, const CostResults *>> &designs)
+{
+    std::ostringstream out;
+    out.precision(15);
+    out << "design,part,catalog_id,kind,quantity,unit_price_usd,total_usd,source\r\n";
+    for (const auto &[name, cost] : designs) {
+        if (!cost)
+            continue;
+        for (const BomLine &l : cost->bom)
+            out << csvField(name) << ',' << csvField(l.name) << ',' << csvField(l.catalogId) << ','
+                << csvField(l.kind) << ',' << l.quantity << ',' << l.unitPriceUsd << ',' << l.totalUsd << ','
+                << csvField(l.source) << "\r\n";
+    }
+    return out.str();
+}
+
+} // namespace cp

@@ -1,0 +1,771 @@
+#include "model/io/estimatespec.h"
+
+#include "model/fabric/fabric.h"
+
+#include "model/core/catalog.h"
+#include "model/core/design.h"
+#include "model/engine/evaluation.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+namespace cp {
+
+using json = nlohmann::json;
+
+namespace {
+
+/// Reads values out of a JSON object, throwing LoadError with the file and JSON path on a problem.
+class Reader
+{
+public:
+    Reader(const std::string &origin, std::vector<std::string> &defaults)
+        : mOrigin(origin)
+        , mDefaults(defaults)
+    {
+    }
+
+    [[noreturn]] void fail(const std::string &place, const std::string &problem) const
+    {
+        throw LoadError(mOrigin, place, problem);
+    }
+
+    const json &object(const json &parent, const std::string &key, const std::string &place) const
+    {
+        const json &j = parent.at(key);
+        if (!j.is_object())
+            fail(place, "must be an object");
+        return j;
+    }
+
+    void onlyKeys(const json &obj, const std::string &place,
+                  std::initializer_list<const char *> keys) const
+    {
+        for (const auto &[k, v] : obj.items()) {
+            bool known = false;
+            for (const char *allowed : keys)
+                known = known || k == allowed;
+            if (!known)
+                fail(place + "." + k, "unknown key");
+        }
+    }
+
+    /// A number in [lo, hi]; `fallback` (recorded as a default) when absent or null.
+    double number(const json &obj, const char *key, const std::string &place, double lo, double hi,
+                  bool required, double fallback = 0.0, const std::string &why = "default") const
+    {
+        const std::string where = place.empty() ? std::string(key) : place + "." + key;
+        if (!obj.contains(key) || obj.at(key).is_null()) {
+            if (required)
+                fail(where, "is required");
+            mDefaults.push_back(where + " = " + shortNumber(fallback) + " (" + why + ")");
+            return fallback;
+        }
+        const json &j = obj.at(key);
+        if (!j.is_number())
+            fail(where, std::string("must be a number, not ") + j.type_name());
+        const double v = j.get<double>();
+        if (!std::isfinite(v) || v < lo || v > hi)
+            fail(where, shortNumber(v) + " is out of range [" + shortNumber(lo) + ", " +
+                            shortNumber(hi) + "]");
+        return v;
+    }
+
+    int integer(const json &obj, const char *key, const std::string &place, double lo, double hi,
+                bool required, int fallback = 0, const std::string &why = "default") const
+    {
+        const double v = number(obj, key, place, lo, hi, required, fallback, why);
+        if (std::floor(v) != v)
+            fail(place.empty() ? std::string(key) : place + "." + key,
+                 shortNumber(v) + " must be a whole number");
+        return int(v);
+    }
+
+    std::string text(const json &obj, const char *key, const std::string &place,
+                     std::initializer_list<const char *> allowed, const char *fallback) const
+    {
+        const std::string where = place + "." + key;
+        if (!obj.contains(key) || obj.at(key).is_null()) {
+            mDefaults.push_back(where + " = " + fallback + " (default)");
+            return fallback;
+        }
+        if (!obj.at(key).is_string())
+            fail(where, "must be a string");
+        const std::string v = obj.at(key).get<std::string>();
+        std::string list;
+        for (const char *a : allowed) {
+            if (v == a)
+                return v;
+            list += (list.empty() ? "" : "|") + std::string(a);
+        }
+        fail(where, "\"" + v + "\" is not one of " + list);
+    }
+
+    bool boolean(const json &obj, const char *key, const std::string &place, bool fallback) const
+    {
+        const std::string where = place + "." + key;
+        if (!obj.contains(key) || obj.at(key).is_null()) {
+            mDefaults.push_back(where + " = " + (fallback ? "true" : "false") + " (default)");
+            return fallback;
+        }
+        if (!obj.at(key).is_boolean())
+            fail(where, "must be true or false");
+        return obj.at(key).get<bool>();
+    }
+
+    static std::string shortNumber(double v)
+    {
+        char buf[64];
+        std::snprintf(buf, sizeof buf, "%.6g", v);
+        return buf;
+    }
+
+private:
+    std::string mOrigin;
+    std::vector<std::string> &mDefaults;
+};
+
+constexpr double kMaxGpus = 1e7; // DESIGN.md: a million-GPU design is the top of the range
+
+/// Tiers of a fat tree of k-port switches that reach `gpus` endpoints: 2·(k/2)^L ≥ gpus
+/// (Al-Fares et al., SIGCOMM 2008).
+int tiersFor(double gpus, int radix)
+{
+    const double half = std::max(2, radix) / 2.0;
+    int tiers = 1;
+    while (tiers < 6 && 2.0 * std::pow(half, tiers) < gpus)
+        ++tiers;
+    return std::max(tiers, gpus > half ? 2 : 1);
+}
+
+GpuSpec gpuFromCatalog(const CatalogEntry &e)
+{
+    GpuSpec g;
+    g.id = e.id;
+    g.peakTflopsBf16 = e.figure("peak_tflops_bf16");
+    g.peakTflopsFp8 = e.figure("peak_tflops_fp8");
+    g.hbmGb = e.figure("hbm_gb");
+    g.hbmTbPerS = e.figure("hbm_tb_per_s");
+    g.gemmTflopsBf16 =
+        e.figure("gemm_tflops_bf16_sustained"); // optional, measured (catalog source)
+    return g;
+}
+
+} // namespace
+
+EstimateSpec parseEstimateSpec(const json &root, const std::string &origin, const Catalog &catalog)
+{
+    EstimateSpec spec;
+    Reader rd(origin, spec.defaultsUsed);
+    if (!root.is_object())
+        rd.fail("(top level)", "must be a JSON object");
+    rd.onlyKeys(root, "",
+                {"name", "description", "source", "comment", "gpu", "gpus", "scale_up", "scale_out",
+                 "model", "training", "parallelism"});
+    if (root.contains("name") && root.at("name").is_string())
+        spec.name = root.at("name").get<std::string>();
+
+    // --- gpu ---
+    if (!root.contains("gpu"))
+        rd.fail(
+            "gpu",
+            "is required (a catalog id or an object with peak_tflops_bf16, hbm_gb, hbm_tb_per_s)");
+    const json &gj = root.at("gpu");
+    double gpuScaleUp = 0.0;
+    if (gj.is_string()) {
+        const std::string id = gj.get<std::string>();
+        const CatalogEntry *e = catalog.find(id);
+        if (!e)
+            rd.fail("gpu", "unknown catalog id \"" + id + "\"");
+        if (e->kind != PartKind::Accelerator)
+            rd.fail("gpu", "\"" + id + "\" is a " + partKindName(e->kind) + ", not an accelerator");
+        spec.cluster.gpu = gpuFromCatalog(*e);
+        gpuScaleUp = e->figure("scale_up_gb_per_s");
+    } else if (gj.is_object()) {
+        rd.onlyKeys(gj, "gpu",
+                    {"id", "name", "source", "peak_tflops_bf16", "peak_tflops_fp8", "hbm_gb",
+                     "hbm_tb_per_s", "scale_up_gb_per_s", "tdp_w", "gemm_tflops_bf16_sustained",
+                     "gemm_source"});
+        GpuSpec &g = spec.cluster.gpu;
+        g.id = gj.contains("id") && gj.at("id").is_string() ? gj.at("id").get<std::string>()
+                                                            : "inline";
+        g.peakTflopsBf16 = rd.number(gj, "peak_tflops_bf16", "gpu", 1e-3, 1e6, true);
+        g.peakTflopsFp8 = rd.number(gj, "peak_tflops_fp8", "gpu", 0, 1e7, false,
+                                    2.0 * g.peakTflopsBf16, "2 × peak_tflops_bf16");
+        g.hbmGb = rd.number(gj, "hbm_gb", "gpu", 1e-3, 1e5, true);
+        g.hbmTbPerS = rd.number(gj, "hbm_tb_per_s", "gpu", 1e-3, 1e4, true);
+        gpuScaleUp = rd.number(gj, "scale_up_gb_per_s", "gpu", 0, 1e5, false, 0.0, "none");
+        g.gemmTflopsBf16 =
+            rd.number(gj, "gemm_tflops_bf16_sustained", "gpu", 0, g.peakTflopsBf16, false, 0.0,
+                      "unknown: peak × the default sustained share, docs/model.md §3");
+    } else {
+        rd.fail("gpu", std::string("must be a catalog id or an object, not ") + gj.type_name());
+    }
+
+    // --- gpus, scale-up, scale-out ---
+    spec.cluster.gpus = (long long)rd.number(root, "gpus", "", 1, kMaxGpus, true);
+    if (std::floor(root.at("gpus").get<double>()) != root.at("gpus").get<double>())
+        rd.fail("gpus", "must be a whole number");
+    const json empty = json::object();
+    const json &su = root.contains("scale_up") ? rd.object(root, "scale_up", "scale_up") : empty;
+    rd.onlyKeys(su, "scale_up", {"domain_gpus", "gb_per_s_per_gpu"});
+    spec.cluster.domainGpus =
+        rd.integer(su, "domain_gpus", "scale_up", 1, 1e6, false, 8, "8-GPU server");
+    spec.cluster.scaleUpGbPerSPerGpu =
+        rd.number(su, "gb_per_s_per_gpu", "scale_up", 1e-3, 1e6, gpuScaleUp <= 0, gpuScaleUp,
+                  "the GPU's scale_up_gb_per_s");
+    const json &so = root.contains("scale_out") ? rd.object(root, "scale_out", "scale_out") : empty;
+    rd.onlyKeys(so, "scale_out", {"gbps_per_gpu", "tiers", "oversubscription", "radix"});
+    spec.cluster.scaleOutGbpsPerGpu =
+        rd.number(so, "gbps_per_gpu", "scale_out", 1e-3, 1e6, false, 400.0, "one 400G NIC per GPU");
+    spec.cluster.radix =
+        rd.integer(so, "radix", "scale_out", 4, 4096, false, 64, "64-port switches");
+    spec.cluster.tiers = rd.integer(so, "tiers", "scale_out", 1, 6, false,
+                                    tiersFor(double(spec.cluster.gpus), spec.cluster.radix),
+                                    "fat tree for the GPU count");
+    if (so.contains("oversubscription")) {
+        const json &o = so.at("oversubscription");
+        if (!o.is_array())
+            rd.fail("scale_out.oversubscription",
+                    "must be an array of ratios, one per tier from the leaf up");
+        if (int(o.size()) > spec.cluster.tiers)
+            rd.fail("scale_out.oversubscription", std::to_string(o.size()) + " ratios for " +
+                                                      std::to_string(spec.cluster.tiers) +
+                                                      " tiers");
+        for (size_t i = 0; i < o.size(); ++i) {
+            const std::string where = "scale_out.oversubscription[" + std::to_string(i) + "]";
+            if (!o[i].is_number())
+                rd.fail(where, "must be a number");
+            const double v = o[i].get<double>();
+            if (!(v >= 1.0 && v <= 1000.0))
+                rd.fail(where, Reader::shortNumber(v) + " is out of range [1, 1000]");
+            spec.cluster.oversubscription.push_back(v);
+        }
+    } else {
+        spec.defaultsUsed.push_back("scale_out.oversubscription = 1:1 at every tier (default)");
+    }
+
+    // --- model ---
+    if (!root.contains("model"))
+        rd.fail("model", "is required");
+    const json &mj = rd.object(root, "model", "model");
+    rd.onlyKeys(mj, "model",
+                {"name", "layers", "hidden", "heads", "kv_heads", "ffn_hidden", "vocab", "moe",
+                 "mlp", "tied_embeddings", "dropout"});
+    ModelSpec &m = spec.model;
+    m.layers = rd.integer(mj, "layers", "model", 1, 1e5, true);
+    m.hidden = rd.integer(mj, "hidden", "model", 1, 1e7, true);
+    m.heads = rd.integer(mj, "heads", "model", 1, 1e5, true);
+    if (m.hidden % m.heads != 0)
+        rd.fail("model.heads",
+                std::to_string(m.heads) + " does not divide hidden " + std::to_string(m.hidden));
+    m.kvHeads = rd.integer(mj, "kv_heads", "model", 1, m.heads, false, m.heads,
+                           "= heads (multi-head attention)");
+    if (m.heads % m.kvHeads != 0)
+        rd.fail("model.kv_heads",
+                std::to_string(m.kvHeads) + " does not divide heads " + std::to_string(m.heads));
+    m.mlp = rd.text(mj, "mlp", "model", {"swiglu", "gelu"}, "swiglu") == "gelu" ? MlpKind::Gelu
+                                                                                : MlpKind::SwiGlu;
+    m.ffnHidden =
+        rd.integer(mj, "ffn_hidden", "model", 1, 1e8, false,
+                   m.mlp == MlpKind::Gelu ? 4 * m.hidden : (8 * m.hidden / 3 + 255) / 256 * 256,
+                   m.mlp == MlpKind::Gelu ? "4 × hidden" : "8/3 × hidden, to a multiple of 256");
+    m.vocab = rd.integer(mj, "vocab", "model", 1, 1e8, true);
+    m.tiedEmbeddings = rd.boolean(mj, "tied_embeddings", "model", false);
+    m.dropout = rd.boolean(mj, "dropout", "model", false);
+    if (mj.contains("moe") && !mj.at("moe").is_null()) {
+        const json &moe = rd.object(mj, "moe", "model.moe");
+        rd.onlyKeys(moe, "model.moe", {"experts", "top_k", "ffn_hidden"});
+        m.experts = rd.integer(moe, "experts", "model.moe", 2, 1e5, true);
+        m.topK = rd.integer(moe, "top_k", "model.moe", 1, m.experts, true);
+        m.expertFfnHidden = rd.integer(moe, "ffn_hidden", "model.moe", 1, 1e8, false, m.ffnHidden,
+                                       "= model.ffn_hidden");
+    }
+
+    // --- training ---
+    if (!root.contains("training"))
+        rd.fail("training", "is required");
+    const json &tj = rd.object(root, "training", "training");
+    rd.onlyKeys(tj, "training",
+                {"seq_len", "global_batch_tokens", "global_batch_seqs", "precision", "tokens",
+                 "recompute", "attention", "sequence_parallel", "overlap_comm"});
+    TrainingSpec &t = spec.training;
+    t.seqLen = rd.integer(tj, "seq_len", "training", 1, 1e8, true);
+    if (tj.contains("global_batch_seqs") && tj.contains("global_batch_tokens"))
+        rd.fail("training.global_batch_seqs",
+                "give global_batch_tokens or global_batch_seqs, not both");
+    if (tj.contains("global_batch_seqs"))
+        t.globalBatchTokens =
+            rd.integer(tj, "global_batch_seqs", "training", 1, 1e9, true) * double(t.seqLen);
+    else
+        t.globalBatchTokens = rd.number(tj, "global_batch_tokens", "training", 1, 1e13, true);
+    if (std::fmod(t.globalBatchTokens, t.seqLen) != 0.0)
+        rd.fail("training.global_batch_tokens",
+                "must be a whole number of sequences of seq_len tokens");
+    t.precision = rd.text(tj, "precision", "training", {"bf16", "fp8"}, "bf16") == "fp8"
+                      ? Precision::Fp8
+                      : Precision::Bf16;
+    t.tokens = rd.number(tj, "tokens", "training", 0, 1e17, false, 0.0,
+                         "no budget: time_to_train_days is 0");
+    spec.tokens = t.tokens;
+    t.attention = rd.text(tj, "attention", "training", {"flash", "unfused"}, "flash") == "unfused"
+                      ? AttentionKind::Unfused
+                      : AttentionKind::Flash;
+    t.sequenceParallel = rd.boolean(tj, "sequence_parallel", "training", true);
+    t.overlapComm = rd.boolean(tj, "overlap_comm", "training", true);
+    if (tj.contains("recompute") && !tj.at("recompute").is_null()) {
+        const std::string r =
+            rd.text(tj, "recompute", "training", {"none", "selective", "full"}, "none");
+        spec.parallelism.recompute = int(r == "full"        ? Recompute::Full
+                                         : r == "selective" ? Recompute::Selective
+                                                            : Recompute::None);
+    }
+
+    // --- parallelism ---
+    if (root.contains("parallelism") && !root.at("parallelism").is_null()) {
+        const json &pj = root.at("parallelism");
+        if (pj.is_string()) {
+            if (pj.get<std::string>() != "auto")
+                rd.fail("parallelism", "must be \"auto\" or an object");
+        } else if (pj.is_object()) {
+            rd.onlyKeys(
+                pj, "parallelism",
+                {"tp", "pp", "dp", "cp", "ep", "microbatch", "interleave", "zero", "recompute"});
+            ParallelConstraints &p = spec.parallelism;
+            auto opt = [&](const char *key, int &out, double hi) {
+                if (pj.contains(key) && !pj.at(key).is_null())
+                    out = rd.integer(pj, key, "parallelism", 1, hi, true);
+            };
+            opt("tp", p.tp, 1e6);
+            opt("pp", p.pp, 1e6);
+            opt("dp", p.dp, 1e7);
+            opt("cp", p.cp, 1e6);
+            opt("ep", p.ep, 1e6);
+            opt("microbatch", p.microbatch, 1e6);
+            opt("interleave", p.interleave, 1e4);
+            if (pj.contains("zero") && !pj.at("zero").is_null())
+                p.zero = rd.integer(pj, "zero", "parallelism", 0, 3, true);
+            if (pj.contains("recompute") && !pj.at("recompute").is_null()) {
+                const std::string r =
+                    rd.text(pj, "recompute", "parallelism", {"none", "selective", "full"}, "none");
+                p.recompute = int(r == "full"        ? Recompute::Full
+                                  : r == "selective" ? Recompute::Selective
+                                                     : Recompute::None);
+            }
+            const long long prod = (long long)std::max(1, p.tp) * std::max(1, p.pp) *
+                                   std::max(1, p.dp) * std::max(1, p.cp);
+            if (p.tp > 0 && p.pp > 0 && p.dp > 0 && p.cp > 0 && prod != spec.cluster.gpus)
+                rd.fail("parallelism", "tp·pp·dp·cp = " + std::to_string(prod) + " but gpus is " +
+                                           std::to_string(spec.cluster.gpus));
+        } else {
+            rd.fail("parallelism",
+                    std::string("must be \"auto\" or an object, not ") + pj.type_name());
+        }
+    }
+    if (!spec.model.moe() && spec.parallelism.ep <= 0)
+        spec.parallelism.ep = 1; // a dense model has no experts to spread
+    return spec;
+}
+
+EstimateSpec loadEstimateSpec(const std::string &path, const Catalog &catalog)
+{
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        throw LoadError(path, "", "cannot open the file");
+    std::stringstream buf;
+    buf << in.rdbuf();
+    json root;
+    try {
+        root = json::parse(buf.str());
+    } catch (const json::parse_error &e) {
+        throw LoadError(path, "byte " + std::to_string(e.byte),
+                        std::string("not valid JSON: ") + e.what());
+    } catch (const json::out_of_range &e) {
+        // A number beyond a double ("1e400") is not a parse_error.
+        throw LoadError(path, "", std::string("not valid JSON: ") + e.what());
+    }
+    return parseEstimateSpec(root, path, catalog);
+}
+
+// --- from a design ----------------------------------------------------------------------------
+
+ClusterSpec clusterFromDesign(const Design &design, const Catalog &catalog, long long gpusActive,
+                              const FabricResults &fabric)
+{
+    ClusterSpec c;
+    const CatalogEntry *node = nullptr;
+    for (const Rack &r : design.racks) {
+        for (const Mount &m : r.contents) {
+            const CatalogEntry *e = catalog.find(m.catalogId);
+            if (e && (e->kind == PartKind::Server || e->kind == PartKind::Supernode)) {
+                node = e;
+                break;
+            }
+        }
+        if (node)
+            break;
+    }
+    if (!node)
+        throw std::invalid_argument("the design has no GPU server or supernode");
+    const CatalogEntry *acc = catalog.find(node->ref("accelerator"));
+    if (!acc)
+        throw std::invalid_argument("\"" + node->id + "\" names no accelerator in the catalog");
+    c.gpu = gpuFromCatalog(*acc);
+    const int nodeGpus = int(std::llround(node->figure("gpus")));
+    int spares = 0;
+    if (node->kind == PartKind::Supernode) {
+        spares = int(std::llround(node->figure("spare_gpus")));
+        if (design.reliability.hotSparesPerDomain >= 0)
+            spares = std::min(design.reliability.hotSparesPerDomain, nodeGpus);
+    }
+    c.domainGpus = std::max(1, nodeGpus - spares);
+    c.scaleUpGbPerSPerGpu = acc->figure("scale_up_gb_per_s");
+    const CatalogEntry *nic =
+        catalog.find(!design.fabric.nicId.empty() ? design.fabric.nicId : node->ref("nic"));
+    const double nics = node->figure("nics", nodeGpus);
+    c.scaleOutGbpsPerGpu = nic ? nics * nic->figure("gbps") / std::max(1, nodeGpus) : 400.0;
+    const CatalogEntry *sw = catalog.find(design.fabric.switchId);
+    c.radix = sw ? std::max(4, int(sw->figure("ports", 64))) : 64;
+    c.gpus = gpusActive;
+    // The tiers and tapers the racks actually build; the design's settings when it has no switches.
+    c.tiers = fabric.tiers > 0 ? fabric.tiers
+                               : (design.fabric.tiers > 0 ? design.fabric.tiers
+                                                          : tiersFor(double(c.gpus), c.radix));
+    // The fabric lists oversubscription per tier above the leaf; ours starts at the leaf.
+    c.oversubscription.push_back(1.0);
+    for (double o : fabric.tiers > 0 ? fabric.oversubscription : design.fabric.oversubscription)
+        c.oversubscription.push_back(std::max(1.0, o));
+    while (int(c.oversubscription.size()) > c.tiers)
+        c.oversubscription.pop_back();
+    return c;
+}
+
+ModelSpec modelFromWorkload(const Workload &w)
+{
+    ModelSpec m;
+    m.layers = w.layers;
+    m.hidden = w.hidden;
+    m.heads = w.heads;
+    m.kvHeads = w.kvHeads;
+    m.ffnHidden = w.ffnHidden;
+    m.vocab = w.vocab;
+    m.experts = w.experts;
+    m.topK = w.activeExperts;
+    return m;
+}
+
+EstimateSpec estimateSpecFromDesign(const Design &design, const Catalog &catalog,
+                                    long long gpusActive, const FabricResults &fabric)
+{
+    EstimateSpec spec;
+    spec.name = design.name;
+    spec.cluster = clusterFromDesign(design, catalog, gpusActive, fabric);
+    const Workload &w = design.workload;
+    spec.model = modelFromWorkload(w);
+    TrainingSpec &t = spec.training;
+    t.seqLen = w.seqLen;
+    t.globalBatchTokens = w.globalBatchTokens;
+    t.precision = w.precision == "fp8" ? Precision::Fp8 : Precision::Bf16;
+    t.tokens = w.tokens;
+    spec.tokens = w.tokens;
+    if (!w.parallelism.automatic) {
+        const Parallelism &p = w.parallelism;
+        spec.parallelism.tp = p.tp;
+        spec.parallelism.pp = p.pp;
+        spec.parallelism.dp = p.dp;
+        spec.parallelism.cp = p.cp;
+        spec.parallelism.ep = p.ep;
+        spec.parallelism.microbatch = p.microbatch;
+        spec.parallelism.interleave = p.interleave;
+    }
+    if (!spec.model.moe())
+        spec.parallelism.ep = 1;
+    spec.defaultsUsed.push_back("model.mlp = swiglu (designs describe modern decoders)");
+    spec.defaultsUsed.push_back("training.attention = flash (default)");
+    return spec;
+}
+
+// --- running and reporting ----------------------------------------------------------------------
+
+EstimateOutcome runEstimate(const EstimateSpec &spec, const SearchOptions &options)
+{
+    EstimateOutcome out;
+    const ParallelConstraints &p = spec.parallelism;
+    if (p.complete()) {
+        ParallelConfig c;
+        c.tp = p.tp;
+        c.pp = p.pp;
+        c.dp = p.dp;
+        c.cp = p.cp;
+        c.ep = p.ep;
+        c.microbatch = p.microbatch;
+        c.interleave = p.interleave;
+        c.recompute = Recompute(p.recompute);
+        c.zero = p.zero;
+        out.estimate = estimateStep(spec.cluster, spec.model, spec.training, c);
+        return out;
+    }
+    SearchOptions o = options;
+    o.fixed = p;
+    out.searched = true;
+    out.search = searchParallelism(spec.cluster, spec.model, spec.training, o);
+    out.gpusUsed = spec.cluster.gpus;
+    // A GPU count with a large odd factor (64 working GPUs of 72 per supernode gives
+    // 14,592 = 2^8·57) forces odd pipeline or data-parallel degrees. Jobs then run on fewer GPUs,
+    // a whole number of 2^k scale-up domains, and leave the rest idle: try those counts down to
+    // 85 % of the cluster when the data-parallel degree is free, and keep the fastest by tokens/s.
+    if (p.dp <= 0 && spec.cluster.domainGpus > 0) {
+        std::vector<long long> counts;
+        for (long long m = spec.cluster.domainGpus; m <= spec.cluster.gpus; m *= 2) {
+            const long long n = spec.cluster.gpus / m * m;
+            if (n < spec.cluster.gpus && n >= spec.cluster.gpus * 85 / 100
+                && std::find(counts.begin(), counts.end(), n) == counts.end())
+                counts.push_back(n);
+        }
+        for (long long n : counts) {
+            if (o.cancel && o.cancel->load())
+                break;
+            ClusterSpec fewer = spec.cluster;
+            fewer.gpus = n;
+            SearchResult r = searchParallelism(fewer, spec.model, spec.training, o);
+            const double best = out.search.found() ? out.search.top.front().estimate.tokensPerS : 0.0;
+            if (r.found() && r.top.front().estimate.tokensPerS > best * 1.0001) {
+                out.search = std::move(r);
+                out.gpusUsed = n;
+            }
+        }
+    }
+    auto add = [&](bool free, const char *name) {
+        if (free)
+            out.chosenBySearch.push_back(name);
+    };
+    add(p.tp <= 0, "tp");
+    add(p.pp <= 0, "pp");
+    add(p.dp <= 0, "dp");
+    add(p.cp <= 0, "cp");
+    add(p.ep <= 0, "ep");
+    add(p.microbatch <= 0, "microbatch");
+    add(p.interleave <= 0, "interleave");
+    add(p.recompute < 0, "recompute");
+    add(p.zero < 0, "zero");
+    if (out.search.found())
+        out.estimate = out.search.top.front().estimate;
+    else {
+        out.estimate = out.search.closestMiss;
+        if (out.estimate.infeasible == Infeasible::None)
+            out.estimate.infeasible = Infeasible::Batch; // nothing divides
+    }
+    return out;
+}
+
+json parallelToJson(const ParallelConfig &c)
+{
+    return json{{"tp", c.tp},
+                {"pp", c.pp},
+                {"dp", c.dp},
+                {"cp", c.cp},
+                {"ep", c.ep},
+                {"microbatch", c.microbatch},
+                {"interleave", c.interleave},
+                {"recompute", recomputeName(c.recompute)},
+                {"zero", c.zero}};
+}
+
+namespace {
+
+json breakdownJson(const StepEstimate &e)
+{
+    const StepBreakdown &b = e.time;
+    return json{{"compute_s", b.computeS},      {"tp_exposed_s", b.tpExposedS},
+                {"pp_exposed_s", b.ppExposedS}, {"dp_exposed_s", b.dpExposedS},
+                {"ep_exposed_s", b.epExposedS}, {"cp_exposed_s", b.cpExposedS},
+                {"bubble_s", b.bubbleS},        {"optimizer_s", b.optimizerS},
+                {"tp_total_s", b.tpTotalS},     {"pp_total_s", b.ppTotalS},
+                {"dp_total_s", b.dpTotalS},     {"ep_total_s", b.epTotalS},
+                {"cp_total_s", b.cpTotalS},     {"gemm_s", b.gemmS},
+                {"attention_s", b.attentionS},  {"elementwise_s", b.elementwiseS}};
+}
+
+json memoryJson(const StepEstimate &e)
+{
+    const MemoryBreakdown &m = e.memory;
+    return json{{"weights", m.weights / 1e9},
+                {"gradients", m.gradients / 1e9},
+                {"optimizer", m.optimizer / 1e9},
+                {"activations", m.activations / 1e9},
+                {"other", m.other / 1e9}};
+}
+
+std::string fixedText(double v, int decimals)
+{
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
+    return buf;
+}
+
+} // namespace
+
+json estimateToJson(const EstimateSpec &spec, const EstimateOutcome &o)
+{
+    const StepEstimate &e = o.estimate;
+    json j;
+    if (!spec.name.empty())
+        j["name"] = spec.name;
+    j["feasible"] = e.feasible();
+    if (!e.feasible())
+        j["problem"] = o.searched ? o.search.failureReason()
+                                  : std::string(infeasibleName(e.infeasible)) +
+                                        (e.infeasible == Infeasible::Memory
+                                             ? ": " + fixedText(e.memoryGb(), 1) + " GB > " +
+                                                   fixedText(e.hbmGb, 0) + " GB"
+                                             : std::string());
+    j["step_time_s"] = e.stepTimeS;
+    j["model_tflops_per_gpu"] = e.modelTflopsPerGpu;
+    j["hardware_tflops_per_gpu"] = e.hardwareTflopsPerGpu;
+    j["mfu"] = e.mfu;
+    j["tokens_per_s"] = e.tokensPerS;
+    j["gpus_used"] = o.gpusUsed > 0 ? o.gpusUsed : spec.cluster.gpus;
+    j["memory_gb_per_gpu"] = e.memoryGb();
+    j["hbm_gb"] = e.hbmGb;
+    j["time_to_train_days"] = e.timeToTrainDays;
+    j["microbatches_per_step"] = e.microbatches;
+    j["bubble_fraction"] = e.bubbleFraction;
+    j["model_flops_per_step"] = e.modelFlopsPerStep;
+    j["hardware_flops_per_step"] = e.hardwareFlopsPerStep;
+    j["params_total"] = spec.model.totalParams();
+    j["params_active"] = spec.model.activeParams();
+    j["breakdown"] = breakdownJson(e);
+    j["memory_gb"] = memoryJson(e);
+    j["memory_stage"] = e.memory.stage; // the pipeline rank the memory figures are for
+    j["activation_layers_in_flight"] = e.memory.layersInFlight;
+    j["parallelism_used"] = parallelToJson(e.config);
+    j["chosen_by_search"] = o.chosenBySearch;
+    j["defaults_used"] = spec.defaultsUsed;
+    const ClusterSpec &c = spec.cluster;
+    j["cluster"] =
+        json{{"gpu", c.gpu.id},
+             {"gpus", c.gpus},
+             {"peak_tflops", spec.training.precision == Precision::Fp8 ? c.gpu.peakTflopsFp8
+                                                                       : c.gpu.peakTflopsBf16},
+             {"hbm_gb", c.gpu.hbmGb},
+             {"hbm_tb_per_s", c.gpu.hbmTbPerS},
+             {"gemm_tflops_bf16_sustained", c.gpu.gemmTflopsBf16},
+             {"domain_gpus", c.domainGpus},
+             {"scale_up_gb_per_s_per_gpu", c.scaleUpGbPerSPerGpu},
+             {"scale_out_gbps_per_gpu", c.scaleOutGbpsPerGpu},
+             {"tiers", c.tiers},
+             {"oversubscription", c.oversubscription},
+             {"radix", c.radix}};
+    j["training"] = json{{"seq_len", spec.training.seqLen},
+                         {"global_batch_tokens", spec.training.globalBatchTokens},
+                         {"precision", precisionName(spec.training.precision)},
+                         {"tokens", spec.training.tokens},
+                         {"attention", attentionName(spec.training.attention)},
+                         {"mlp", mlpName(spec.model.mlp)},
+                         {"sequence_parallel", spec.training.sequenceParallel},
+                         {"overlap_comm", spec.training.overlapComm}};
+    if (o.searched) {
+        json top = json::array();
+        for (const RankedConfig &rc : o.search.top)
+            top.push_back(json{{"parallelism", parallelToJson(rc.estimate.config)},
+                               {"step_time_s", rc.estimate.stepTimeS},
+                               {"mfu", rc.estimate.mfu},
+                               {"memory_gb_per_gpu", rc.estimate.memoryGb()},
+                               {"why_not_best", rc.why}});
+        j["search"] = json{{"evaluated", o.search.evaluated},
+                           {"feasible", o.search.feasible},
+                           {"rejected_memory", o.search.rejectedMemory},
+                           {"rejected_layout", o.search.rejectedLayout},
+                           {"seconds", o.search.seconds},
+                           {"cancelled", o.search.cancelled},
+                           {"top", top}};
+        if (!o.search.found())
+            j["search"]["failure"] = o.search.failureReason();
+    }
+    return j;
+}
+
+std::string estimateToText(const EstimateSpec &spec, const EstimateOutcome &o)
+{
+    const StepEstimate &e = o.estimate;
+    std::ostringstream s;
+    const ClusterSpec &c = spec.cluster;
+    s << (spec.name.empty() ? std::string("Estimate") : spec.name) << "\n\n";
+    s << "Cluster   " << c.gpus << " × " << c.gpu.id << ", scale-up domain " << c.domainGpus
+      << " GPUs at " << fixedText(c.scaleUpGbPerSPerGpu, 0) << " GB/s, scale-out "
+      << fixedText(c.scaleOutGbpsPerGpu, 0) << " Gb/s per GPU, " << c.tiers
+      << (c.tiers == 1 ? " tier\n" : " tiers\n");
+    s << "Model     " << fixedText(spec.model.totalParams() / 1e9, 1) << " B parameters ("
+      << fixedText(spec.model.activeParams() / 1e9, 1) << " B active), " << spec.model.layers
+      << " layers, hidden " << spec.model.hidden << ", " << mlpName(spec.model.mlp) << ", "
+      << attentionName(spec.training.attention) << " attention\n";
+    s << "Layout    " << describe(e.config) << "\n";
+    if (!o.chosenBySearch.empty()) {
+        s << "          chosen by search:";
+        for (const auto &k : o.chosenBySearch)
+            s << " " << k;
+        s << " (" << o.search.evaluated << " configurations in " << fixedText(o.search.seconds, 3)
+          << " s)\n";
+    }
+    if (!e.feasible()) {
+        s << "\nDoes not run: "
+          << (o.searched ? o.search.failureReason()
+                         : std::string(infeasibleName(e.infeasible)) +
+                               (e.infeasible == Infeasible::Memory
+                                    ? ": " + fixedText(e.memoryGb(), 1) + " GB > " +
+                                          fixedText(e.hbmGb, 0) + " GB"
+                                    : std::string()))
+          << "\n";
+        if (e.infeasible != Infeasible::Memory || e.stepTimeS <= 0)
+            return s.str();
+        s << "Figures if it fitted:\n";
+    }
+    if (o.gpusUsed > 0 && o.gpusUsed < spec.cluster.gpus)
+        s << "\nGPUs used              " << o.gpusUsed << " of " << spec.cluster.gpus
+          << " (a count that splits into whole parallel groups trains faster)\n";
+    s << "\nStep time              " << fixedText(e.stepTimeS, 3) << " s (" << e.microbatches
+      << " micro-batches)\n"
+      << "Model TFLOP/s per GPU  " << fixedText(e.modelTflopsPerGpu, 1) << "\n"
+      << "Hardware TFLOP/s/GPU   " << fixedText(e.hardwareTflopsPerGpu, 1)
+      << " (recomputation counted)\n"
+      << "MFU                    " << fixedText(100.0 * e.mfu, 1) << " %\n"
+      << "Tokens per second      " << fixedText(e.tokensPerS, 0) << "\n"
+      << "Memory per GPU         " << fixedText(e.memoryGb(), 1) << " of " << fixedText(e.hbmGb, 0)
+      << " GB (weights " << fixedText(e.memory.weights / 1e9, 1) << ", gradients "
+      << fixedText(e.memory.gradients / 1e9, 1) << ", optimizer "
+      << fixedText(e.memory.optimizer / 1e9, 1) << ", activations "
+      << fixedText(e.memory.activations / 1e9, 1) << ", other "
+      << fixedText(e.memory.other / 1e9, 1) << "; pipeline rank " << e.memory.stage << ", "
+      << fixedText(e.memory.layersInFlight, 1) << " layer activations held)\n";
+    if (spec.training.tokens > 0)
+        s << "Time to train          " << fixedText(e.timeToTrainDays, 1) << " days for "
+          << fixedText(spec.training.tokens / 1e9, 0) << " B tokens\n";
+    const StepBreakdown &b = e.time;
+    s << "\nStep breakdown (s)     compute " << fixedText(b.computeS, 3) << ", bubble "
+      << fixedText(b.bubbleS, 3) << ", TP " << fixedText(b.tpExposedS, 3) << " exposed of "
+      << fixedText(b.tpTotalS, 3) << ", PP " << fixedText(b.ppExposedS, 3) << ", DP "
+      << fixedText(b.dpExposedS, 3) << " exposed of " << fixedText(b.dpTotalS, 3) << ", EP "
+      << fixedText(b.epExposedS, 3) << ", CP " << fixedText(b.cpExposedS, 3) << ", optimizer "
+      << fixedText(b.optimizerS, 3) << "\n";
+    if (o.searched && o.search.top.size() > 1) {
+        s << "\nRunners-up\n";
+        for (size_t i = 1; i < o.search.top.size(); ++i)
+            s << "  " << describe(o.search.top[i].estimate.config) << "  "
+              << fixedText(o.search.top[i].estimate.stepTimeS, 3) << " s — " << o.search.top[i].why
+              << "\n";
+    }
+    if (!spec.defaultsUsed.empty()) {
+        s << "\nDefaults used\n";
+        for (const auto &d : spec.defaultsUsed)
+            s << "  " << d << "\n";
+    }
+    return s.str();
+}
+
+} // namespace cp

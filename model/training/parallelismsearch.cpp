@@ -1,0 +1,214 @@
+#include "model/training/parallelismsearch.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+
+namespace cp {
+
+namespace {
+
+std::vector<int> divisorsOf(long long n, long long limit)
+{
+    std::vector<int> out;
+    for (long long d = 1; d <= n && d <= limit; ++d)
+        if (n % d == 0)
+            out.push_back(int(d));
+    return out;
+}
+
+std::string fmt(const char *pattern, double a, double b = 0.0, double c = 0.0)
+{
+    char buf[160];
+    std::snprintf(buf, sizeof buf, pattern, a, b, c);
+    return buf;
+}
+
+/// Why `e` lost to `best`: the step-time gap and the part of the step that grew most.
+std::string whyLost(const StepEstimate &e, const StepEstimate &best)
+{
+    struct Part
+    {
+        const char *name;
+        double mine, theirs;
+    };
+    const Part parts[] = {
+        {"bubble", e.time.bubbleS, best.time.bubbleS},
+        {"compute", e.time.computeS, best.time.computeS},
+        {"TP exposed", e.time.tpExposedS, best.time.tpExposedS},
+        {"DP exposed", e.time.dpExposedS, best.time.dpExposedS},
+        {"PP exposed", e.time.ppExposedS, best.time.ppExposedS},
+        {"EP exposed", e.time.epExposedS, best.time.epExposedS},
+        {"CP exposed", e.time.cpExposedS, best.time.cpExposedS},
+        {"optimizer", e.time.optimizerS, best.time.optimizerS},
+    };
+    const Part *worst = &parts[0];
+    for (const Part &p : parts)
+        if (p.mine - p.theirs > worst->mine - worst->theirs)
+            worst = &p;
+    const double gap = best.stepTimeS > 0 ? (e.stepTimeS / best.stepTimeS - 1.0) * 100.0 : 0.0;
+    std::string why = fmt("slower by %.1f %%: ", gap) + worst->name +
+                      fmt(" %.1f %% of its step (best %.1f %%)", 100.0 * worst->mine / e.stepTimeS,
+                          100.0 * worst->theirs / best.stepTimeS);
+    return why;
+}
+
+} // namespace
+
+std::string SearchResult::failureReason() const
+{
+    if (found())
+        return {};
+    if (cancelled)
+        return "search cancelled";
+    if (rejectedMemory > 0)
+        return fmt("does not fit: %.0f GB > %.0f GB even at best (", closestMiss.memoryGb(),
+                   closestMiss.hbmGb) +
+               describe(closestMiss.config) + ")";
+    return "no layout divides the model, batch and GPU count";
+}
+
+SearchResult searchParallelism(const ClusterSpec &cluster, const ModelSpec &model,
+                               const TrainingSpec &training, const SearchOptions &options,
+                               const Calibration &cal)
+{
+    const auto started = std::chrono::steady_clock::now();
+    SearchResult res;
+    const ParallelConstraints &fx = options.fixed;
+    const long long gpus = cluster.gpus;
+    const int topK = std::max(1, options.topK);
+    if (gpus <= 0 || model.layers <= 0 || training.seqLen <= 0)
+        return res;
+
+    // The outer layouts (tp, pp, cp) are listed first so that progress is known; the inner loops
+    // are allocation-free.
+    struct Outer
+    {
+        int tp, pp, cp;
+    };
+    std::vector<Outer> outers;
+    for (int tp : divisorsOf(gpus, 64)) {
+        if ((fx.tp > 0 && tp != fx.tp) || model.heads % tp != 0)
+            continue;
+        for (int pp : divisorsOf(gpus / tp, model.layers)) {
+            if (fx.pp > 0 && pp != fx.pp)
+                continue;
+            for (int cpn : divisorsOf(gpus / tp / pp, 32)) {
+                if ((fx.cp > 0 && cpn != fx.cp) || training.seqLen % cpn != 0)
+                    continue;
+                if (fx.dp > 0 && gpus / tp / pp / cpn != fx.dp)
+                    continue;
+                outers.push_back({tp, pp, cpn});
+            }
+        }
+    }
+
+    std::vector<StepEstimate> best;
+    best.reserve(size_t(topK) + 1);
+    bool haveMiss = false;
+    const double seqs = training.globalBatchSeqs();
+    const Recompute recomputes[] = {Recompute::None, Recompute::Selective, Recompute::Full};
+
+    for (size_t oi = 0; oi < outers.size(); ++oi) {
+        if (options.cancel && options.cancel->load(std::memory_order_relaxed)) {
+            res.cancelled = true;
+            break;
+        }
+        if (options.progress)
+            options.progress(double(oi) / double(outers.size()));
+        const Outer o = outers[oi];
+        ParallelConfig c;
+        c.tp = o.tp;
+        c.pp = o.pp;
+        c.cp = o.cp;
+        c.dp = int(gpus / o.tp / o.pp / o.cp);
+        const double perRank = seqs / c.dp;
+        if (perRank < 1.0 || std::fabs(perRank - std::round(perRank)) > 1e-6) {
+            ++res.rejectedLayout;
+            ++res.evaluated;
+            continue;
+        }
+        const int perRankSeqs = int(std::llround(perRank));
+        const int stageLayers = (model.layers + o.pp - 1) / o.pp;
+        const int maxEp = model.moe() ? std::min(model.experts, c.dp * c.cp) : 1;
+        for (int ep = 1; ep <= maxEp; ++ep) {
+            if ((fx.ep > 0 && ep != fx.ep) ||
+                (model.moe() && (model.experts % ep != 0 || (c.dp * c.cp) % ep != 0)))
+                continue;
+            c.ep = ep;
+            for (int mb = 1; mb <= perRankSeqs && mb <= 64; ++mb) {
+                if ((fx.microbatch > 0 && mb != fx.microbatch) || perRankSeqs % mb != 0)
+                    continue;
+                c.microbatch = mb;
+                for (int v = 1; v <= (o.pp > 1 ? stageLayers : 1) && v <= 16; ++v) {
+                    if ((fx.interleave > 0 && v != fx.interleave) || stageLayers % v != 0)
+                        continue;
+                    c.interleave = v;
+                    for (Recompute rc : recomputes) {
+                        if (fx.recompute >= 0 && int(rc) != fx.recompute)
+                            continue;
+                        // With flash attention, selective recomputation is what the kernel does
+                        // anyway: the same as none (Korthikanti et al. 2022 recompute only the
+                        // attention core), so it is not listed separately.
+                        if (fx.recompute < 0 && rc == Recompute::Selective &&
+                            training.attention == AttentionKind::Flash)
+                            continue;
+                        c.recompute = rc;
+                        for (int z = 0; z <= 3; ++z) {
+                            if (fx.zero >= 0 && z != fx.zero)
+                                continue;
+                            c.zero = z;
+                            const StepEstimate e = estimateStep(cluster, model, training, c, cal);
+                            ++res.evaluated;
+                            if (e.infeasible == Infeasible::Memory) {
+                                ++res.rejectedMemory;
+                                if (!haveMiss ||
+                                    e.memory.total() < res.closestMiss.memory.total()) {
+                                    res.closestMiss = e;
+                                    haveMiss = true;
+                                }
+                                continue;
+                            }
+                            if (!e.feasible()) {
+                                ++res.rejectedLayout;
+                                continue;
+                            }
+                            ++res.feasible;
+                            if (int(best.size()) == topK && e.stepTimeS >= best.back().stepTimeS)
+                                continue;
+                            // Layouts that differ only where time does not (ZeRO 1 vs 2 without
+                            // memory pressure) would crowd the list: keep the one using less
+                            // memory.
+                            bool tie = false;
+                            for (StepEstimate &x : best)
+                                if (std::fabs(e.stepTimeS - x.stepTimeS) <= 1e-9 * x.stepTimeS) {
+                                    if (e.memory.total() < x.memory.total())
+                                        x = e;
+                                    tie = true;
+                                    break;
+                                }
+                            if (tie)
+                                continue;
+                            auto at = std::upper_bound(
+                                best.begin(), best.end(), e.stepTimeS,
+                                [](double t, const StepEstimate &x) { return t < x.stepTimeS; });
+                            best.insert(at, e);
+                            if (int(best.size()) > topK)
+                                best.pop_back();
+                        }
+                    }
+                }
+            }
+        }
+    }
+    if (options.progress && !res.cancelled)
+        options.progress(1.0);
+
+    for (size_t i = 0; i < best.size(); ++i)
+        res.top.push_back({best[i], i == 0 ? std::string() : whyLost(best[i], best[0])});
+    res.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    return res;
+}
+
+} // namespace cp

@@ -1,0 +1,54 @@
+#pragma once
+
+#include "model/training/trainingmodel.h"
+
+#include <atomic>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace cp {
+
+/// Options of a parallelism search: what is fixed, how many results to keep, progress and cancel.
+struct SearchOptions
+{
+    ParallelConstraints fixed;
+    int topK = 5;
+    /// Called now and then with the share done (0..1); runs on the searching thread.
+    std::function<void(double)> progress;
+    const std::atomic<bool> *cancel = nullptr;
+};
+
+/// One configuration that lost, and why (for the report).
+struct RankedConfig
+{
+    StepEstimate estimate;
+    std::string why; ///< empty for the winner; "slower by 8 %: bubble 12 % (best 4 %)" otherwise
+};
+
+/// What a parallelism search found.
+struct SearchResult
+{
+    std::vector<RankedConfig> top; ///< best first; empty when nothing fits
+    long long evaluated = 0;       ///< configurations estimated
+    long long feasible = 0;        ///< of those, how many run and fit
+    long long rejectedMemory = 0;
+    long long rejectedLayout = 0; ///< heads, layers, batch, sequence or experts do not divide
+    /// The configuration that came closest to fitting when none fits (its memory is filled in).
+    StepEstimate closestMiss;
+    bool cancelled = false;
+    double seconds = 0.0;
+
+    bool found() const { return !top.empty(); }
+    /// One line: why nothing fits ("does not fit: 512 GB > 80 GB at best (TP8 …)"), or empty.
+    std::string failureReason() const;
+};
+
+/// Enumerates TP, PP, DP, CP, EP, micro-batch, interleaving, recomputation and ZeRO stage for the
+/// cluster's GPU count, drops layouts that do not divide or do not fit in HBM, and returns the
+/// best by step time with the runners-up and why they lost.
+SearchResult searchParallelism(const ClusterSpec &cluster, const ModelSpec &model,
+                               const TrainingSpec &training, const SearchOptions &options = {},
+                               const Calibration &cal = defaultCalibration());
+
+} // namespace cp

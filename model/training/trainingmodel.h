@@ -1,0 +1,221 @@
+#pragma once
+
+#include "model/training/collectives.h"
+
+#include <string>
+#include <vector>
+
+namespace cp {
+
+/// The accelerator figures the training model needs (a catalog accelerator or an inline one).
+struct GpuSpec
+{
+    std::string id;              ///< catalog id, or "inline"
+    double peakTflopsBf16 = 0.0; ///< dense
+    double peakTflopsFp8 = 0.0;  ///< dense; 0 = 2 × bf16
+    double hbmGb = 0.0;
+    double hbmTbPerS = 0.0;
+    /// Sustained dense BF16 GEMM rate, TFLOP/s, measured at the power limit (catalog figure
+    /// `gemm_tflops_bf16_sustained`); 0 = unknown: peak × Calibration::defaultGemmFraction.
+    double gemmTflopsBf16 = 0.0;
+};
+
+/// A cluster as the training model sees it: GPUs, scale-up domains and the scale-out fabric.
+struct ClusterSpec
+{
+    GpuSpec gpu;
+    long long gpus = 0;
+    int domainGpus = 8;               ///< GPUs per scale-up domain (NVLink server, supernode)
+    double scaleUpGbPerSPerGpu = 0.0; ///< one direction per GPU (H100 NVLink 4: 450)
+    double scaleOutGbpsPerGpu = 0.0;  ///< NIC line rate per GPU, Gb/s
+    int tiers = 2;                    ///< switch tiers of the scale-out fabric
+    /// Taper of traffic climbing to tier t+1 (index 0 = leaf). Empty = non-blocking.
+    std::vector<double> oversubscription;
+    int radix = 64; ///< switch ports; sets how many GPUs each tier reaches (2·(k/2)^t hosts)
+};
+
+enum class MlpKind { SwiGlu, Gelu };
+enum class Recompute { None, Selective, Full };
+enum class Precision { Bf16, Fp8 };
+enum class AttentionKind { Flash, Unfused };
+
+const char *mlpName(MlpKind k);
+const char *recomputeName(Recompute r);
+const char *precisionName(Precision p);
+const char *attentionName(AttentionKind a);
+
+/// A decoder-only transformer.
+struct ModelSpec
+{
+    int layers = 0;
+    int hidden = 0;
+    int heads = 0;
+    int kvHeads = 0; ///< 0 = heads (multi-head attention)
+    int ffnHidden = 0;
+    int vocab = 0;
+    MlpKind mlp = MlpKind::SwiGlu;
+    int experts = 0; ///< 0 = dense
+    int topK = 0;
+    int expertFfnHidden = 0; ///< 0 = ffnHidden
+    bool tiedEmbeddings = false;
+    bool dropout = false; ///< GPT-3-era models keep dropout masks in the activations
+
+    int kv() const { return kvHeads > 0 ? kvHeads : heads; }
+    bool moe() const { return experts > 1 && topK > 0; }
+    /// Parameters of one transformer layer (all experts counted).
+    double layerParams() const;
+    /// Parameters of one layer a token actually uses (top-k experts only).
+    double activeLayerParams() const;
+    double embeddingParams() const; ///< input embedding plus LM head (once if tied)
+    double totalParams() const;
+    double activeParams() const;
+};
+
+/// How the model is trained: sequence, batch, precision, budget and software-stack behaviour.
+struct TrainingSpec
+{
+    int seqLen = 0;
+    double globalBatchTokens = 0.0;
+    Precision precision = Precision::Bf16;
+    double tokens = 0.0; ///< training budget
+    AttentionKind attention = AttentionKind::Flash;
+    bool sequenceParallel =
+        true; ///< Megatron sequence parallelism with TP (Korthikanti et al. 2022)
+    /// Modern stacks overlap TP, DP and PP communication with compute; Megatron-LM as of SC'21
+    /// kept TP all-reduces and the DP all-reduce on the critical path.
+    bool overlapComm = true;
+
+    double globalBatchSeqs() const { return seqLen > 0 ? globalBatchTokens / seqLen : 0.0; }
+};
+
+/// One parallel layout of the job. ZeRO stage 0 = plain DP; 1 = optimizer state sharded
+/// (Megatron distributed optimizer); 2 = + gradients; 3 = + parameters (FSDP full shard).
+struct ParallelConfig
+{
+    int tp = 1, pp = 1, dp = 1, cp = 1, ep = 1;
+    int microbatch = 1;
+    int interleave = 1;
+    Recompute recompute = Recompute::None;
+    int zero = 1;
+
+    bool operator==(const ParallelConfig &) const = default;
+};
+
+/// What a search may choose: 0 (or negative for zero/recompute) means "free".
+struct ParallelConstraints
+{
+    int tp = 0, pp = 0, dp = 0, cp = 0, ep = 0, microbatch = 0, interleave = 0;
+    int recompute = -1; ///< -1 free, else a Recompute value
+    int zero = -1;      ///< -1 free, else 0..3
+
+    bool complete() const
+    {
+        return tp > 0 && pp > 0 && dp > 0 && cp > 0 && ep > 0 && microbatch > 0 && interleave > 0 &&
+               recompute >= 0 && zero >= 0;
+    }
+};
+
+/// Why a configuration cannot run (no allocation: the numbers say the rest).
+enum class Infeasible {
+    None,
+    GpuCount, ///< tp·pp·dp·cp ≠ GPUs
+    Heads,    ///< tp does not divide the heads
+    Layers,   ///< more stages than layers, or interleave does not divide a stage's layers
+    Batch,    ///< global batch not divisible into micro-batches of this size per DP rank
+    Sequence, ///< cp does not divide the sequence
+    Experts,  ///< ep does not divide the experts or the DP ranks
+    Memory,   ///< does not fit in HBM
+};
+const char *infeasibleName(Infeasible why);
+
+/// Time per step split by cause. `*Exposed` is what adds to the step; `*Total` includes the part
+/// hidden under compute.
+struct StepBreakdown
+{
+    double computeS = 0.0; ///< all micro-batches on the slowest stage, without bubble
+    double tpExposedS = 0.0, ppExposedS = 0.0, dpExposedS = 0.0, epExposedS = 0.0, cpExposedS = 0.0;
+    double tpTotalS = 0.0, ppTotalS = 0.0, dpTotalS = 0.0, epTotalS = 0.0, cpTotalS = 0.0;
+    double bubbleS = 0.0;
+    double optimizerS = 0.0;
+    double gemmS = 0.0; ///< of computeS: matrix multiplies
+    double attentionS =
+        0.0; ///< of computeS: attention core (flash kernel or score GEMMs + softmax)
+    double elementwiseS = 0.0; ///< of computeS: memory-bound work (norms, activations, residuals)
+};
+
+/// Memory per GPU (bytes) on the most loaded pipeline stage.
+struct MemoryBreakdown
+{
+    double weights = 0.0, gradients = 0.0, optimizer = 0.0, activations = 0.0, other = 0.0;
+    int stage = 0;               ///< the pipeline rank these figures are for (the most loaded)
+    double layersInFlight = 0.0; ///< layer activations held at its peak (micro-batch × layers)
+    double total() const { return weights + gradients + optimizer + activations + other; }
+};
+
+/// Everything the training model says about one configuration.
+struct StepEstimate
+{
+    ParallelConfig config;
+    Infeasible infeasible = Infeasible::None;
+    double stepTimeS = 0.0;
+    int microbatches = 0;              ///< per pipeline per step
+    double modelFlopsPerStep = 0.0;    ///< no recomputation (MFU basis)
+    double hardwareFlopsPerStep = 0.0; ///< recomputation counted (Megatron-LM's TFLOP/s)
+    double modelTflopsPerGpu = 0.0;
+    double hardwareTflopsPerGpu = 0.0;
+    double mfu = 0.0;
+    double tokensPerS = 0.0;
+    double timeToTrainDays = 0.0;
+    double bubbleFraction = 0.0; ///< bubble / step time
+    double hbmGb = 0.0;          ///< capacity it was checked against
+    StepBreakdown time;
+    MemoryBreakdown memory;
+
+    bool feasible() const { return infeasible == Infeasible::None; }
+    double memoryGb() const { return memory.total() / 1e9; }
+};
+
+/// The calibration constants of the model: ONE set for every case (docs/model.md gives each
+/// constant's rationale; tests/test_trainingmodel.cpp checks them against published runs).
+struct Calibration
+{
+    /// Share of the accelerator's sustained GEMM rate (GpuSpec::gemmTflopsBf16) that large GEMMs
+    /// reach inside a training step.
+    double gemmEfficiencyMax = 0.0;
+    /// Sustained GEMM rate / dense peak for an accelerator whose catalog entry has no measured
+    /// `gemm_tflops_bf16_sustained` (an assumption, docs/model.md §3).
+    double defaultGemmFraction = 0.0;
+    double gemmHalfDim = 0.0;      ///< a GEMM dimension of this size costs as much again (see .cpp)
+    double flashEfficiency = 0.0;  ///< fused attention kernel vs the GEMM curve at head dim
+    double memoryEfficiency = 0.0; ///< achievable share of HBM bandwidth for streaming kernels
+    double scaleUpEfficiency = 0.0;  ///< NCCL bus bandwidth / wire on NVLink
+    double scaleOutEfficiency = 0.0; ///< NCCL bus bandwidth / wire on InfiniBand / RoCE
+    double scaleUpLatencyS = 0.0;
+    double scaleOutLatencyS = 0.0;  ///< per hop-level; + this per tier climbed
+    double overlappedExposed = 0.0; ///< share of overlappable communication still exposed
+    double memoryReserveGb = 0.0;   ///< CUDA context, NCCL buffers, allocator fragmentation
+    double layerOverheadS = 0.0;    ///< kernel launches and synchronisation per layer pass
+};
+
+const Calibration &defaultCalibration();
+
+/// GPUs reached below switch tier `tier` (1 = leaf); infinite at the top tier.
+double tierReachGpus(const ClusterSpec &cluster, int tier);
+/// The tier traffic climbs to inside a contiguous block of `spanGpus` GPUs (1 = leaf).
+int tierClimbed(const ClusterSpec &cluster, double spanGpus);
+/// How a group of `size` ranks, `stride` apart in rank order, lies on the cluster: members per
+/// scale-up domain, domains, and achievable links (scale-out at the highest tier it crosses).
+GroupSpan placeGroup(const ClusterSpec &cluster, long long stride, int size,
+                     const Calibration &cal = defaultCalibration());
+
+/// Estimates one training step. Cheap and allocation-free: the search calls it ~10^5 times a
+/// second. Infeasible configurations come back with `infeasible` set (memory is still filled in).
+StepEstimate estimateStep(const ClusterSpec &cluster, const ModelSpec &model,
+                          const TrainingSpec &training, const ParallelConfig &config,
+                          const Calibration &cal = defaultCalibration());
+
+/// A short human description of a configuration ("TP8 PP16 DP64 CP1 EP1 mb1 v2 recompute none
+/// zero1").
+std::string describe(const ParallelConfig &config);
+
+} // namespace cp

@@ -1,0 +1,273 @@
+#include "views/plan/overlay.h"
+
+#include "model/core/catalog.h"
+#include "model/core/design.h"
+#include "model/engine/evaluation.h"
+#include "model/reliability/failuredomain.h"
+
+#include <QCoreApplication>
+#include <QLocale>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <map>
+
+namespace cp::gui {
+
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("cp::gui::Overlay", text);
+}
+
+// Sequential, colour-blind safe scales (ColorBrewer YlOrRd for heat, viridis for bandwidth).
+const QVector<QColor> &heatScale()
+{
+    static const QVector<QColor> stops{QColor(0xff, 0xff, 0xb2), QColor(0xfe, 0xcc, 0x5c), QColor(0xfd, 0x8d, 0x3c),
+                                       QColor(0xf0, 0x3b, 0x20), QColor(0xbd, 0x00, 0x26)};
+    return stops;
+}
+
+const QVector<QColor> &bandwidthScale()
+{
+    static const QVector<QColor> stops{QColor(0x44, 0x01, 0x54), QColor(0x3b, 0x52, 0x8b), QColor(0x21, 0x91, 0x8c),
+                                       QColor(0x5e, 0xc9, 0x62), QColor(0xfd, 0xe7, 0x25)};
+    return stops;
+}
+
+QColor downColor()
+{
+    return QColor(0xd5, 0x5e, 0x00); // Okabe–Ito vermilion
+}
+
+QColor keptUpColor()
+{
+    return QColor(0xf0, 0xe4, 0x42); // Okabe–Ito yellow
+}
+
+QColor selectedColor()
+{
+    return QColor(0x22, 0x22, 0x22);
+}
+
+QString number(double value, int decimals)
+{
+    return QLocale().toString(value, 'f', decimals);
+}
+
+QString integer(long long value)
+{
+    return QLocale().toString(static_cast<qlonglong>(value));
+}
+
+QString racksText(long long n)
+{
+    return n == 1 ? tr("1 rack") : tr("%1 racks").arg(integer(n));
+}
+
+} // namespace
+
+QString overlayName(OverlayKind kind)
+{
+    switch (kind) {
+    case OverlayKind::Category: return tr("Category");
+    case OverlayKind::PowerDensity: return tr("Power density");
+    case OverlayKind::FailureDomain: return tr("Failure domain");
+    case OverlayKind::Bandwidth: return tr("Bandwidth");
+    }
+    return {};
+}
+
+QString overlayKey(OverlayKind kind)
+{
+    switch (kind) {
+    case OverlayKind::Category: return QStringLiteral("category");
+    case OverlayKind::PowerDensity: return QStringLiteral("power");
+    case OverlayKind::FailureDomain: return QStringLiteral("failure");
+    case OverlayKind::Bandwidth: return QStringLiteral("bandwidth");
+    }
+    return {};
+}
+
+std::optional<OverlayKind> overlayFromKey(const QString &key)
+{
+    for (int i = 0; i < kOverlayKindCount; ++i)
+        if (overlayKey(OverlayKind(i)) == key)
+            return OverlayKind(i);
+    return std::nullopt;
+}
+
+QColor scaleColor(const QVector<QColor> &stops, qreal fraction)
+{
+    if (stops.isEmpty())
+        return {};
+    if (stops.size() == 1 || !(fraction > 0.0))
+        return stops.front();
+    if (fraction >= 1.0)
+        return stops.back();
+    const qreal x = fraction * qreal(stops.size() - 1);
+    const int i = int(std::floor(x));
+    const qreal t = x - i;
+    const QColor &a = stops[i], &b = stops[i + 1];
+    return QColor::fromRgbF(float(a.redF() + (b.redF() - a.redF()) * t), float(a.greenF() + (b.greenF() - a.greenF()) * t),
+                            float(a.blueF() + (b.blueF() - a.blueF()) * t));
+}
+
+QColor overlayNeutralColor()
+{
+    return QColor(0xd4, 0xd4, 0xd4);
+}
+
+QColor overlayOverLimitColor()
+{
+    return QColor(0x6a, 0x3d, 0x9a); // purple: outside the heat scale, never mistaken for it
+}
+
+Overlay powerDensityOverlay(const Design &design, const Catalog &catalog, const Results &results)
+{
+    Overlay o;
+    OverlayLegend &l = o.legend;
+    l.title = tr("Power density (kW per rack)");
+    const auto &racks = results.power.racks;
+    if (racks.size() != design.racks.size()) {
+        l.note = tr("Waiting for the evaluation…");
+        return o;
+    }
+
+    // The scale runs to the largest limit of the rack types in use, or the hottest rack if hotter.
+    double top = 0.0;
+    std::map<double, QString> limits; // limit kW -> cooling types with that limit
+    for (size_t i = 0; i < racks.size(); ++i) {
+        top = std::max({top, racks[i].itKw, racks[i].limitKw});
+        if (racks[i].limitKw <= 0)
+            continue;
+        const CatalogEntry *type = catalog.find(design.racks[i].catalogId);
+        QString cooling = type ? QString::fromStdString(type->attribute("cooling")) : QString();
+        if (cooling.isEmpty())
+            cooling = tr("rack");
+        QString &names = limits[racks[i].limitKw];
+        if (!names.split(QLatin1Char('/')).contains(cooling))
+            names = names.isEmpty() ? cooling : names + QLatin1Char('/') + cooling;
+    }
+    if (top <= 0)
+        top = 1.0;
+
+    int over = 0;
+    size_t hottest = 0;
+    o.rackColors.reserve(int(racks.size()));
+    for (size_t i = 0; i < racks.size(); ++i) {
+        const RackPower &rp = racks[i];
+        if (rp.itKw > racks[hottest].itKw)
+            hottest = i;
+        QColor c;
+        if (rp.limitKw > 0 && rp.maxKw > rp.limitKw) {
+            c = overlayOverLimitColor();
+            ++over;
+        } else if (rp.itKw <= 0) {
+            c = overlayNeutralColor();
+        } else {
+            c = scaleColor(heatScale(), rp.itKw / top);
+        }
+        o.rackColors.push_back(c);
+    }
+
+    l.scale = heatScale();
+    l.scaleLow = tr("0 kW");
+    l.scaleHigh = tr("%1 kW").arg(number(top, 0));
+    for (const auto &[kw, names] : limits)
+        l.ticks.push_back({kw / top, tr("%1 limit %2 kW").arg(names, number(kw, 0))});
+    l.swatches.push_back({overlayOverLimitColor(), tr("Nameplate above the rack's limit (%1)").arg(integer(over))});
+    l.swatches.push_back({overlayNeutralColor(), tr("No load")});
+    if (!racks.empty())
+        l.note = tr("Hottest: %1 at %2 kW").arg(QString::fromStdString(racks[hottest].rackId),
+                                               number(racks[hottest].itKw, 1));
+    o.status = over == 1 ? tr("1 rack above its power limit")
+               : over > 1  ? tr("%1 racks above their power limit").arg(integer(over))
+                           : QString();
+    return o;
+}
+
+Overlay failureDomainOverlay(const Design &design, const FailureDomainIndex &index, const std::optional<PartRef> &part)
+{
+    Overlay o;
+    OverlayLegend &l = o.legend;
+    l.title = tr("Failure domain");
+    const int n = int(design.racks.size());
+    if (index.rackGpus.size() != design.racks.size()) {
+        l.note = tr("Waiting for the evaluation…");
+        return o;
+    }
+    o.rackColors.fill(overlayNeutralColor(), n);
+    l.swatches = {{downColor(), tr("Taken down")},
+                  {keptUpColor(), tr("Served, kept up by redundancy")},
+                  {overlayNeutralColor(), tr("Unaffected")}};
+    if (!part) {
+        l.note = tr("Select a rack, power or cooling unit.");
+        return o;
+    }
+    const PartFailure f = partFailure(design, index, *part);
+    if (f.part.empty()) {
+        l.note = tr("Select a rack, power or cooling unit.");
+        return o;
+    }
+    for (int i : f.racksServed)
+        o.rackColors[i] = keptUpColor();
+    for (int i : f.racksDown)
+        o.rackColors[i] = downColor();
+    const QString name = QString::fromStdString(f.part);
+    if (f.redundant)
+        l.note = tr("%1: redundant, 0 GPUs down (%2 served)").arg(name, racksText(qsizetype(f.racksServed.size())));
+    else
+        l.note = tr("%1: %2 GPUs down in %3").arg(name, integer(f.gpusDown), racksText(qsizetype(f.racksDown.size())));
+    o.status = tr("Failure of %1 takes down %2 GPUs").arg(name, integer(f.gpusDown));
+    return o;
+}
+
+Overlay bandwidthOverlay(const Design &design, const FabricResults &fabric, int selectedRack)
+{
+    Overlay o;
+    OverlayLegend &l = o.legend;
+    l.title = tr("Bandwidth (GB/s per GPU)");
+    const int n = int(design.racks.size());
+    if (int(fabric.rackGroup.size()) != n || fabric.matrixSide() == 0) {
+        l.note = fabric.rackGroup.size() != design.racks.size() ? tr("Waiting for the evaluation…")
+                                                                : tr("The design has no scale-out fabric.");
+        return o;
+    }
+    o.rackColors.fill(overlayNeutralColor(), n);
+    l.swatches = {{overlayNeutralColor(), tr("No GPUs on the fabric")}};
+    const int from = selectedRack >= 0 && selectedRack < n ? fabric.rackGroup[size_t(selectedRack)] : -1;
+    if (from < 0) {
+        l.note = selectedRack >= 0 && selectedRack < n ? tr("The selected rack has no GPUs on the fabric.")
+                                                       : tr("Select a rack with GPUs.");
+        return o;
+    }
+    // The selected rack itself is left out of the scale: within a supernode rack the figure is
+    // NVLink's, an order of magnitude above any path through the fabric.
+    float top = 0.0f, low = std::numeric_limits<float>::infinity();
+    for (int i = 0; i < n; ++i)
+        if (const int g = fabric.rackGroup[size_t(i)]; g >= 0 && i != selectedRack) {
+            top = std::max(top, fabric.bandwidth(from, g));
+            low = std::min(low, fabric.bandwidth(from, g));
+        }
+    if (top <= 0.0f)
+        top = 1.0f;
+    for (int i = 0; i < n; ++i)
+        if (const int g = fabric.rackGroup[size_t(i)]; g >= 0 && i != selectedRack)
+            o.rackColors[i] = scaleColor(bandwidthScale(), fabric.bandwidth(from, g) / top);
+    o.rackColors[selectedRack] = selectedColor();
+    l.swatches.prepend({selectedColor(), tr("Selected rack (%1 GB/s within)").arg(number(fabric.bandwidth(from, from), 1))});
+    l.scale = bandwidthScale();
+    l.scaleLow = tr("0");
+    l.scaleHigh = tr("%1").arg(number(top, 1));
+    if (std::isfinite(low) && low < top)
+        l.ticks.push_back({low / top, tr("lowest %1").arg(number(low, 1))});
+    const QString id = QString::fromStdString(design.racks[size_t(selectedRack)].id);
+    l.note = tr("From %1 (matrix by %2)").arg(id, QString::fromStdString(fabric.matrixLevel));
+    o.status = tr("From %1: %2–%3 GB/s per GPU").arg(id, number(std::isfinite(low) ? low : 0.0, 1), number(top, 1));
+    return o;
+}
+
+} // namespace cp::gui
