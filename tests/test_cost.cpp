@@ -6,6 +6,7 @@
 #include "model/core/design.h"
 #include "model/io/designjson.h"
 #include "model/engine/evaluation.h"
+#include "model/io/resultsjson.h"
 #include "model/generate/templates.h"
 #include "testsupport.h"
 

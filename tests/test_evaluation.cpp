@@ -4,6 +4,7 @@
 #include "model/core/design.h"
 #include "model/core/designedit.h"
 #include "model/engine/evaluation.h"
+#include "model/io/resultsjson.h"
 #include "model/generate/templates.h"
 #include "testsupport.h"
 

@@ -5,6 +5,7 @@
 #include "model/core/design.h"
 #include "model/io/designjson.h"
 #include "model/engine/evaluation.h"
+#include "model/io/resultsjson.h"
 #include "model/reliability/montecarlo.h"
 #include "model/io/projectfile.h"
 #include "model/reliability/reliability.h"
