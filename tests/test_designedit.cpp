@@ -3,7 +3,7 @@
 
 #include "model/core/catalog.h"
 #include "model/core/design.h"
-#include "model/core/designedit.h"
+#include "model/edit/designedit.h"
 #include "model/generate/templates.h"
 #include "testsupport.h"
 

@@ -2,7 +2,7 @@
 
 #include "model/core/catalog.h"
 #include "model/core/design.h"
-#include "model/core/designedit.h"
+#include "model/edit/designedit.h"
 #include "model/engine/evaluation.h"
 #include "model/io/resultsjson.h"
 #include "model/generate/templates.h"

@@ -126,13 +126,9 @@ void checkUnits(const std::vector<FacilityUnit> &units, const char *listName, bo
     }
 }
 
-} // namespace
-
-Problems validate(const Design &design, const Catalog &catalog)
+/// The design's name and the hall's size.
+void checkHall(const Design &design, Checker &check)
 {
-    Problems problems;
-    Checker check(problems);
-
     if (design.name.empty())
         check.error("name", "must not be empty");
     check.positive("hall.width_m", design.hall.widthM);
@@ -140,7 +136,64 @@ Problems validate(const Design &design, const Catalog &catalog)
     check.positive("hall.grid_m", design.hall.gridM);
     if (design.hall.widthM > kMaxHallM || design.hall.depthM > kMaxHallM)
         check.error("hall", "a hall larger than 5 km on a side is not plausible");
+}
 
+/// The contents of one rack (`rackType` when its model is a known rack): kinds, counts, roles,
+/// fit in the rack's height, overlaps and weight.
+void checkRackContents(const Rack &r, const CatalogEntry *rackType, const std::string &place, const Catalog &catalog,
+                       Checker &check)
+{
+    const int heightU = rackType ? int(rackType->figure("height_u")) : 0;
+    std::vector<std::pair<int, int>> used; // [first, last] U ranges
+    double weightKg = rackType ? rackType->figure("weight_kg") : 0.0;
+    for (size_t m = 0; m < r.contents.size(); ++m) {
+        const Mount &mount = r.contents[m];
+        const std::string mplace = place + ".contents[" + std::to_string(m) + "]";
+        const CatalogEntry *part = catalog.find(mount.catalogId);
+        if (!part) {
+            check.error(mplace + ".catalog_id", "unknown catalog id " + quoted(mount.catalogId));
+            continue;
+        }
+        if (!isMountableKind(part->kind)) {
+            check.error(mplace + ".catalog_id", "a " + std::string(partKindName(part->kind))
+                                                   + " cannot be mounted in a rack");
+            continue;
+        }
+        if (mount.count < 1 || mount.count > kMaxCount) {
+            check.error(mplace + ".count", "must be between 1 and " + std::to_string(kMaxCount));
+            continue;
+        }
+        if (part->kind == PartKind::Switch && mount.role == SwitchRole::None)
+            check.warning(mplace + ".role", "switch has no network role");
+        if (part->kind != PartKind::Switch && mount.role != SwitchRole::None)
+            check.error(mplace + ".role", "only switches have a network role");
+        if (rackType && part->kind == PartKind::Supernode
+            && rackType->attribute("cooling") != "liquid")
+            check.error(mplace, quoted(part->id) + " needs a liquid-cooled rack");
+        const int h = std::max(1, int(std::lround(part->figure("height_u"))));
+        const int first = mount.u;
+        const int last = mount.u + h * mount.count - 1;
+        if (heightU > 0 && (first < 1 || last > heightU)) {
+            check.error(mplace + ".u", "occupies U" + std::to_string(first) + "–U"
+                                           + std::to_string(last) + " of a "
+                                           + std::to_string(heightU) + "U rack");
+        }
+        for (const auto &[a, b] : used)
+            if (first <= b && a <= last)
+                check.error(mplace + ".u", "overlaps another part at U" + std::to_string(std::max(a, first)));
+        used.emplace_back(first, last);
+        weightKg += part->figure("weight_kg") * mount.count;
+    }
+    if (rackType && rackType->figure("max_weight_kg") > 0
+        && weightKg > rackType->figure("max_weight_kg"))
+        check.error(place, "contents weigh " + std::to_string(int(weightKg)) + " kg, above the rack's "
+                               + std::to_string(int(rackType->figure("max_weight_kg"))) + " kg limit");
+}
+
+/// Every rack: unique ids, a known rack model, a position in the hall, sound contents. Returns
+/// the rack ids.
+std::set<std::string> checkRacks(const Design &design, const Catalog &catalog, Checker &check)
+{
     std::set<std::string> rackIds;
     for (size_t i = 0; i < design.racks.size(); ++i) {
         const Rack &r = design.racks[i];
@@ -164,58 +217,14 @@ Problems validate(const Design &design, const Catalog &catalog)
         if (!std::isfinite(r.rotationDeg))
             check.error(place + ".rotation_deg", "must be a number");
 
-        const int heightU = rackType ? int(rackType->figure("height_u")) : 0;
-        std::vector<std::pair<int, int>> used; // [first, last] U ranges
-        double weightKg = rackType ? rackType->figure("weight_kg") : 0.0;
-        for (size_t m = 0; m < r.contents.size(); ++m) {
-            const Mount &mount = r.contents[m];
-            const std::string mplace = place + ".contents[" + std::to_string(m) + "]";
-            const CatalogEntry *part = catalog.find(mount.catalogId);
-            if (!part) {
-                check.error(mplace + ".catalog_id", "unknown catalog id " + quoted(mount.catalogId));
-                continue;
-            }
-            if (!isMountableKind(part->kind)) {
-                check.error(mplace + ".catalog_id", "a " + std::string(partKindName(part->kind))
-                                                       + " cannot be mounted in a rack");
-                continue;
-            }
-            if (mount.count < 1 || mount.count > kMaxCount) {
-                check.error(mplace + ".count", "must be between 1 and " + std::to_string(kMaxCount));
-                continue;
-            }
-            if (part->kind == PartKind::Switch && mount.role == SwitchRole::None)
-                check.warning(mplace + ".role", "switch has no network role");
-            if (part->kind != PartKind::Switch && mount.role != SwitchRole::None)
-                check.error(mplace + ".role", "only switches have a network role");
-            if (rackType && part->kind == PartKind::Supernode
-                && rackType->attribute("cooling") != "liquid")
-                check.error(mplace, quoted(part->id) + " needs a liquid-cooled rack");
-            const int h = std::max(1, int(std::lround(part->figure("height_u"))));
-            const int first = mount.u;
-            const int last = mount.u + h * mount.count - 1;
-            if (heightU > 0 && (first < 1 || last > heightU)) {
-                check.error(mplace + ".u", "occupies U" + std::to_string(first) + "–U"
-                                               + std::to_string(last) + " of a "
-                                               + std::to_string(heightU) + "U rack");
-            }
-            for (const auto &[a, b] : used)
-                if (first <= b && a <= last)
-                    check.error(mplace + ".u", "overlaps another part at U" + std::to_string(std::max(a, first)));
-            used.emplace_back(first, last);
-            weightKg += part->figure("weight_kg") * mount.count;
-        }
-        if (rackType && rackType->figure("max_weight_kg") > 0
-            && weightKg > rackType->figure("max_weight_kg"))
-            check.error(place, "contents weigh " + std::to_string(int(weightKg)) + " kg, above the rack's "
-                                   + std::to_string(int(rackType->figure("max_weight_kg"))) + " kg limit");
+        checkRackContents(r, rackType, place, catalog, check);
     }
+    return rackIds;
+}
 
-    std::set<std::string> unitIds;
-    checkUnits(design.powerUnits, "power_units", true, design, catalog, rackIds, unitIds, check);
-    checkUnits(design.coolingUnits, "cooling_units", false, design, catalog, rackIds, unitIds, check);
-
-    // Fabric: the switch and link models must exist and be of the right kind.
+/// Fabric: the switch and link models must exist and be of the right kind.
+void checkFabric(const Design &design, const Catalog &catalog, Checker &check)
+{
     const auto checkRef = [&](const std::string &place, const std::string &id, PartKind kind, bool required) {
         if (id.empty()) {
             if (required)
@@ -239,8 +248,11 @@ Problems validate(const Design &design, const Catalog &catalog)
         if (!std::isfinite(o) || o < 1.0 || o > 64.0)
             check.error("fabric.oversubscription[" + std::to_string(i) + "]", "must be between 1 and 64");
     }
+}
 
-    // Workload: a transformer of sane shape.
+/// Workload: a transformer of sane shape, and a parallelism that fits it.
+void checkWorkload(const Design &design, Checker &check)
+{
     const Workload &w = design.workload;
     const std::pair<const char *, int> dims[] = {{"layers", w.layers}, {"hidden", w.hidden},
                                                  {"heads", w.heads},   {"kv_heads", w.kvHeads},
@@ -281,8 +293,11 @@ Problems validate(const Design &design, const Catalog &catalog)
         if (p.tp > 0 && w.heads % p.tp != 0)
             check.error("workload.parallelism.tp", "head count is not divisible by TP");
     }
+}
 
-    // Reliability and finance.
+/// Reliability and finance settings in their plausible ranges.
+void checkReliabilityAndFinance(const Design &design, Checker &check)
+{
     const ReliabilitySettings &rel = design.reliability;
     check.positive("reliability.gpu_mtbf_hours", rel.gpuMtbfHours);
     check.positive("reliability.node_mtbf_hours", rel.nodeMtbfHours);
@@ -304,7 +319,22 @@ Problems validate(const Design &design, const Catalog &catalog)
     check.nonNegative("finance.cloud_usd_per_gpu_hour", f.cloudUsdPerGpuHour);
     if (!(f.utilisation > 0.0 && f.utilisation <= 1.0))
         check.error("finance.utilisation", "must be in (0, 1]");
+}
 
+} // namespace
+
+Problems validate(const Design &design, const Catalog &catalog)
+{
+    Problems problems;
+    Checker check(problems);
+    checkHall(design, check);
+    const std::set<std::string> rackIds = checkRacks(design, catalog, check);
+    std::set<std::string> unitIds;
+    checkUnits(design.powerUnits, "power_units", true, design, catalog, rackIds, unitIds, check);
+    checkUnits(design.coolingUnits, "cooling_units", false, design, catalog, rackIds, unitIds, check);
+    checkFabric(design, catalog, check);
+    checkWorkload(design, check);
+    checkReliabilityAndFinance(design, check);
     return problems;
 }
 

@@ -129,18 +129,22 @@ const CatalogEntry *mainAccelerator(const Catalog &catalog, const Results &r)
     return best;
 }
 
-} // namespace
+/// What the steps of evaluateCost() hand on to the later ones.
+struct CostBasis
+{
+    bool hosted = false, reserved = false, colocation = false;
+    long long serverGpus = 0, supernodeGpus = 0; ///< GPUs in 8-GPU servers and in supernodes
+    long long gpus = 0;                          ///< the GPUs paid for
+    double staffPerMonth = 0.0;
+    double lifeMonths = 0.0, termMonths = 0.0, rentedMonths = 0.0;
+    double rentTail = 0.0; ///< a hosted design's rent owed past its life
+};
 
-CostResults evaluateCost(const Design &design, const Catalog &catalog, const Results &r)
+/// The cloud price: the design's setting, else its accelerator's catalog figure; and the checks
+/// of the finance settings.
+void priceCloud(CostResults &c, const Design &design, const Catalog &catalog, const Results &r, bool reserved)
 {
     const FinanceSettings &fin = design.finance;
-    CostResults c;
-    for (const char *k : {"compute", "network", "storage", "power_cooling", "facility", "integration"})
-        c.capexByCategoryUsd[k] = 0.0;
-    const bool hosted = fin.ownership == Ownership::CloudHosted;
-    c.ownership = ownershipName(fin.ownership);
-
-    // --- the cloud price: the design's setting, else its accelerator's catalog figure ---------
     // figures.md A.5 has on-demand and contract prices per GPU-hour; each catalog accelerator
     // carries both (cloud_usd_per_gpu_hour, cloud_reserved_usd_per_gpu_hour) with their source.
     const CatalogEntry *gpu = mainAccelerator(catalog, r);
@@ -149,7 +153,6 @@ CostResults evaluateCost(const Design &design, const Catalog &catalog, const Res
     const double catalogReserved = gpu ? gpu->figure("cloud_reserved_usd_per_gpu_hour", catalogOnDemand) : 0.0;
     c.cloudOnDemandUsdPerGpuHour = fin.cloudUsdPerGpuHour > 0 ? fin.cloudUsdPerGpuHour : catalogOnDemand;
     c.cloudReservedUsdPerGpuHour = fin.cloudReservedUsdPerGpuHour > 0 ? fin.cloudReservedUsdPerGpuHour : catalogReserved;
-    const bool reserved = fin.cloudPricing == CloudPricing::Reserved;
     c.cloudPricing = cloudPricingName(fin.cloudPricing);
     c.cloudUsdPerGpuHour = reserved ? c.cloudReservedUsdPerGpuHour : c.cloudOnDemandUsdPerGpuHour;
     const bool fromDesign = reserved ? fin.cloudReservedUsdPerGpuHour > 0 : fin.cloudUsdPerGpuHour > 0;
@@ -177,8 +180,12 @@ CostResults evaluateCost(const Design &design, const Catalog &catalog, const Res
     checkFraction("finance.cloud_reserved_usd_per_gpu_hour", fin.cloudReservedUsdPerGpuHour, 1e4, "must not be negative");
     if (!(design.workload.stackEfficiency > 0 && design.workload.stackEfficiency <= 1))
         c.problems.push_back({Severity::Error, "workload.stack_efficiency", "must be more than 0 and at most 1"});
+}
 
-    // --- hardware: the design's parts at their catalog price ----------------------------------
+/// The bill of materials: the design's parts and cables at their catalog price.
+void priceHardware(CostResults &c, const Catalog &catalog, const Results &r, CostBasis &basis)
+{
+    const bool hosted = basis.hosted;
     // A server's or supernode's price includes its GPUs and NICs (catalog sources: DGX H100 list,
     // NVL72 rack price), so the parts counted through its references are not priced again.
     // A cloud-hosted design buys nothing: the provider owns the parts (seed 002).
@@ -195,6 +202,8 @@ CostResults evaluateCost(const Design &design, const Catalog &catalog, const Res
         if (const std::string nic = e->ref("nic"); !nic.empty())
             included[nic] += std::llround(e->figure("nics")) * n;
     }
+    basis.serverGpus = serverGpus;
+    basis.supernodeGpus = supernodeGpus;
     for (const auto &[id, n] : hosted ? std::map<std::string, long long>() : r.inventory.partsByCatalogId) {
         const CatalogEntry *e = catalog.find(id);
         if (!e)
@@ -225,8 +234,13 @@ CostResults evaluateCost(const Design &design, const Catalog &catalog, const Res
         c.hardwareCapexUsd += l.totalUsd;
         c.capexByCategoryUsd[l.category] += l.totalUsd;
     }
+}
 
-    // --- cooling plant and facility ---------------------------------------------------------
+/// The cooling plant, the facility build and the integration, and the CAPEX total.
+void priceFacility(CostResults &c, const Design &design, const Catalog &catalog, const Results &r, CostBasis &basis)
+{
+    const FinanceSettings &fin = design.finance;
+    const bool hosted = basis.hosted;
     const double util = fin.utilisation > 0 ? fin.utilisation : 0.9;
     for (const Rack &rack : design.racks)
         for (const Mount &m : rack.contents)
@@ -235,8 +249,8 @@ CostResults evaluateCost(const Design &design, const Catalog &catalog, const Res
     c.liquidHeatKw = std::min(c.liquidHeatKw, r.power.itKwTotal);
     c.airHeatKw = std::max(0.0, r.power.itKwTotal - c.liquidHeatKw);
     c.criticalItKw = r.power.itKwNameplate;
-    const bool colocation = fin.colocationUsdPerKwMonth > 0 && !hosted;
-    if (!colocation && !hosted) {
+    basis.colocation = fin.colocationUsdPerKwMonth > 0 && !hosted;
+    if (!basis.colocation && !hosted) {
         // A colocation rate covers the provider's plant; only a build pays for it.
         c.coolingPlantUsd = c.airHeatKw * fin.coolingAirUsdPerKw + c.liquidHeatKw * fin.coolingLiquidUsdPerKw;
         c.facilityBuildUsd = c.criticalItKw / 1000.0 * fin.facilityUsdPerMw;
@@ -247,9 +261,14 @@ CostResults evaluateCost(const Design &design, const Catalog &catalog, const Res
     c.capexByCategoryUsd["integration"] += c.integrationUsd;
     for (const auto &[k, v] : c.capexByCategoryUsd)
         c.capexUsd += v;
+}
 
-    // --- OPEX per year ------------------------------------------------------------------------
+/// OPEX per year by category, the life, depreciation and the cost of the delivery months.
+void runningCosts(CostResults &c, const FinanceSettings &fin, const Results &r, CostBasis &basis)
+{
+    const bool hosted = basis.hosted;
     const long long gpus = r.inventory.gpusActive > 0 ? r.inventory.gpusActive : r.inventory.gpusTotal;
+    basis.gpus = gpus;
     c.gpusPaid = gpus;
     // Hosted: the platform team only (seed 002: the provider's operations replace "a large
     // operations team"); assumption, the core team of the self-built formula.
@@ -257,8 +276,8 @@ CostResults evaluateCost(const Design &design, const Catalog &catalog, const Res
                                   : (r.inventory.gpusTotal > 0
                                          ? kStaffBaseFte
                                                + (hosted ? 0.0
-                                                         : double(serverGpus) / kGpusPerFteServers
-                                                               + double(supernodeGpus) / kGpusPerFteSupernodes)
+                                                         : double(basis.serverGpus) / kGpusPerFteServers
+                                                               + double(basis.supernodeGpus) / kGpusPerFteSupernodes)
                                          : 0.0);
     auto &opex = c.opexByCategoryUsdPerYear;
     opex["energy"] = hosted ? 0.0 : energyUsdPerYear(r.power.itKwTotal, r.power.pue, fin.energyUsdPerKwh);
@@ -267,7 +286,7 @@ CostResults evaluateCost(const Design &design, const Catalog &catalog, const Res
     opex["software"] = hosted ? 0.0 : double(r.inventory.gpusTotal) * fin.softwareUsdPerGpuYear;
     opex["staff"] = c.staffFte * fin.staffUsdPerYear;
     opex["spares"] = c.hardwareCapexUsd * fin.sparesFraction;
-    opex["colocation"] = colocation ? c.criticalItKw * fin.colocationUsdPerKwMonth * 12.0 : 0.0;
+    opex["colocation"] = basis.colocation ? c.criticalItKw * fin.colocationUsdPerKwMonth * 12.0 : 0.0;
     // Hosted: every installed GPU is rented (the provider's spares are its own business, but
     // the design's spare pool is still allocated to the tenant), paid monthly.
     c.rentUsdPerYear = hosted ? cloudCostUsd(double(r.inventory.gpusTotal) * kHoursPerYear, c.cloudUsdPerGpuHour) : 0.0;
@@ -279,23 +298,36 @@ CostResults evaluateCost(const Design &design, const Catalog &catalog, const Res
     // Straight-line over the life (company 10-Ks use 5-6 years for servers, figures.md F).
     c.depreciationUsdPerYear = c.capexUsd / c.lifeYears;
     c.deliveryMonths = std::max(0.0, fin.deliveryMonths);
-    const double staffPerMonth = opex["staff"] / 12.0;
-    c.deliveryCostUsd = staffPerMonth * c.deliveryMonths;
+    basis.staffPerMonth = opex["staff"] / 12.0;
+    c.deliveryCostUsd = basis.staffPerMonth * c.deliveryMonths;
+}
 
-    // --- the same work rented -----------------------------------------------------------------
-    c.gpuHoursPerYear = double(gpus) * kHoursPerYear;
+/// The same work rented, and the TCO over the life.
+void rentTheSameWork(CostResults &c, CostBasis &basis)
+{
+    const bool hosted = basis.hosted, reserved = basis.reserved;
+    c.gpuHoursPerYear = double(basis.gpus) * kHoursPerYear;
     c.cloudUsdPerYear = cloudCostUsd(c.gpuHoursPerYear, c.cloudUsdPerGpuHour);
     c.deliveryOpportunityUsd = c.cloudUsdPerYear / 12.0 * c.deliveryMonths;
     const double lifeMonths = c.lifeYears * 12.0;
+    basis.lifeMonths = lifeMonths;
     // A reservation is paid for whole terms: the rented time is the life rounded up to terms,
     // the months beyond the life are owed at its end.
     const double termMonths = c.reservedTermYears * 12.0;
+    basis.termMonths = termMonths;
     const double rentedMonths = reserved ? std::ceil(lifeMonths / termMonths - 1e-9) * termMonths : lifeMonths;
+    basis.rentedMonths = rentedMonths;
     c.cloudCommittedUsd = reserved ? c.cloudUsdPerYear / 12.0 * termMonths : 0.0;
     const double ownRentedMonths = hosted ? rentedMonths : lifeMonths; // a hosted design's rent is committed too
-    const double rentTail = hosted ? c.rentUsdPerYear / 12.0 * (ownRentedMonths - lifeMonths) : 0.0;
-    c.tcoUsd = c.capexUsd + c.deliveryCostUsd + c.opexUsdPerYear * c.lifeYears + rentTail;
+    basis.rentTail = hosted ? c.rentUsdPerYear / 12.0 * (ownRentedMonths - lifeMonths) : 0.0;
+    c.tcoUsd = c.capexUsd + c.deliveryCostUsd + c.opexUsdPerYear * c.lifeYears + basis.rentTail;
+}
 
+/// Cumulative cost by month, owned and rented, plain and discounted, and the break-even months.
+void cumulativeByMonth(CostResults &c, const FinanceSettings &fin, const CostBasis &basis)
+{
+    const long long gpus = basis.gpus;
+    const double lifeMonths = basis.lifeMonths, staffPerMonth = basis.staffPerMonth, rentTail = basis.rentTail;
     // Cumulative cost by month since the order: CAPEX paid at order, staff during delivery, full
     // OPEX once productive. The cloud line rents the same GPUs for the same productive months.
     // Discounting: each month's flow is paid at the month's end, discounted at (1 + r)^(−m/12);
@@ -306,7 +338,7 @@ CostResults evaluateCost(const Design &design, const Catalog &catalog, const Res
                     &c.cloudDiscountedCumulativeUsdByMonth})
         v->reserve(size_t(months) + 1);
     double prevOwn = 0.0, prevCloud = 0.0, pvOwn = 0.0, pvCloud = 0.0;
-    const double cloudTail = c.cloudUsdPerYear / 12.0 * (rentedMonths - lifeMonths);
+    const double cloudTail = c.cloudUsdPerYear / 12.0 * (basis.rentedMonths - lifeMonths);
     for (int m = 0; m <= months; ++m) {
         const double t = std::min(double(m), c.deliveryMonths + lifeMonths);
         const double running = std::clamp(t - c.deliveryMonths, 0.0, lifeMonths);
@@ -334,8 +366,12 @@ CostResults evaluateCost(const Design &design, const Catalog &catalog, const Res
     c.tcoPresentValueUsd = pvOwn;
     c.cloudPresentValueUsd = pvCloud;
     c.npvOwningVsCloudUsd = pvCloud - pvOwn;
+}
 
-    // --- derived figures ----------------------------------------------------------------------
+/// Cost per GPU-hour, per effective PFLOP-hour, per million tokens, and to train the workload.
+void derivedFigures(CostResults &c, const Results &r, const CostBasis &basis)
+{
+    const long long gpus = basis.gpus;
     const double lifeHours = c.lifeYears * kHoursPerYear;
     const double clusterUsdPerHour = lifeHours > 0 ? c.tcoUsd / lifeHours : 0.0;
     if (gpus > 0)
@@ -355,10 +391,32 @@ CostResults evaluateCost(const Design &design, const Catalog &catalog, const Res
         c.costToTrainUsd = clusterUsdPerHour * days * 24.0;
         const long long used = r.performance.outcome.gpusUsed > 0 ? r.performance.outcome.gpusUsed : gpus;
         // Reserved: a job shorter than a term still pays the whole term.
-        const double hours = reserved ? std::max(days * 24.0, termMonths * kHoursPerMonth) : days * 24.0;
+        const double hours = basis.reserved ? std::max(days * 24.0, basis.termMonths * kHoursPerMonth) : days * 24.0;
         c.trainGpuHours = double(used) * days * 24.0;
         c.cloudCostToTrainUsd = cloudCostUsd(double(used) * hours, c.cloudUsdPerGpuHour);
     }
+}
+
+} // namespace
+
+CostResults evaluateCost(const Design &design, const Catalog &catalog, const Results &r)
+{
+    const FinanceSettings &fin = design.finance;
+    CostResults c;
+    for (const char *k : {"compute", "network", "storage", "power_cooling", "facility", "integration"})
+        c.capexByCategoryUsd[k] = 0.0;
+    CostBasis basis;
+    basis.hosted = fin.ownership == Ownership::CloudHosted;
+    basis.reserved = fin.cloudPricing == CloudPricing::Reserved;
+    c.ownership = ownershipName(fin.ownership);
+
+    priceCloud(c, design, catalog, r, basis.reserved);
+    priceHardware(c, catalog, r, basis);
+    priceFacility(c, design, catalog, r, basis);
+    runningCosts(c, fin, r, basis);
+    rentTheSameWork(c, basis);
+    cumulativeByMonth(c, fin, basis);
+    derivedFigures(c, r, basis);
     c.available = true;
     return c;
 }

@@ -250,32 +250,21 @@ json designToJson(const Design &d)
     return {{"format", "cluster-planner-design"}, {"version", kDesignJsonVersion}, {"design", design}};
 }
 
-Design designFromJson(const json &top, const std::string &origin)
-{
-    Reader root(top, origin, "");
-    if (root.string("format", {}) != "cluster-planner-design")
-        root.fail("format", "not a Cluster Planner design (expected \"format\": \"cluster-planner-design\")");
-    const int version = root.integer("version", -1);
-    if (version < 1)
-        root.fail("version", "missing or not a positive integer");
-    if (version > kDesignJsonVersion)
-        root.fail("version", "design format version " + std::to_string(version)
-                                 + " is newer than this program reads ("
-                                 + std::to_string(kDesignJsonVersion) + "); update Cluster Planner");
-    if (!root.has("design"))
-        root.fail("design", "missing");
-    Reader r = root.object("design");
+namespace {
 
-    Design d;
-    d.name = r.string("name", d.name);
-    d.description = r.string("description", {});
-    {
-        Reader h = r.object("hall");
-        d.hall.name = h.string("name", d.hall.name);
-        d.hall.widthM = h.number("width_m", d.hall.widthM);
-        d.hall.depthM = h.number("depth_m", d.hall.depthM);
-        d.hall.gridM = h.number("grid_m", d.hall.gridM);
-    }
+/// The "hall" object.
+void hallFromJson(const Reader &r, Design &d)
+{
+    Reader h = r.object("hall");
+    d.hall.name = h.string("name", d.hall.name);
+    d.hall.widthM = h.number("width_m", d.hall.widthM);
+    d.hall.depthM = h.number("depth_m", d.hall.depthM);
+    d.hall.gridM = h.number("grid_m", d.hall.gridM);
+}
+
+/// The "racks" array with their contents.
+void racksFromJson(const Reader &r, Design &d)
+{
     const json &racks = r.array("racks");
     d.racks.reserve(racks.size());
     for (size_t i = 0; i < racks.size(); ++i) {
@@ -303,116 +292,157 @@ Design designFromJson(const json &top, const std::string &origin)
         }
         d.racks.push_back(std::move(rack));
     }
+}
+
+/// The "fabric" object.
+void fabricFromJson(const Reader &r, Design &d)
+{
+    Reader f = r.object("fabric");
+    const std::string topo = f.string("topology", topologyName(d.fabric.topology));
+    auto parsed = topologyFromName(topo);
+    if (!parsed)
+        f.fail("topology", "unknown topology \"" + topo + "\" (rail-optimized or leaf-spine)");
+    d.fabric.topology = *parsed;
+    d.fabric.tiers = f.integer("tiers", 0);
+    const json &o = f.array("oversubscription");
+    for (size_t i = 0; i < o.size(); ++i) {
+        if (!o[i].is_number())
+            f.fail("oversubscription[" + std::to_string(i) + "]", "expected a number");
+        d.fabric.oversubscription.push_back(o[i].get<double>());
+    }
+    d.fabric.switchId = f.string("switch_id", {});
+    d.fabric.nicId = f.string("nic_id", {});
+    d.fabric.shortCableId = f.string("short_cable_id", {});
+    d.fabric.longCableId = f.string("long_cable_id", {});
+}
+
+/// The "workload" object and its parallelism.
+void workloadFromJson(const Reader &r, Design &d)
+{
+    Reader w = r.object("workload");
+    Workload &wl = d.workload;
+    wl.name = w.string("name", wl.name);
+    wl.layers = w.integer("layers", wl.layers);
+    wl.hidden = w.integer("hidden", wl.hidden);
+    wl.heads = w.integer("heads", wl.heads);
+    wl.kvHeads = w.integer("kv_heads", wl.kvHeads);
+    wl.ffnHidden = w.integer("ffn_hidden", wl.ffnHidden);
+    wl.vocab = w.integer("vocab", wl.vocab);
+    wl.experts = w.integer("experts", wl.experts);
+    wl.activeExperts = w.integer("active_experts", wl.activeExperts);
+    wl.seqLen = w.integer("seq_len", wl.seqLen);
+    wl.globalBatchTokens = w.number("global_batch_tokens", wl.globalBatchTokens);
+    wl.tokens = w.number("tokens", wl.tokens);
+    wl.precision = w.string("precision", wl.precision);
+    wl.recompute = w.string("recompute", wl.recompute);
+    Reader p = w.object("parallelism");
+    Parallelism &pl = wl.parallelism;
+    pl.automatic = p.boolean("auto", pl.automatic);
+    pl.tp = p.integer("tp", pl.tp);
+    pl.pp = p.integer("pp", pl.pp);
+    pl.dp = p.integer("dp", pl.dp);
+    pl.cp = p.integer("cp", pl.cp);
+    pl.ep = p.integer("ep", pl.ep);
+    pl.microbatch = p.integer("microbatch", pl.microbatch);
+    pl.interleave = p.integer("interleave", pl.interleave);
+    wl.stackEfficiency = w.number("stack_efficiency", wl.stackEfficiency);
+    if (wl.stackEfficiency <= 0 || wl.stackEfficiency > 1)
+        w.fail("stack_efficiency", "must be more than 0 and at most 1 (1 = a tuned stack)");
+}
+
+/// The "reliability" object.
+void reliabilityFromJson(const Reader &r, Design &d)
+{
+    Reader rel = r.object("reliability");
+    ReliabilitySettings &s = d.reliability;
+    s.gpuMtbfHours = rel.number("gpu_mtbf_hours", s.gpuMtbfHours);
+    s.nodeMtbfHours = rel.number("node_mtbf_hours", s.nodeMtbfHours);
+    s.switchMtbfHours = rel.number("switch_mtbf_hours", s.switchMtbfHours);
+    s.linkMtbfHours = rel.number("link_mtbf_hours", s.linkMtbfHours);
+    s.nicMtbfHours = rel.number("nic_mtbf_hours", s.nicMtbfHours);
+    s.softwareMtbfHours = rel.number("software_mtbf_hours", s.softwareMtbfHours);
+    s.powerUnitMtbfHours = rel.number("power_unit_mtbf_hours", s.powerUnitMtbfHours);
+    s.coolingUnitMtbfHours = rel.number("cooling_unit_mtbf_hours", s.coolingUnitMtbfHours);
+    s.checkpointIntervalMinutes = rel.number("checkpoint_interval_minutes", s.checkpointIntervalMinutes);
+    s.detectMinutes = rel.number("detect_minutes", s.detectMinutes);
+    s.restartMinutes = rel.number("restart_minutes", s.restartMinutes);
+    s.warmupMinutes = rel.number("warmup_minutes", s.warmupMinutes);
+    s.repairHours = rel.number("repair_hours", s.repairHours);
+    s.hotSparesPerDomain = rel.integer("hot_spares_per_domain", s.hotSparesPerDomain);
+    s.spareServers = rel.integer("spare_servers", s.spareServers);
+    if (s.spareServers < 0)
+        rel.fail("spare_servers", "must not be negative");
+}
+
+/// The "finance" object.
+void financeFromJson(const Reader &r, Design &d)
+{
+    Reader fin = r.object("finance");
+    FinanceSettings &s = d.finance;
+    s.lifeYears = fin.number("life_years", s.lifeYears);
+    s.energyUsdPerKwh = fin.number("energy_usd_per_kwh", s.energyUsdPerKwh);
+    s.pue = fin.number("pue", s.pue);
+    s.staffFte = fin.number("staff_fte", s.staffFte);
+    s.staffUsdPerYear = fin.number("staff_usd_per_year", s.staffUsdPerYear);
+    s.cloudUsdPerGpuHour = fin.number("cloud_usd_per_gpu_hour", s.cloudUsdPerGpuHour);
+    s.utilisation = fin.number("utilisation", s.utilisation);
+    s.facilityUsdPerMw = fin.number("facility_usd_per_mw", s.facilityUsdPerMw);
+    s.colocationUsdPerKwMonth = fin.number("colocation_usd_per_kw_month", s.colocationUsdPerKwMonth);
+    s.coolingAirUsdPerKw = fin.number("cooling_air_usd_per_kw", s.coolingAirUsdPerKw);
+    s.coolingLiquidUsdPerKw = fin.number("cooling_liquid_usd_per_kw", s.coolingLiquidUsdPerKw);
+    s.integrationFraction = fin.number("integration_fraction", s.integrationFraction);
+    s.maintenanceFraction = fin.number("maintenance_fraction", s.maintenanceFraction);
+    s.softwareUsdPerGpuYear = fin.number("software_usd_per_gpu_year", s.softwareUsdPerGpuYear);
+    s.sparesFraction = fin.number("spares_fraction", s.sparesFraction);
+    s.deliveryMonths = fin.number("delivery_months", s.deliveryMonths);
+    const std::string pricing = fin.string("cloud_pricing", cloudPricingName(s.cloudPricing));
+    const auto parsedPricing = cloudPricingFromName(pricing);
+    if (!parsedPricing)
+        fin.fail("cloud_pricing", "unknown cloud pricing \"" + pricing + "\" (on_demand or reserved)");
+    s.cloudPricing = *parsedPricing;
+    s.cloudReservedUsdPerGpuHour = fin.number("cloud_reserved_usd_per_gpu_hour", s.cloudReservedUsdPerGpuHour);
+    s.reservedTermYears = fin.number("reserved_term_years", s.reservedTermYears);
+    if (s.reservedTermYears <= 0 || s.reservedTermYears > 30)
+        fin.fail("reserved_term_years", "must be more than 0 and at most 30 years");
+    s.discountRate = fin.number("discount_rate", s.discountRate);
+    if (s.discountRate < 0 || s.discountRate > 1)
+        fin.fail("discount_rate", "must be between 0 and 1 (0.08 = 8 % a year)");
+    const std::string owner = fin.string("ownership", ownershipName(s.ownership));
+    const auto parsedOwner = ownershipFromName(owner);
+    if (!parsedOwner)
+        fin.fail("ownership", "unknown ownership \"" + owner + "\" (self_built or cloud_hosted)");
+    s.ownership = *parsedOwner;
+}
+
+} // namespace
+
+Design designFromJson(const json &top, const std::string &origin)
+{
+    Reader root(top, origin, "");
+    if (root.string("format", {}) != "cluster-planner-design")
+        root.fail("format", "not a Cluster Planner design (expected \"format\": \"cluster-planner-design\")");
+    const int version = root.integer("version", -1);
+    if (version < 1)
+        root.fail("version", "missing or not a positive integer");
+    if (version > kDesignJsonVersion)
+        root.fail("version", "design format version " + std::to_string(version)
+                                 + " is newer than this program reads ("
+                                 + std::to_string(kDesignJsonVersion) + "); update Cluster Planner");
+    if (!root.has("design"))
+        root.fail("design", "missing");
+    Reader r = root.object("design");
+
+    Design d;
+    d.name = r.string("name", d.name);
+    d.description = r.string("description", {});
+    hallFromJson(r, d);
+    racksFromJson(r, d);
     d.powerUnits = unitsFromJson(r, "power_units");
     d.coolingUnits = unitsFromJson(r, "cooling_units");
-    {
-        Reader f = r.object("fabric");
-        const std::string topo = f.string("topology", topologyName(d.fabric.topology));
-        auto parsed = topologyFromName(topo);
-        if (!parsed)
-            f.fail("topology", "unknown topology \"" + topo + "\" (rail-optimized or leaf-spine)");
-        d.fabric.topology = *parsed;
-        d.fabric.tiers = f.integer("tiers", 0);
-        const json &o = f.array("oversubscription");
-        for (size_t i = 0; i < o.size(); ++i) {
-            if (!o[i].is_number())
-                f.fail("oversubscription[" + std::to_string(i) + "]", "expected a number");
-            d.fabric.oversubscription.push_back(o[i].get<double>());
-        }
-        d.fabric.switchId = f.string("switch_id", {});
-        d.fabric.nicId = f.string("nic_id", {});
-        d.fabric.shortCableId = f.string("short_cable_id", {});
-        d.fabric.longCableId = f.string("long_cable_id", {});
-    }
-    {
-        Reader w = r.object("workload");
-        Workload &wl = d.workload;
-        wl.name = w.string("name", wl.name);
-        wl.layers = w.integer("layers", wl.layers);
-        wl.hidden = w.integer("hidden", wl.hidden);
-        wl.heads = w.integer("heads", wl.heads);
-        wl.kvHeads = w.integer("kv_heads", wl.kvHeads);
-        wl.ffnHidden = w.integer("ffn_hidden", wl.ffnHidden);
-        wl.vocab = w.integer("vocab", wl.vocab);
-        wl.experts = w.integer("experts", wl.experts);
-        wl.activeExperts = w.integer("active_experts", wl.activeExperts);
-        wl.seqLen = w.integer("seq_len", wl.seqLen);
-        wl.globalBatchTokens = w.number("global_batch_tokens", wl.globalBatchTokens);
-        wl.tokens = w.number("tokens", wl.tokens);
-        wl.precision = w.string("precision", wl.precision);
-        wl.recompute = w.string("recompute", wl.recompute);
-        Reader p = w.object("parallelism");
-        Parallelism &pl = wl.parallelism;
-        pl.automatic = p.boolean("auto", pl.automatic);
-        pl.tp = p.integer("tp", pl.tp);
-        pl.pp = p.integer("pp", pl.pp);
-        pl.dp = p.integer("dp", pl.dp);
-        pl.cp = p.integer("cp", pl.cp);
-        pl.ep = p.integer("ep", pl.ep);
-        pl.microbatch = p.integer("microbatch", pl.microbatch);
-        pl.interleave = p.integer("interleave", pl.interleave);
-        wl.stackEfficiency = w.number("stack_efficiency", wl.stackEfficiency);
-        if (wl.stackEfficiency <= 0 || wl.stackEfficiency > 1)
-            w.fail("stack_efficiency", "must be more than 0 and at most 1 (1 = a tuned stack)");
-    }
-    {
-        Reader rel = r.object("reliability");
-        ReliabilitySettings &s = d.reliability;
-        s.gpuMtbfHours = rel.number("gpu_mtbf_hours", s.gpuMtbfHours);
-        s.nodeMtbfHours = rel.number("node_mtbf_hours", s.nodeMtbfHours);
-        s.switchMtbfHours = rel.number("switch_mtbf_hours", s.switchMtbfHours);
-        s.linkMtbfHours = rel.number("link_mtbf_hours", s.linkMtbfHours);
-        s.nicMtbfHours = rel.number("nic_mtbf_hours", s.nicMtbfHours);
-        s.softwareMtbfHours = rel.number("software_mtbf_hours", s.softwareMtbfHours);
-        s.powerUnitMtbfHours = rel.number("power_unit_mtbf_hours", s.powerUnitMtbfHours);
-        s.coolingUnitMtbfHours = rel.number("cooling_unit_mtbf_hours", s.coolingUnitMtbfHours);
-        s.checkpointIntervalMinutes = rel.number("checkpoint_interval_minutes", s.checkpointIntervalMinutes);
-        s.detectMinutes = rel.number("detect_minutes", s.detectMinutes);
-        s.restartMinutes = rel.number("restart_minutes", s.restartMinutes);
-        s.warmupMinutes = rel.number("warmup_minutes", s.warmupMinutes);
-        s.repairHours = rel.number("repair_hours", s.repairHours);
-        s.hotSparesPerDomain = rel.integer("hot_spares_per_domain", s.hotSparesPerDomain);
-        s.spareServers = rel.integer("spare_servers", s.spareServers);
-        if (s.spareServers < 0)
-            rel.fail("spare_servers", "must not be negative");
-    }
-    {
-        Reader fin = r.object("finance");
-        FinanceSettings &s = d.finance;
-        s.lifeYears = fin.number("life_years", s.lifeYears);
-        s.energyUsdPerKwh = fin.number("energy_usd_per_kwh", s.energyUsdPerKwh);
-        s.pue = fin.number("pue", s.pue);
-        s.staffFte = fin.number("staff_fte", s.staffFte);
-        s.staffUsdPerYear = fin.number("staff_usd_per_year", s.staffUsdPerYear);
-        s.cloudUsdPerGpuHour = fin.number("cloud_usd_per_gpu_hour", s.cloudUsdPerGpuHour);
-        s.utilisation = fin.number("utilisation", s.utilisation);
-        s.facilityUsdPerMw = fin.number("facility_usd_per_mw", s.facilityUsdPerMw);
-        s.colocationUsdPerKwMonth = fin.number("colocation_usd_per_kw_month", s.colocationUsdPerKwMonth);
-        s.coolingAirUsdPerKw = fin.number("cooling_air_usd_per_kw", s.coolingAirUsdPerKw);
-        s.coolingLiquidUsdPerKw = fin.number("cooling_liquid_usd_per_kw", s.coolingLiquidUsdPerKw);
-        s.integrationFraction = fin.number("integration_fraction", s.integrationFraction);
-        s.maintenanceFraction = fin.number("maintenance_fraction", s.maintenanceFraction);
-        s.softwareUsdPerGpuYear = fin.number("software_usd_per_gpu_year", s.softwareUsdPerGpuYear);
-        s.sparesFraction = fin.number("spares_fraction", s.sparesFraction);
-        s.deliveryMonths = fin.number("delivery_months", s.deliveryMonths);
-        const std::string pricing = fin.string("cloud_pricing", cloudPricingName(s.cloudPricing));
-        const auto parsedPricing = cloudPricingFromName(pricing);
-        if (!parsedPricing)
-            fin.fail("cloud_pricing", "unknown cloud pricing \"" + pricing + "\" (on_demand or reserved)");
-        s.cloudPricing = *parsedPricing;
-        s.cloudReservedUsdPerGpuHour = fin.number("cloud_reserved_usd_per_gpu_hour", s.cloudReservedUsdPerGpuHour);
-        s.reservedTermYears = fin.number("reserved_term_years", s.reservedTermYears);
-        if (s.reservedTermYears <= 0 || s.reservedTermYears > 30)
-            fin.fail("reserved_term_years", "must be more than 0 and at most 30 years");
-        s.discountRate = fin.number("discount_rate", s.discountRate);
-        if (s.discountRate < 0 || s.discountRate > 1)
-            fin.fail("discount_rate", "must be between 0 and 1 (0.08 = 8 % a year)");
-        const std::string owner = fin.string("ownership", ownershipName(s.ownership));
-        const auto parsedOwner = ownershipFromName(owner);
-        if (!parsedOwner)
-            fin.fail("ownership", "unknown ownership \"" + owner + "\" (self_built or cloud_hosted)");
-        s.ownership = *parsedOwner;
-    }
+    fabricFromJson(r, d);
+    workloadFromJson(r, d);
+    reliabilityFromJson(r, d);
+    financeFromJson(r, d);
     return d;
 }
 

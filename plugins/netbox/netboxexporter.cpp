@@ -231,23 +231,35 @@ struct Device
     int used = 0;         ///< ports cabled so far
 };
 
-} // namespace
-
-std::string NetBoxCsvExporter::description() const
+/// A fabric cable between two devices' ports, and the tier it belongs to.
+struct FabricLink
 {
-    return "NetBox bulk-import CSV files: manufacturers, device roles, site, locations (hall, rows), device "
-           "types, racks, devices in rack units, fabric interfaces, cables with types and lengths, power "
-           "panels and power feeds.";
+    size_t a, b;
+    int portA, portB;
+    std::string tier;
+};
+
+/// The name of fabric port `p` of a device.
+std::string portName(const Device &d, int p)
+{
+    return (d.entry->kind == PartKind::Switch ? std::string("p") : std::string("gpu-nic")) + std::to_string(p);
 }
 
-std::vector<ExportedFile> NetBoxCsvExporter::exportDesign(const Design &design, const Catalog &catalog) const
+/// The design being exported and the names its files share.
+struct ExportScope
 {
-    const std::string site = design.name.empty() ? std::string("Cluster Planner design") : design.name;
-    const std::string hall = design.hall.name.empty() ? std::string("Hall") : design.hall.name;
+    const Design &design;
+    const Catalog &catalog;
+    std::string site; ///< the NetBox site: the design's name
+    std::string hall; ///< the location of rows and power panels
+};
 
+/// Every device of every rack, in rack order, with its fabric ports; the device types and roles used.
+std::vector<Device> placeDevices(const Design &design, const Catalog &catalog, std::set<std::string> &usedTypes,
+                                 std::set<std::string> &usedRoles)
+{
     // --- devices, in rack order -------------------------------------------------------------
     std::vector<Device> devices;
-    std::set<std::string> usedTypes, usedRoles;
     for (size_t i = 0; i < design.racks.size(); ++i) {
         const Rack &r = design.racks[i];
         for (const Mount &m : r.contents) {
@@ -274,14 +286,14 @@ std::vector<ExportedFile> NetBoxCsvExporter::exportDesign(const Design &design, 
         }
     }
 
+    return devices;
+}
+
+/// The fabric cables between the devices' ports.
+std::vector<FabricLink> wireFabric(const Design &design, const Catalog &catalog, std::vector<Device> &devices)
+{
     // --- fabric wiring: the same rules as the fabric model (model/fabric.cpp) -----------------
-    struct Link
-    {
-        size_t a, b;
-        int portA, portB;
-        std::string tier;
-    };
-    std::vector<Link> links;
+    std::vector<FabricLink> links;
     const auto connect = [&](size_t a, size_t b, const char *tier) {
         Device &da = devices[a];
         Device &db = devices[b];
@@ -392,9 +404,16 @@ std::vector<ExportedFile> NetBoxCsvExporter::exportDesign(const Design &design, 
     if (!supers.empty())
         spreadUp(cores, std::vector<long long>(cores.size(), radix / 2), supers, radix, "core-super-core");
 
-    // --- the files ---------------------------------------------------------------------------
-    std::vector<ExportedFile> files;
+    return links;
+}
 
+/// Manufacturers, device roles, the site and its locations (hall and rows).
+void addOrganisationFiles(std::vector<ExportedFile> &files, const ExportScope &x, const std::set<std::string> &usedTypes,
+                          const std::set<std::string> &usedRoles)
+{
+    const Design &design = x.design;
+    const Catalog &catalog = x.catalog;
+    const std::string &site = x.site, &hall = x.hall;
     Csv manufacturers({"name", "slug", "description"});
     std::set<std::string> vendors;
     for (const std::string &id : usedTypes)
@@ -425,6 +444,12 @@ std::vector<ExportedFile> NetBoxCsvExporter::exportDesign(const Design &design, 
                        {"status", "planned"}});
     files.push_back({"04-locations.csv", locations.text()});
 
+}
+
+/// The device types used, with height, weight and airflow.
+void addDeviceTypeFile(std::vector<ExportedFile> &files, const ExportScope &x, const std::set<std::string> &usedTypes)
+{
+    const Catalog &catalog = x.catalog;
     Csv types({"manufacturer", "model", "slug", "part_number", "u_height", "is_full_depth", "airflow", "weight",
                "weight_unit", "description", "comments"});
     for (const std::string &id : usedTypes) {
@@ -448,6 +473,14 @@ std::vector<ExportedFile> NetBoxCsvExporter::exportDesign(const Design &design, 
     }
     files.push_back({"05-device-types.csv", types.text()});
 
+}
+
+/// The racks, their floor positions in the comments.
+void addRackFile(std::vector<ExportedFile> &files, const ExportScope &x)
+{
+    const Design &design = x.design;
+    const Catalog &catalog = x.catalog;
+    const std::string &site = x.site, &hall = x.hall;
     Csv racks({"site", "location", "name", "facility_id", "status", "role", "form_factor", "width", "u_height",
                "outer_width", "outer_depth", "outer_unit", "max_weight", "weight_unit", "description", "comments"});
     for (const Rack &r : design.racks) {
@@ -478,6 +511,13 @@ std::vector<ExportedFile> NetBoxCsvExporter::exportDesign(const Design &design, 
     }
     files.push_back({"06-racks.csv", racks.text()});
 
+}
+
+/// The devices in their racks and rack units.
+void addDeviceFile(std::vector<ExportedFile> &files, const ExportScope &x, const std::vector<Device> &devices)
+{
+    const Design &design = x.design;
+    const std::string &site = x.site, &hall = x.hall;
     Csv devs({"name", "role", "manufacturer", "device_type", "status", "site", "location", "rack", "position", "face",
               "airflow", "description"});
     for (const Device &d : devices) {
@@ -496,12 +536,14 @@ std::vector<ExportedFile> NetBoxCsvExporter::exportDesign(const Design &design, 
     }
     files.push_back({"07-devices.csv", devs.text()});
 
+}
+
+/// The devices' fabric interfaces.
+void addInterfaceFile(std::vector<ExportedFile> &files, const std::vector<Device> &devices)
+{
     // Fabric interfaces: device types carry no interface templates in CSV, so each device's
     // fabric ports are created here (NetBox's speed column is in kbit/s).
     Csv ifaces({"device", "name", "type", "speed", "enabled", "mgmt_only", "description"});
-    const auto portName = [&](const Device &d, int p) {
-        return (d.entry->kind == PartKind::Switch ? std::string("p") : std::string("gpu-nic")) + std::to_string(p);
-    };
     for (const Device &d : devices)
         for (int p = 0; p < d.ports; ++p)
             ifaces.add({{"device", d.name},
@@ -513,10 +555,18 @@ std::vector<ExportedFile> NetBoxCsvExporter::exportDesign(const Design &design, 
                         {"description", d.entry->kind == PartKind::Switch ? "fabric port" : "GPU fabric NIC"}});
     files.push_back({"08-interfaces.csv", ifaces.text()});
 
+}
+
+/// The fabric cables with their types and lengths.
+void addCableFile(std::vector<ExportedFile> &files, const ExportScope &x, const std::vector<Device> &devices,
+                  const std::vector<FabricLink> &links)
+{
+    const Design &design = x.design;
+    const Catalog &catalog = x.catalog;
     Csv cables({"side_a_device", "side_a_type", "side_a_name", "side_b_device", "side_b_type", "side_b_name", "type",
                 "status", "label", "length", "length_unit", "description"});
     long long cableNo = 0;
-    for (const Link &l : links) {
+    for (const FabricLink &l : links) {
         const Device &a = devices[l.a];
         const Device &b = devices[l.b];
         const double length = routeM(design.racks[a.rack], design.racks[b.rack]);
@@ -537,6 +587,14 @@ std::vector<ExportedFile> NetBoxCsvExporter::exportDesign(const Design &design, 
     }
     files.push_back({"09-cables.csv", cables.text()});
 
+}
+
+/// Power panels (the power units) and the feeds from busways and PDUs to the racks.
+void addPowerFiles(std::vector<ExportedFile> &files, const ExportScope &x)
+{
+    const Design &design = x.design;
+    const Catalog &catalog = x.catalog;
+    const std::string &site = x.site, &hall = x.hall;
     // Power: each power unit is a panel; each busway or PDU feeds the racks it serves (the first
     // unit of a 2N group primary, its partner redundant). 415 V three-phase (docs/catalog.md,
     // assumption 19); the feed's amperage carries the rack's nameplate load at power factor ~1.
@@ -586,6 +644,14 @@ std::vector<ExportedFile> NetBoxCsvExporter::exportDesign(const Design &design, 
     files.push_back({"10-power-panels.csv", panels.text()});
     files.push_back({"11-power-feeds.csv", feeds.text()});
 
+}
+
+/// How to import the files, and what they hold.
+void addReadme(std::vector<ExportedFile> &files, const ExportScope &x, const std::vector<Device> &devices,
+               const std::vector<FabricLink> &links)
+{
+    const Design &design = x.design;
+    const std::string &site = x.site;
     std::ostringstream readme;
     readme << "NetBox bulk import of \"" << site << "\", exported by Cluster Planner.\n\n"
            << "Import the files in their numbered order (each refers to objects of the earlier ones by name):\n"
@@ -596,6 +662,36 @@ std::vector<ExportedFile> NetBoxCsvExporter::exportDesign(const Design &design, 
            << "Rack floor positions are in each rack's comments (NetBox keeps no floor coordinates).\n"
            << "Only the scale-out compute fabric is cabled; storage and management networks are not.\n";
     files.push_back({"README.txt", readme.str()});
+}
+
+} // namespace
+
+std::string NetBoxCsvExporter::description() const
+{
+    return "NetBox bulk-import CSV files: manufacturers, device roles, site, locations (hall, rows), device "
+           "types, racks, devices in rack units, fabric interfaces, cables with types and lengths, power "
+           "panels and power feeds.";
+}
+
+std::vector<ExportedFile> NetBoxCsvExporter::exportDesign(const Design &design, const Catalog &catalog) const
+{
+    const std::string site = design.name.empty() ? std::string("Cluster Planner design") : design.name;
+    const std::string hall = design.hall.name.empty() ? std::string("Hall") : design.hall.name;
+    const ExportScope x{design, catalog, site, hall};
+
+    std::set<std::string> usedTypes, usedRoles;
+    std::vector<Device> devices = placeDevices(design, catalog, usedTypes, usedRoles);
+    const std::vector<FabricLink> links = wireFabric(design, catalog, devices);
+
+    std::vector<ExportedFile> files;
+    addOrganisationFiles(files, x, usedTypes, usedRoles);
+    addDeviceTypeFile(files, x, usedTypes);
+    addRackFile(files, x);
+    addDeviceFile(files, x, devices);
+    addInterfaceFile(files, devices);
+    addCableFile(files, x, devices, links);
+    addPowerFiles(files, x);
+    addReadme(files, x, devices, links);
     return files;
 }
 

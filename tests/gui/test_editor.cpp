@@ -6,7 +6,7 @@
 #include "model/core/catalog.h"
 #include "views/session/commands.h"
 #include "model/core/design.h"
-#include "model/core/designedit.h"
+#include "model/edit/designedit.h"
 #include "views/session/document.h"
 #include "model/engine/evaluation.h"
 #include "views/session/evaluationrunner.h"

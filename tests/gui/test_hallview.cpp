@@ -11,7 +11,7 @@
 #include "views/plan/items/rackcategory.h"
 #include "views/plan/items/rackitem.h"
 #include "model/generate/templates.h"
-#include "model/core/designedit.h"
+#include "model/edit/designedit.h"
 
 #include <QGraphicsSimpleTextItem>
 #include <QGraphicsTextItem>

@@ -2,7 +2,7 @@
 
 #include "model/core/catalog.h"
 #include "model/core/design.h"
-#include "model/core/designedit.h"
+#include "model/edit/designedit.h"
 #include "views/plan/items/facilityitem.h"
 #include "views/plan/items/feedlinesitem.h"
 #include "views/plan/items/hallflooritem.h"

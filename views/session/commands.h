@@ -1,6 +1,6 @@
 #pragma once
 
-#include "model/core/designedit.h"
+#include "model/edit/designedit.h"
 
 #include <QString>
 #include <QUndoCommand>

@@ -1,6 +1,6 @@
 #include "views/session/document.h"
 
-#include "model/core/designedit.h"
+#include "model/edit/designedit.h"
 
 #include <QFileInfo>
 #include <QUndoStack>
