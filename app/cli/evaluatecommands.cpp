@@ -3,6 +3,7 @@
 #include "clicommon.h"
 #include "commands.h"
 
+#include "model/analysis/figures.h"
 #include "model/core/catalog.h"
 #include "model/core/design.h"
 #include "model/cost/cost.h"
@@ -13,7 +14,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cstdint>
+#include <initializer_list>
 #include <iomanip>
 #include <iostream>
 #include <limits>
@@ -59,20 +62,35 @@ void printCost(const cp::CostResults &c)
               << "\n";
 }
 
+/// Lines of `evaluate`'s text, one per figure: its label (Figure::text) padded to a column, its
+/// value and unit. Lines that combine several figures are written out in printText.
+std::string figureLines(const cp::Results &r, std::initializer_list<const char *> keys)
+{
+    std::string out;
+    for (const char *key : keys) {
+        const cp::Figure &f = cp::figure(key);
+        std::string label(f.text.label);
+        label.resize(std::max<size_t>(label.size() + 1, 22), ' ');
+        const double v = f.read(r);
+        const bool whole = f.json == cp::FigureJson::Integer || f.json == cp::FigureJson::IntegerOrNull;
+        out += "  " + label + (whole ? std::to_string(static_cast<long long>(v)) : fixed(v * f.text.scale / f.text.per, f.text.decimals))
+               + std::string(f.text.unit) + "\n";
+    }
+    return out;
+}
+
+// One statement per section, as the text reads; the function is long because the report is.
 void printText(const cp::Design &design, const cp::Results &r)
 {
     const auto &inv = r.inventory;
     const auto &p = r.power;
     std::cout << design.name << "\n\n"
               << "Inventory\n"
-              << "  GPUs total            " << inv.gpusTotal << "\n"
-              << "  GPUs active           " << inv.gpusActive << "\n"
-              << "  GPUs spare            " << inv.gpusSpare << "\n"
-              << "  servers               " << inv.servers << "\n"
-              << "  supernodes            " << inv.supernodes << "\n"
+              << figureLines(r, {"inventory.gpus_total", "inventory.gpus_active", "inventory.gpus_spare",
+                                 "inventory.servers", "inventory.supernodes"})
               << "  racks                 " << inv.racksTotal << " (" << inv.computeRacks << " compute, "
               << inv.networkRacks << " network, " << inv.storageRacks << " storage)\n"
-              << "  NICs                  " << inv.nics << "\n";
+              << figureLines(r, {"inventory.nics"});
     for (const char *tier : {"leaf", "spine", "core", "super_core"})
         if (auto it = inv.switchesByTier.find(tier); it != inv.switchesByTier.end())
             std::cout << "  " << std::left << std::setw(22) << (std::string(tier) + " switches") << it->second
@@ -91,9 +109,9 @@ void printText(const cp::Design &design, const cp::Results &r)
               << " (" << f.radix << " × " << fixed(f.portGbps, 0) << " Gb/s)\n"
               << "  scale-up              " << f.domainGpus << " GPUs per domain, "
               << fixed(f.scaleUpGbPerSPerGpu, 0) << " GB/s per GPU\n"
-              << "  scale-out             " << fixed(f.scaleOutGbpsPerGpu, 0) << " Gb/s per GPU\n"
+              << figureLines(r, {"fabric.scale_out_gbps_per_gpu"})
               << "  oversubscription      " << (taper.empty() ? std::string("none") : taper) << "\n"
-              << "  bisection             " << fixed(f.bisectionGbPerS / 1000.0, 1) << " TB/s\n"
+              << figureLines(r, {"fabric.bisection_gb_per_s"})
               << "  leaf groups, pods     " << f.leafGroups << ", " << f.pods << "\n"
               << "  worst path            " << f.maxHops << " switch hops, " << fixed(f.maxLatencyUs, 2) << " µs\n"
               << "  cables                ";
@@ -117,12 +135,10 @@ void printText(const cp::Design &design, const cp::Results &r)
                   << " EP" << pc.ep << ", micro-batch " << pc.microbatch << ", interleave " << pc.interleave
                   << ", recompute " << cp::recomputeName(pc.recompute) << ", ZeRO-" << pc.zero
                   << (r.performance.outcome.searched ? " (searched)" : "") << "\n"
-                  << "  MFU                   " << fixed(e.mfu * 100.0, 1) << " %\n"
-                  << "  model TFLOP/s per GPU " << fixed(e.modelTflopsPerGpu, 0) << "\n"
-                  << "  step time             " << fixed(e.stepTimeS, 2) << " s\n"
-                  << "  tokens per second     " << fixed(e.tokensPerS, 0) << "\n"
+                  << figureLines(r, {"performance.mfu", "performance.model_tflops_per_gpu", "performance.step_time_s",
+                                     "performance.tokens_per_s"})
                   << "  memory per GPU        " << fixed(e.memoryGb(), 1) << " GB of " << fixed(e.hbmGb, 0) << " GB\n"
-                  << "  time to train         " << fixed(e.timeToTrainDays, 1) << " days\n";
+                  << figureLines(r, {"performance.time_to_train_days"});
     } else {
         std::cout << "  not available (see problems)\n";
     }
@@ -130,11 +146,8 @@ void printText(const cp::Design &design, const cp::Results &r)
     std::cout << "\nPower\n"
               << "  IT power              " << fixed(p.itKwTotal, 1) << " kW at training load ("
               << fixed(p.itKwNameplate, 1) << " kW nameplate)\n"
-              << "  optics (in IT power)  " << fixed(p.opticsKw, 1) << " kW\n"
-              << "  PUE                   " << fixed(p.pue, 2) << "\n"
-              << "  facility power        " << fixed(p.facilityKwTotal, 1) << " kW\n"
-              << "  max rack power        " << fixed(p.maxRackKw, 1) << " kW\n"
-              << "  energy per year       " << fixed(p.energyMwhPerYear, 0) << " MWh\n";
+              << figureLines(r, {"power.optics_kw", "power.pue", "power.facility_kw_total", "power.max_rack_kw",
+                                 "power.energy_mwh_per_year"});
     const auto &rel = r.reliability;
     std::cout << "\nReliability\n";
     if (rel.available) {
@@ -150,12 +163,11 @@ void printText(const cp::Design &design, const cp::Results &r)
                   << fixed(rel.storageReadGbPerS, 0) << " GB/s\n"
                   << "  checkpoint interval   " << fixed(rel.checkpointIntervalMinutes, 1) << " min"
                   << (rel.intervalOptimal ? " (Young/Daly)" : " (set)") << "\n"
-                  << "  lost per failure      " << fixed(rel.timeLostPerFailureMinutes, 1) << " min\n"
-                  << "  hot spares            " << rel.job.sparesPerDomain << " per domain\n"
+                  << figureLines(r, {"reliability.time_lost_per_failure_minutes", "reliability.hot_spares_per_domain"})
                   << "  goodput               " << fixed(rel.goodput * 100.0, 1) << " % ("
                   << fixed(rel.goodputWithoutSpares * 100.0, 1) << " % without spares)\n";
         if (rel.effectiveTimeToTrainDays > 0)
-            std::cout << "  effective time        " << fixed(rel.effectiveTimeToTrainDays, 1) << " days to train\n";
+            std::cout << figureLines(r, {"reliability.effective_time_to_train_days"});
         std::cout << "  failure domains       count   GPUs lost (max/mean)  per part MTBF h  job events/day  recovery\n";
         for (const auto &k : rel.kinds)
             std::cout << "    " << std::left << std::setw(20) << k.kind << std::right << std::setw(7) << k.count
