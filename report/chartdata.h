@@ -1,6 +1,6 @@
 #pragma once
 
-#include "model/analysis/comparison.h"
+#include "model/analysis/curves.h"
 
 #include <string>
 #include <vector>

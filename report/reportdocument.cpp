@@ -2,6 +2,7 @@
 
 #include "report/chartdata.h"
 #include "model/analysis/comparison.h"
+#include "model/analysis/curves.h"
 #include "model/engine/evaluation.h"
 
 #include <algorithm>

@@ -4,6 +4,8 @@
 
 #include "model/core/catalog.h"
 #include "model/analysis/comparison.h"
+#include "model/analysis/curves.h"
+#include "model/analysis/figures.h"
 #include "model/core/design.h"
 #include "model/engine/evaluation.h"
 #include "model/io/resultsjson.h"
@@ -76,6 +78,9 @@ private Q_SLOTS:
     void busBandwidthWithoutGpus();
     void powerByRowAndFeed();
     void documented();
+    void figureKeysResolveInResultsJson();
+    void figureKeysUnique();
+    void comparisonRowsNameFigures();
 
 private:
     Catalog mCatalog = Catalog::builtin();
@@ -459,6 +464,65 @@ void TestComparison::documented()
         }
     for (const ComparisonRow &r : c.dimensions)
         QVERIFY2(doc.find("### " + r.dimension + "\n") != std::string::npos, r.dimension.c_str());
+}
+
+void TestComparison::figureKeysResolveInResultsJson()
+{
+    // Every JSON figure of the table is in resultsToJson's output, with the value the table reads;
+    // a figure whose part was not evaluated is absent.
+    Results none;
+    for (const Results *r : {&mClassic, &mSupernode, &none}) {
+        const nlohmann::json j = resultsToJson(*r);
+        for (const Figure &f : figures()) {
+            if (f.json == FigureJson::None) {
+                QVERIFY2(f.key.substr(0, 8) == "derived.", std::string(f.key).c_str());
+                continue;
+            }
+            const std::string key(f.key);
+            const nlohmann::json v = at(j, key);
+            if (!f.available(*r)) {
+                QVERIFY2(v.is_null(), key.c_str());
+                continue;
+            }
+            const double read = f.read(*r);
+            if (std::isnan(read)) {
+                QVERIFY2(v.is_null() && at(j, std::string(f.jsonSection())).contains(std::string(f.jsonName())),
+                         key.c_str());
+                continue;
+            }
+            QVERIFY2(v.is_number(), key.c_str());
+            QCOMPARE(v.get<double>(), read);
+            const bool whole = f.json == FigureJson::Integer || f.json == FigureJson::IntegerOrNull;
+            if (f.json != FigureJson::Estimate)
+                QVERIFY2(whole ? v.is_number_integer() : v.is_number_float(), key.c_str());
+        }
+    }
+}
+
+void TestComparison::figureKeysUnique()
+{
+    std::set<std::string> keys;
+    for (const Figure &f : figures()) {
+        QVERIFY2(keys.insert(std::string(f.key)).second, std::string(f.key).c_str());
+        QVERIFY(f.read != nullptr);
+        QCOMPARE(&figure(f.key), &f);
+    }
+    QVERIFY_THROWS_EXCEPTION(std::out_of_range, figure("inventory.no_such_figure"));
+}
+
+void TestComparison::comparisonRowsNameFigures()
+{
+    // Each row shows a figure of the table, with the table's words, decimals and direction.
+    const Comparison c = compareDesigns({{"c", &mClassic}, {"s", &mSupernode}});
+    for (const std::vector<ComparisonRow> *rows : {&c.keyFigures, &c.dimensions})
+        for (const ComparisonRow &r : *rows) {
+            const Figure &f = figure(r.figure);
+            const FigureView &view = rows == &c.keyFigures ? f.brief : f.comparisonView();
+            QVERIFY2(!view.label.empty(), r.key.c_str());
+            QCOMPARE(r.label, std::string(view.label));
+            QCOMPARE(r.decimals, view.decimals);
+            QCOMPARE(r.better, f.better);
+        }
 }
 
 QTEST_GUILESS_MAIN(TestComparison)

@@ -4,7 +4,7 @@
 
 #include "model/core/catalog.h"
 #include "views/analysis/chartsview.h"
-#include "model/analysis/comparison.h"
+#include "model/analysis/curves.h"
 #include "model/core/design.h"
 #include "model/engine/evaluation.h"
 #include "model/generate/templates.h"

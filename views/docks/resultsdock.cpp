@@ -1,5 +1,6 @@
 #include "views/docks/resultsdock.h"
 
+#include "model/analysis/figures.h"
 #include "model/engine/evaluation.h"
 
 #include <QHBoxLayout>
@@ -9,6 +10,8 @@
 #include <QTreeWidget>
 #include <QTreeWidgetItemIterator>
 #include <QVBoxLayout>
+
+#include <string_view>
 
 namespace cp::gui {
 
@@ -24,6 +27,154 @@ QString integer(long long value)
 QString decimal(double value, int decimals)
 {
     return QLocale().toString(value, 'f', decimals);
+}
+
+
+QString text(std::string_view s)
+{
+    return QString::fromUtf8(s.data(), qsizetype(s.size()));
+}
+
+QTreeWidgetItem *row(QTreeWidget *tree, const QString &key, const QString &label, const QString &value,
+                     const QString &unit, QTreeWidgetItem *parent = nullptr)
+{
+    auto *item = parent ? new QTreeWidgetItem(parent, {label, value, unit}) : new QTreeWidgetItem(tree, {label, value, unit});
+    item->setData(0, KeyRole, key);
+    item->setTextAlignment(1, Qt::AlignRight | Qt::AlignVCenter);
+    if (!key.isEmpty())
+        item->setToolTip(0, key);
+    return item;
+}
+
+/// A figure's value as the dock shows it (Figure::dock): whole numbers grouped, else its decimals.
+QString shown(const Figure &f, const Results &r)
+{
+    if (f.json == FigureJson::Integer || f.json == FigureJson::IntegerOrNull)
+        return integer(static_cast<long long>(f.read(r)));
+    return decimal(f.read(r) * f.dock.scale / f.dock.per, f.dock.decimals);
+}
+
+/// A row for the figure of `key`, its label and unit from the figure table (model/analysis/figures.cpp);
+/// `arg` fills a label's %1.
+QTreeWidgetItem *figureRow(QTreeWidget *tree, const char *key, const Results &r, const QString &arg = QString())
+{
+    const Figure &f = figure(key);
+    QString label = text(f.dock.label);
+    if (!arg.isNull())
+        label = label.arg(arg);
+    return row(tree, QString::fromLatin1(key), label, shown(f, r), text(f.dock.unit));
+}
+
+void fillInventory(QTreeWidget *tree, const Results &results)
+{
+    const InventoryResults &inv = results.inventory;
+    for (const char *key : {"inventory.gpus_total", "inventory.gpus_active", "inventory.gpus_spare"})
+        figureRow(tree, key, results);
+    if (inv.servers > 0)
+        figureRow(tree, "inventory.servers", results);
+    if (inv.supernodes > 0)
+        figureRow(tree, "inventory.supernodes", results);
+    for (const char *key : {"inventory.racks_total", "inventory.racks_compute", "inventory.racks_network",
+                            "inventory.racks_storage"})
+        figureRow(tree, key, results);
+    // Tiers in fabric order, not alphabetical.
+    const QString switches = ResultsDock::tr("switches");
+    for (const char *tier : {"leaf", "spine", "core"}) {
+        auto it = inv.switchesByTier.find(tier);
+        if (it != inv.switchesByTier.end())
+            row(tree, QStringLiteral("inventory.switches_by_tier.%1").arg(QLatin1String(tier)),
+                ResultsDock::tr("Switches, %1").arg(QLatin1String(tier)), integer(it->second), switches);
+    }
+    for (const auto &[tier, count] : inv.switchesByTier) {
+        if (tier != "leaf" && tier != "spine" && tier != "core")
+            row(tree, QStringLiteral("inventory.switches_by_tier.%1").arg(QString::fromStdString(tier)),
+                ResultsDock::tr("Switches, %1").arg(QString::fromStdString(tier)), integer(count), switches);
+    }
+    for (const auto &[network, count] : inv.otherSwitches)
+        row(tree, QStringLiteral("inventory.other_switches.%1").arg(QString::fromStdString(network)),
+            ResultsDock::tr("Switches, %1 network").arg(QString::fromStdString(network)), integer(count), switches);
+    for (const char *key : {"inventory.nics", "inventory.storage_nodes", "inventory.storage_capacity_tb",
+                            "inventory.power_units", "inventory.cooling_units"})
+        figureRow(tree, key, results);
+}
+
+void fillPower(QTreeWidget *tree, const Results &results)
+{
+    const PowerResults &power = results.power;
+    for (const char *key : {"power.it_kw_total", "power.it_kw_nameplate", "power.facility_kw_total", "power.pue",
+                            "power.max_rack_kw", "power.energy_mwh_per_year"})
+        figureRow(tree, key, results);
+    const CostResults &cost = results.cost;
+    if (cost.available) {
+        figureRow(tree, "cost.capex_usd", results);
+        figureRow(tree, "cost.opex_usd_per_year", results);
+        figureRow(tree, "cost.tco_usd", results, decimal(cost.lifeYears, 0));
+        figureRow(tree, "cost.cost_per_gpu_hour_usd", results);
+        figureRow(tree, "cost.cost_per_effective_pflop_hour_usd", results);
+        const Figure &breakEven = figure("cost.break_even_month");
+        row(tree, QStringLiteral("cost.break_even_month"), text(breakEven.dock.label),
+            cost.breakEvenMonth >= 0 ? integer(cost.breakEvenMonth) : ResultsDock::tr("never"),
+            cost.breakEvenMonth >= 0 ? text(breakEven.dock.unit) : QString());
+    }
+    if (!power.kwByRow.empty()) {
+        tree->setRootIsDecorated(true);
+        QTreeWidgetItem *rows = row(tree, QString(), ResultsDock::tr("IT power by row"), QString(), QString());
+        for (const auto &[name, rowKw] : power.kwByRow)
+            row(tree, QStringLiteral("power.kw_by_row.%1").arg(QString::fromStdString(name)),
+                QString::fromStdString(name), decimal(rowKw, 1), ResultsDock::tr("kW"), rows);
+        rows->setExpanded(power.kwByRow.size() <= 24);
+    }
+}
+
+/// Fabric as built, the workload's speed on it, what fails together and how much of the time the
+/// job does useful work.
+void fillPerformance(QTreeWidget *tree, const Results &results)
+{
+    const FabricResults &fabric = results.fabric;
+    figureRow(tree, "fabric.tiers", results, QString::fromStdString(fabric.topology));
+    figureRow(tree, "fabric.scale_up_gb_per_s_per_gpu", results, QString::number(fabric.domainGpus));
+    figureRow(tree, "fabric.scale_out_gbps_per_gpu", results);
+    QStringList taper;
+    for (double o : fabric.oversubscription)
+        taper << decimal(o, 2) + QStringLiteral(":1");
+    row(tree, QStringLiteral("fabric.oversubscription"), ResultsDock::tr("Oversubscription"),
+        taper.isEmpty() ? ResultsDock::tr("none") : taper.join(QStringLiteral(", ")), QString());
+    figureRow(tree, "fabric.bisection_gb_per_s", results);
+    figureRow(tree, "fabric.max_switch_hops", results);
+    long long cables = 0;
+    for (const CableRun &c : fabric.cables)
+        cables += c.count;
+    row(tree, QStringLiteral("fabric.cables"), ResultsDock::tr("Cables"), integer(cables), ResultsDock::tr("links"));
+    figureRow(tree, "fabric.optics_power_kw", results);
+    const PerformanceResults &perf = results.performance;
+    if (perf.available) {
+        const ParallelConfig &c = perf.outcome.estimate.config;
+        QString layout = QStringLiteral("TP%1 PP%2 DP%3").arg(c.tp).arg(c.pp).arg(c.dp);
+        if (c.cp > 1)
+            layout += QStringLiteral(" CP%1").arg(c.cp);
+        if (c.ep > 1)
+            layout += QStringLiteral(" EP%1").arg(c.ep);
+        row(tree, QStringLiteral("performance.parallelism_used"),
+            perf.outcome.searched ? ResultsDock::tr("Layout (searched)") : ResultsDock::tr("Layout"), layout, QString());
+        if (perf.outcome.gpusUsed > 0 && perf.outcome.gpusUsed < perf.spec.cluster.gpus) {
+            QTreeWidgetItem *used = figureRow(tree, "performance.gpus_used", results);
+            used->setText(2, used->text(2).arg(integer(perf.spec.cluster.gpus)));
+        }
+        for (const char *key : {"performance.mfu", "performance.model_tflops_per_gpu", "performance.tokens_per_s",
+                                "performance.memory_gb_per_gpu", "performance.time_to_train_days"})
+            figureRow(tree, key, results);
+    } else {
+        row(tree, QStringLiteral("performance.available"), ResultsDock::tr("Training speed"), ResultsDock::tr("n/a"),
+            ResultsDock::tr("see Problems"));
+    }
+    const ReliabilityResults &rel = results.reliability;
+    if (rel.available) {
+        for (const char *key : {"reliability.largest_failure_domain_gpus", "reliability.job_mtbf_hours",
+                                "reliability.checkpoint_interval_minutes", "reliability.goodput"})
+            figureRow(tree, key, results);
+        if (rel.effectiveTimeToTrainDays > 0)
+            figureRow(tree, "reliability.effective_time_to_train_days", results);
+    }
 }
 
 } // namespace
@@ -90,12 +241,7 @@ void ResultsDock::setStale(bool stale)
 QTreeWidgetItem *ResultsDock::addRow(QTreeWidget *tree, const QString &key, const QString &label, const QString &value,
                                      const QString &unit, QTreeWidgetItem *parent)
 {
-    auto *item = parent ? new QTreeWidgetItem(parent, {label, value, unit}) : new QTreeWidgetItem(tree, {label, value, unit});
-    item->setData(0, KeyRole, key);
-    item->setTextAlignment(1, Qt::AlignRight | Qt::AlignVCenter);
-    if (!key.isEmpty())
-        item->setToolTip(0, key);
-    return item;
+    return row(tree, key, label, value, unit, parent);
 }
 
 void ResultsDock::setResults(const Results &results)
@@ -103,147 +249,9 @@ void ResultsDock::setResults(const Results &results)
     mInventory->clear();
     mPower->clear();
     mPerformance->clear();
-    const InventoryResults &inv = results.inventory;
-
-    auto inv_ = [this](const QString &key, const QString &label, const QString &value, const QString &unit,
-                       QTreeWidgetItem *parent = nullptr) {
-        return addRow(mInventory, key, label, value, unit, parent);
-    };
-    const QString gpus = tr("GPUs");
-    inv_(QStringLiteral("inventory.gpus_total"), tr("GPUs installed"), integer(inv.gpusTotal), gpus);
-    inv_(QStringLiteral("inventory.gpus_active"), tr("GPUs active"), integer(inv.gpusActive), gpus);
-    inv_(QStringLiteral("inventory.gpus_spare"), tr("GPUs spare"), integer(inv.gpusSpare), gpus);
-    if (inv.servers > 0)
-        inv_(QStringLiteral("inventory.servers"), tr("Servers"), integer(inv.servers), tr("nodes"));
-    if (inv.supernodes > 0)
-        inv_(QStringLiteral("inventory.supernodes"), tr("Supernodes"), integer(inv.supernodes), tr("nodes"));
-    inv_(QStringLiteral("inventory.racks_total"), tr("Racks"), integer(inv.racksTotal), tr("racks"));
-    inv_(QStringLiteral("inventory.compute_racks"), tr("   compute"), integer(inv.computeRacks), tr("racks"));
-    inv_(QStringLiteral("inventory.network_racks"), tr("   network"), integer(inv.networkRacks), tr("racks"));
-    inv_(QStringLiteral("inventory.storage_racks"), tr("   storage"), integer(inv.storageRacks), tr("racks"));
-    // Tiers in fabric order, not alphabetical.
-    for (const char *tier : {"leaf", "spine", "core"}) {
-        auto it = inv.switchesByTier.find(tier);
-        if (it != inv.switchesByTier.end())
-            inv_(QStringLiteral("inventory.switches_by_tier.%1").arg(QLatin1String(tier)),
-                 tr("Switches, %1").arg(QLatin1String(tier)), integer(it->second), tr("switches"));
-    }
-    for (const auto &[tier, count] : inv.switchesByTier) {
-        if (tier != "leaf" && tier != "spine" && tier != "core")
-            inv_(QStringLiteral("inventory.switches_by_tier.%1").arg(QString::fromStdString(tier)),
-                 tr("Switches, %1").arg(QString::fromStdString(tier)), integer(count), tr("switches"));
-    }
-    for (const auto &[network, count] : inv.otherSwitches)
-        inv_(QStringLiteral("inventory.other_switches.%1").arg(QString::fromStdString(network)),
-             tr("Switches, %1 network").arg(QString::fromStdString(network)), integer(count), tr("switches"));
-    inv_(QStringLiteral("inventory.nics"), tr("NICs"), integer(inv.nics), tr("NICs"));
-    inv_(QStringLiteral("inventory.storage_nodes"), tr("Storage nodes"), integer(inv.storageNodes), tr("nodes"));
-    inv_(QStringLiteral("inventory.storage_capacity_tb"), tr("Storage capacity"), decimal(inv.storageCapacityTb, 0),
-         tr("TB"));
-    inv_(QStringLiteral("inventory.power_units"), tr("Power units"), integer(inv.powerUnits), tr("units"));
-    inv_(QStringLiteral("inventory.cooling_units"), tr("Cooling units"), integer(inv.coolingUnits), tr("units"));
-
-    const PowerResults &power = results.power;
-    auto pow_ = [this](const QString &key, const QString &label, const QString &value, const QString &unit,
-                       QTreeWidgetItem *parent = nullptr) {
-        return addRow(mPower, key, label, value, unit, parent);
-    };
-    const QString kw = tr("kW");
-    pow_(QStringLiteral("power.it_kw_total"), tr("IT power (training load)"), decimal(power.itKwTotal, 1), kw);
-    pow_(QStringLiteral("power.it_kw_nameplate"), tr("IT power (nameplate)"), decimal(power.itKwNameplate, 1), kw);
-    pow_(QStringLiteral("power.facility_kw_total"), tr("Facility power"), decimal(power.facilityKwTotal, 1), kw);
-    pow_(QStringLiteral("power.pue"), tr("PUE"), decimal(power.pue, 2), QString());
-    pow_(QStringLiteral("power.max_rack_kw"), tr("Densest rack"), decimal(power.maxRackKw, 1), tr("kW/rack"));
-    pow_(QStringLiteral("power.energy_mwh_per_year"), tr("Energy per year"), decimal(power.energyMwhPerYear, 0),
-         tr("MWh/yr"));
-    const CostResults &cost = results.cost;
-    if (cost.available) {
-        const QString musd = tr("M USD");
-        pow_(QStringLiteral("cost.capex_usd"), tr("CAPEX"), decimal(cost.capexUsd / 1e6, 2), musd);
-        pow_(QStringLiteral("cost.opex_usd_per_year"), tr("OPEX per year"), decimal(cost.opexUsdPerYear / 1e6, 2),
-             tr("M USD/yr"));
-        pow_(QStringLiteral("cost.tco_usd"), tr("TCO over %1 years").arg(decimal(cost.lifeYears, 0)),
-             decimal(cost.tcoUsd / 1e6, 2), musd);
-        pow_(QStringLiteral("cost.cost_per_gpu_hour_usd"), tr("Cost per GPU-hour"), decimal(cost.costPerGpuHourUsd, 2),
-             tr("USD"));
-        pow_(QStringLiteral("cost.cost_per_effective_pflop_hour_usd"), tr("Cost per effective PFLOP-hour"),
-             decimal(cost.costPerEffectivePflopHourUsd, 2), tr("USD"));
-        pow_(QStringLiteral("cost.break_even_month"), tr("Break-even against the cloud"),
-             cost.breakEvenMonth >= 0 ? integer(cost.breakEvenMonth) : tr("never"),
-             cost.breakEvenMonth >= 0 ? tr("month") : QString());
-    }
-    if (!power.kwByRow.empty()) {
-        mPower->setRootIsDecorated(true);
-        QTreeWidgetItem *rows = pow_(QString(), tr("IT power by row"), QString(), QString());
-        for (const auto &[row, rowKw] : power.kwByRow)
-            pow_(QStringLiteral("power.kw_by_row.%1").arg(QString::fromStdString(row)), QString::fromStdString(row),
-                 decimal(rowKw, 1), kw, rows);
-        rows->setExpanded(power.kwByRow.size() <= 24);
-    }
-
-    // Fabric as built and the workload's speed on it.
-    const FabricResults &fabric = results.fabric;
-    auto perf_ = [this](const QString &key, const QString &label, const QString &value, const QString &unit) {
-        return addRow(mPerformance, key, label, value, unit);
-    };
-    perf_(QStringLiteral("fabric.tiers"), tr("Fabric (%1)").arg(QString::fromStdString(fabric.topology)),
-          integer(fabric.tiers), tr("tiers"));
-    perf_(QStringLiteral("fabric.scale_up_gb_per_s_per_gpu"), tr("Scale-up (%1-GPU domain)").arg(fabric.domainGpus),
-          decimal(fabric.scaleUpGbPerSPerGpu, 0), tr("GB/s"));
-    perf_(QStringLiteral("fabric.scale_out_gbps_per_gpu"), tr("Scale-out per GPU"), decimal(fabric.scaleOutGbpsPerGpu, 0),
-          tr("Gb/s"));
-    QStringList taper;
-    for (double o : fabric.oversubscription)
-        taper << decimal(o, 2) + QStringLiteral(":1");
-    perf_(QStringLiteral("fabric.oversubscription"), tr("Oversubscription"),
-          taper.isEmpty() ? tr("none") : taper.join(QStringLiteral(", ")), QString());
-    perf_(QStringLiteral("fabric.bisection_gb_per_s"), tr("Bisection"), decimal(fabric.bisectionGbPerS / 1000.0, 1),
-          tr("TB/s"));
-    perf_(QStringLiteral("fabric.max_switch_hops"), tr("Worst path"), integer(fabric.maxHops), tr("switch hops"));
-    long long cables = 0;
-    for (const CableRun &c : fabric.cables)
-        cables += c.count;
-    perf_(QStringLiteral("fabric.cables"), tr("Cables"), integer(cables), tr("links"));
-    perf_(QStringLiteral("fabric.optics_power_kw"), tr("Optics power"), decimal(fabric.opticsPowerKw, 1), tr("kW"));
-    const PerformanceResults &perf = results.performance;
-    if (perf.available) {
-        const StepEstimate &e = perf.outcome.estimate;
-        const ParallelConfig &c = e.config;
-        QString layout = QStringLiteral("TP%1 PP%2 DP%3").arg(c.tp).arg(c.pp).arg(c.dp);
-        if (c.cp > 1)
-            layout += QStringLiteral(" CP%1").arg(c.cp);
-        if (c.ep > 1)
-            layout += QStringLiteral(" EP%1").arg(c.ep);
-        perf_(QStringLiteral("performance.parallelism_used"),
-              perf.outcome.searched ? tr("Layout (searched)") : tr("Layout"), layout, QString());
-        if (perf.outcome.gpusUsed > 0 && perf.outcome.gpusUsed < perf.spec.cluster.gpus)
-            perf_(QStringLiteral("performance.gpus_used"), tr("GPUs the job uses"), integer(perf.outcome.gpusUsed),
-                  tr("of %1").arg(integer(perf.spec.cluster.gpus)));
-        perf_(QStringLiteral("performance.mfu"), tr("MFU"), decimal(e.mfu * 100.0, 1), tr("%"));
-        perf_(QStringLiteral("performance.model_tflops_per_gpu"), tr("Model TFLOP/s per GPU"),
-              decimal(e.modelTflopsPerGpu, 0), tr("TFLOP/s"));
-        perf_(QStringLiteral("performance.tokens_per_s"), tr("Tokens per second"), decimal(e.tokensPerS, 0), tr("tok/s"));
-        perf_(QStringLiteral("performance.memory_gb_per_gpu"), tr("Memory per GPU"), decimal(e.memoryGb(), 1), tr("GB"));
-        perf_(QStringLiteral("performance.time_to_train_days"), tr("Time to train"), decimal(e.timeToTrainDays, 1),
-              tr("days"));
-    } else {
-        perf_(QStringLiteral("performance.available"), tr("Training speed"), tr("n/a"), tr("see Problems"));
-    }
-
-    // What fails together and how much of the time the job does useful work.
-    const ReliabilityResults &rel = results.reliability;
-    if (rel.available) {
-        perf_(QStringLiteral("reliability.largest_failure_domain_gpus"), tr("Largest failure domain"),
-              integer(rel.largestFailureDomainGpus), tr("GPUs"));
-        perf_(QStringLiteral("reliability.job_mtbf_hours"), tr("Job MTBF"), decimal(rel.jobMtbfHours, 1), tr("h"));
-        perf_(QStringLiteral("reliability.checkpoint_interval_minutes"), tr("Checkpoint every"),
-              decimal(rel.checkpointIntervalMinutes, 1), tr("min"));
-        perf_(QStringLiteral("reliability.goodput"), tr("Goodput"), decimal(rel.goodput * 100.0, 1), tr("%"));
-        if (rel.effectiveTimeToTrainDays > 0)
-            perf_(QStringLiteral("reliability.effective_time_to_train_days"), tr("Time to train with failures"),
-                  decimal(rel.effectiveTimeToTrainDays, 1), tr("days"));
-    }
-
+    fillInventory(mInventory, results);
+    fillPower(mPower, results);
+    fillPerformance(mPerformance, results);
     setStale(false);
     mStatus->setText(results.cancelled ? tr("Evaluation was cancelled; figures are partial.")
                                        : tr("Up to date."));

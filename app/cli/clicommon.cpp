@@ -1,0 +1,139 @@
+#include "clicommon.h"
+
+#include "model/core/catalog.h"
+#include "model/core/design.h"
+#include "model/core/designlimits.h"
+#include "model/io/designjson.h"
+#include "model/io/projectfile.h"
+#include "pluginregistry.h"
+
+#include <cctype>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iomanip>
+#include <iostream>
+#include <sstream>
+
+namespace cp::cli {
+
+[[noreturn]] void usageError(const std::string &message)
+{
+    throw Failure{2, message + " (see cluster-planner-cli --help)"};
+}
+
+Args parse(const std::vector<std::string> &argv, const std::vector<std::string> &valued,
+           const std::vector<std::string> &boolean)
+{
+    Args a;
+    for (size_t i = 0; i < argv.size(); ++i) {
+        const std::string &s = argv[i];
+        if (s.size() > 1 && s[0] == '-') {
+            bool known = false;
+            for (const auto &v : valued)
+                if (s == v) {
+                    if (i + 1 >= argv.size())
+                        usageError(s + " needs a value");
+                    a.options[s] = argv[++i];
+                    known = true;
+                }
+            for (const auto &b : boolean)
+                if (s == b) {
+                    a.flags.push_back(s);
+                    known = true;
+                }
+            if (!known)
+                usageError("unknown option " + s);
+        } else {
+            a.positional.push_back(s);
+        }
+    }
+    return a;
+}
+
+bool endsWith(const std::string &s, const std::string &suffix)
+{
+    return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+cp::Design loadDesign(const std::string &path, cp::Catalog &catalog)
+{
+    std::string file = path, scenario;
+    std::error_code ec;
+    if (const size_t hash = path.rfind('#'); hash != std::string::npos && !std::filesystem::exists(path, ec)) {
+        file = path.substr(0, hash);
+        scenario = path.substr(hash + 1);
+        if (const std::string why = cp::ProjectFile::scenarioNameProblem(scenario); !why.empty())
+            throw Failure{1, path + ": " + why};
+    }
+    if (endsWith(file, ".json")) {
+        if (!scenario.empty())
+            throw Failure{1, path + ": a design JSON file holds one design; #" + scenario + " names a scenario of a .cplan project"};
+        return cp::importDesignJson(file, catalog);
+    }
+    cp::Project project = cp::ProjectFile::load(file, scenario);
+    catalog.merge(project.catalog, file);
+    if (const auto tooLarge = cp::limitProblem(project.design, catalog)) // docs/robustness.md
+        throw Failure{1, file + ": " + tooLarge->place + ": " + tooLarge->message};
+    return project.design;
+}
+
+void saveDesign(const std::string &path, const cp::Design &design, const cp::Catalog &catalog,
+                const std::string &comment)
+{
+    try {
+        if (endsWith(path, ".json"))
+            cp::exportDesignJson(design, catalog, path);
+        else
+            cp::ProjectFile::save(path, design, catalog, std::getenv("USER") ? std::getenv("USER") : "", comment);
+    } catch (const cp::LoadError &e) {
+        throw Failure{3, e.what()};
+    }
+}
+
+std::string fixed(double v, int decimals)
+{
+    std::ostringstream s;
+    s << std::fixed << std::setprecision(decimals) << v;
+    return s.str();
+}
+
+void writeFileAtomically(const std::string &path, const std::string &text)
+{
+    const std::filesystem::path target(path);
+    std::filesystem::path tmp = target;
+    tmp += ".tmp";
+    {
+        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+        out << text;
+        out.flush();
+        if (!out) {
+            std::error_code ignored;
+            std::filesystem::remove(tmp, ignored);
+            throw Failure{3, "cannot write " + path};
+        }
+    }
+    std::error_code ec;
+    std::filesystem::rename(tmp, target, ec);
+    if (ec) {
+        std::filesystem::remove(tmp, ec);
+        throw Failure{3, "cannot write " + path};
+    }
+}
+
+std::string lowerCase(std::string s)
+{
+    for (char &ch : s)
+        ch = char(std::tolower(static_cast<unsigned char>(ch)));
+    return s;
+}
+
+void reportPluginProblems(const cp::PluginRegistry &plugins)
+{
+    for (const cp::Problem &p : plugins.problems())
+        if (p.severity != cp::Severity::Info)
+            std::cerr << "cluster-planner-cli: plugin " << p.place << ": " << p.message << "\n";
+}
+
+} // namespace cp::cli

@@ -1,0 +1,67 @@
+// Shared by the commands of cluster-planner-cli: argument parsing, failures with their exit
+// status, and loading and saving designs.
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace cp {
+class Catalog;
+class PluginRegistry;
+struct Design;
+} // namespace cp
+
+namespace cp::cli {
+
+/// A failed command: the exit status (1 bad input, 2 bad usage, 3 unwritable output) and the
+/// message printed on stderr.
+struct Failure
+{
+    int code;
+    std::string message;
+};
+
+/// Throws a usage Failure (exit status 2) pointing at --help.
+[[noreturn]] void usageError(const std::string &message);
+
+/// Splits arguments into positionals and --options (with or without a value).
+struct Args
+{
+    std::vector<std::string> positional;
+    std::map<std::string, std::string> options;
+    std::vector<std::string> flags;
+
+    bool flag(const std::string &name) const
+    {
+        for (const auto &f : flags)
+            if (f == name)
+                return true;
+        return false;
+    }
+    std::string option(const std::string &name) const
+    {
+        auto it = options.find(name);
+        return it == options.end() ? std::string() : it->second;
+    }
+};
+
+/// Parses `argv` knowing which options take a value and which are flags; anything else is a usage error.
+Args parse(const std::vector<std::string> &argv, const std::vector<std::string> &valued,
+           const std::vector<std::string> &boolean);
+
+bool endsWith(const std::string &s, const std::string &suffix);
+/// Loads a design argument: FILE.json, FILE.cplan (its default scenario) or FILE.cplan#SCENARIO.
+cp::Design loadDesign(const std::string &path, cp::Catalog &catalog);
+/// Saves a design as a .json design file or a .cplan project; an unwritable file is a Failure 3.
+void saveDesign(const std::string &path, const cp::Design &design, const cp::Catalog &catalog,
+                const std::string &comment);
+/// `v` with `decimals` digits after the point.
+std::string fixed(double v, int decimals);
+/// Writes `text` to `path` atomically: a temporary file beside it, then a rename.
+void writeFileAtomically(const std::string &path, const std::string &text);
+std::string lowerCase(std::string s);
+/// Prints the plugins' problems (refused plugins) on stderr, once per command that loads them.
+void reportPluginProblems(const cp::PluginRegistry &plugins);
+
+} // namespace cp::cli

@@ -1,0 +1,204 @@
+// new, validate, export, import, import-devicetypes and catalog: designs and files.
+
+#include "clicommon.h"
+#include "commands.h"
+
+#include "model/core/catalog.h"
+#include "model/core/design.h"
+#include "model/engine/evaluation.h"
+#include "model/generate/templates.h"
+#include "model/io/designjson.h"
+#include "pluginregistry.h"
+
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <iomanip>
+#include <iostream>
+#include <stdexcept>
+
+namespace cp::cli {
+
+namespace {
+
+/// A built-in template, or else a topology generator plugin of that id.
+cp::Design generateDesign(const cp::TemplateOptions &options, const cp::Catalog &catalog)
+{
+    try {
+        return cp::generateTemplate(options, catalog);
+    } catch (const std::invalid_argument &) {
+        cp::PluginRegistry plugins;
+        plugins.loadStandard();
+        if (const cp::TopologyGenerator *g = plugins.generator(options.kind))
+            return g->generate(options, catalog);
+        throw;
+    }
+}
+
+/// `export FILE --format ID -o DIR`: an exporter plugin writes its files into DIR.
+int cmdExportWith(const Args &a, cp::Catalog catalog)
+{
+    const std::string format = a.option("--format");
+    const std::string dir = a.option("-o");
+    if (a.positional.size() != 1 || dir.empty())
+        usageError("export needs FILE --format FORMAT -o DIR");
+    cp::PluginRegistry plugins;
+    plugins.loadStandard();
+    reportPluginProblems(plugins);
+    const cp::Exporter *exporter = plugins.exporter(format);
+    if (!exporter) {
+        std::string known;
+        for (const cp::Exporter *e : plugins.exporters())
+            known += (known.empty() ? "" : ", ") + e->id();
+        usageError("no exporter \"" + format + "\" (available: " + (known.empty() ? std::string("none") : known) + ")");
+    }
+    const cp::Design design = loadDesign(a.positional[0], catalog);
+    std::vector<cp::ExportedFile> files;
+    try {
+        files = exporter->exportDesign(design, catalog);
+    } catch (const std::runtime_error &e) {
+        throw Failure{1, a.positional[0] + ": " + e.what()};
+    }
+    std::error_code ec;
+    std::filesystem::create_directories(dir, ec);
+    if (ec)
+        throw Failure{3, "cannot create " + dir + ": " + ec.message()};
+    for (const cp::ExportedFile &f : files)
+        writeFileAtomically((std::filesystem::path(dir) / f.name).string(), f.content);
+    std::cout << dir << ": " << files.size() << " files (" << exporter->name() << ")\n";
+    return 0;
+}
+
+
+} // namespace
+
+int cmdNew(const std::vector<std::string> &argv, const cp::Catalog &catalog)
+{
+    const Args a = parse(argv, {"--template", "--gpus", "--gpu", "--spare-servers", "-o", "--output"}, {});
+    if (!a.positional.empty())
+        usageError("new takes no positional argument");
+    const std::string out = a.option("-o").empty() ? a.option("--output") : a.option("-o");
+    if (out.empty())
+        usageError("new needs -o FILE");
+    cp::TemplateOptions options;
+    options.kind = a.option("--template").empty() ? "classic" : a.option("--template");
+    options.gpuId = a.option("--gpu");
+    if (const std::string g = a.option("--gpus"); !g.empty()) {
+        try {
+            size_t used = 0;
+            options.gpus = std::stoll(g, &used);
+            if (used != g.size() || options.gpus <= 0)
+                throw std::invalid_argument(g);
+        } catch (const std::exception &) {
+            usageError("--gpus needs a positive whole number, got \"" + g + "\"");
+        }
+    }
+    if (const std::string f = a.option("--spare-servers"); !f.empty()) {
+        try {
+            size_t used = 0;
+            options.spareServerFraction = std::stod(f, &used);
+            if (used != f.size())
+                throw std::invalid_argument(f);
+        } catch (const std::exception &) {
+            usageError("--spare-servers needs a share such as 0.02, got \"" + f + "\"");
+        }
+    }
+    cp::Design design;
+    try {
+        design = generateDesign(options, catalog);
+    } catch (const std::invalid_argument &e) {
+        throw Failure{1, e.what()};
+    }
+    saveDesign(out, design, catalog, "Generated from the " + options.kind + " template");
+    const cp::Results r = cp::evaluate(design, catalog);
+    std::cout << out << ": " << design.name << " — " << r.inventory.gpusTotal << " GPUs, "
+              << r.inventory.racksTotal << " racks\n";
+    return 0;
+}
+
+int cmdValidate(const std::vector<std::string> &argv, cp::Catalog catalog)
+{
+    const Args a = parse(argv, {}, {});
+    if (a.positional.size() != 1)
+        usageError("validate needs exactly one FILE");
+    const cp::Design design = loadDesign(a.positional[0], catalog);
+    const cp::Problems problems = cp::validate(design, catalog);
+    for (const auto &p : problems)
+        std::cout << a.positional[0] << ": " << p.place << ": " << cp::severityName(p.severity) << ": "
+                  << p.message << "\n";
+    size_t errors = 0;
+    for (const auto &p : problems)
+        errors += p.severity == cp::Severity::Error;
+    if (errors > 0)
+        throw Failure{1, a.positional[0] + ": " + std::to_string(errors) + " error(s) in the design"};
+    std::cout << a.positional[0] << ": valid (" << problems.size() << " warning(s))\n";
+    return 0;
+}
+
+int cmdExport(const std::vector<std::string> &argv, cp::Catalog catalog)
+{
+    const Args a = parse(argv, {"--json", "--format", "-o"}, {});
+    if (!a.option("--format").empty())
+        return cmdExportWith(a, catalog);
+    if (a.positional.size() != 1 || a.option("--json").empty())
+        usageError("export needs FILE --json OUT");
+    const cp::Design design = loadDesign(a.positional[0], catalog);
+    try {
+        cp::exportDesignJson(design, catalog, a.option("--json"));
+    } catch (const cp::LoadError &e) {
+        throw Failure{3, e.what()};
+    }
+    return 0;
+}
+
+int cmdImport(const std::vector<std::string> &argv, cp::Catalog catalog)
+{
+    const Args a = parse(argv, {"-o", "--output"}, {});
+    const std::string out = a.option("-o").empty() ? a.option("--output") : a.option("-o");
+    if (a.positional.size() != 1 || out.empty())
+        usageError("import needs IN.json -o OUT.cplan");
+    const cp::Design design = cp::importDesignJson(a.positional[0], catalog);
+    const cp::Problems problems = cp::validate(design, catalog);
+    if (cp::hasErrors(problems)) {
+        for (const auto &p : problems)
+            std::cerr << a.positional[0] << ": " << p.place << ": " << p.message << "\n";
+        throw Failure{1, a.positional[0] + ": the design has errors; nothing was written"};
+    }
+    saveDesign(out, design, catalog, "Imported from " + a.positional[0]);
+    return 0;
+}
+
+int cmdCatalog(const std::vector<std::string> &argv, const cp::Catalog &catalog)
+{
+    const Args a = parse(argv, {}, {"--json"});
+    if (a.flag("--json")) {
+        std::cout << catalog.toJson().dump(2) << "\n";
+        return 0;
+    }
+    for (const auto &e : catalog.entries())
+        std::cout << std::left << std::setw(12) << cp::partKindName(e.kind) << std::setw(22) << e.id << e.name << "\n";
+    return 0;
+}
+
+/// `import-devicetypes YAML_OR_DIR... -o CATALOG.json`: NetBox device types into a user catalog.
+int cmdImportDeviceTypes(const std::vector<std::string> &argv, const cp::Catalog &catalog)
+{
+    const Args a = parse(argv, {"-o", "--output"}, {});
+    const std::string out = a.option("-o").empty() ? a.option("--output") : a.option("-o");
+    if (a.positional.empty() || out.empty())
+        usageError("import-devicetypes needs YAML_OR_DIR... -o CATALOG.json");
+    cp::PluginRegistry plugins;
+    plugins.loadStandard();
+    reportPluginProblems(plugins);
+    const cp::Importer *importer = plugins.importer("netbox-devicetypes");
+    if (!importer)
+        throw Failure{1, "the NetBox plugin is not installed (see cluster-planner-cli plugins)"};
+    const cp::ImportResult r = importer->importFiles(a.positional, catalog);
+    for (const cp::Problem &p : r.notes)
+        std::cout << p.place << ": " << cp::severityName(p.severity) << ": " << p.message << "\n";
+    writeFileAtomically(out, r.catalog.toJson().dump(2) + "\n");
+    std::cout << out << ": " << r.catalog.size() << " catalog entries\n";
+    return 0;
+}
+
+} // namespace cp::cli
