@@ -6,6 +6,7 @@
 #include "model/core/design.h"
 #include "model/io/designjson.h"
 #include "model/engine/evaluation.h"
+#include "model/engine/performance.h"
 #include "model/io/resultsjson.h"
 #include "model/core/designlimits.h"
 #include "model/reliability/montecarlo.h"

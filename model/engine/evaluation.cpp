@@ -3,6 +3,8 @@
 #include "model/core/catalog.h"
 #include "model/core/design.h"
 #include "model/core/designlimits.h"
+#include "model/engine/performance.h"
+#include "model/training/estimate.h"
 
 #include <nlohmann/json.hpp>
 

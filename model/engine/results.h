@@ -2,7 +2,7 @@
 
 #include "model/cost/cost.h"
 #include "model/fabric/fabric.h"
-#include "model/io/estimatespec.h"
+#include "model/training/estimate.h"
 #include "model/core/problem.h"
 #include "model/reliability/reliability.h"
 

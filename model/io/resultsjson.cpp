@@ -1,6 +1,7 @@
 #include "model/io/resultsjson.h"
 
 #include "model/engine/results.h"
+#include "model/io/estimatespec.h"
 
 #include <nlohmann/json.hpp>
 
