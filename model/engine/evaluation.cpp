@@ -245,6 +245,7 @@ const Results &run(const Design &design, Evaluator::State &st, const DesignParts
         return res;
     }
 
+    /// Whether a stage ran in this call, and the outputs it changed.
     struct Ran
     {
         bool ran = false;

@@ -77,6 +77,7 @@ struct PartFigures
     std::string nicId, gpuId;
 };
 
+/// The figures of each part met so far, by catalog id.
 class PartFigureCache
 {
 public:
