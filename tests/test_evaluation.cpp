@@ -4,6 +4,8 @@
 #include "model/core/design.h"
 #include "model/edit/designedit.h"
 #include "model/engine/evaluation.h"
+#include "model/engine/stages.h"
+#include "model/reliability/failuredomain.h"
 #include "model/io/resultsjson.h"
 #include "model/generate/templates.h"
 #include "testsupport.h"
@@ -76,6 +78,10 @@ private Q_SLOTS:
     void incrementalEqualsFull();
     void incrementalRunsOnlyDependentStages();
     void incrementalAfterCancel();
+    void stageTableDerivesTheInvalidation();
+    void stageTableIsInDependencyOrder();
+    void failureDomainStageEqualsDirectBuild();
+    void validationLeadsTheProblems();
 };
 
 void TestEvaluation::itPowerIsSumOfParts()
@@ -357,6 +363,180 @@ void TestEvaluation::incrementalAfterCancel()
     QVERIFY(!r.cancelled);
     QVERIFY(evaluator.lastStages().inventory && evaluator.lastStages().fabric);
     QCOMPARE(comparable(r), comparable(evaluate(d, c)));
+}
+
+namespace {
+
+/// The stages an edit reached before the stage table: the engine's hand-written conditions.
+/// `figuresChanged`: the rebuilt fabric's cluster figures differ; `soundChanged`: the workload's
+/// soundness differs (both only known while running).
+StageSet handWrittenStages(const DesignParts &c, bool figuresChanged, bool soundChanged)
+{
+    const auto has = [&](DesignPart p) { return c.test(size_t(p)); };
+    using P = DesignPart;
+    StageSet s;
+    if (c.none())
+        return s;
+    const bool inventory = has(P::RackContents) || has(P::Utilisation) || has(P::Spares);
+    const bool fabric = has(P::RackContents) || has(P::RackPlaces) || has(P::Fabric);
+    const bool clusterChanged = inventory || has(P::Fabric) || (fabric && figuresChanged);
+    const bool performance = clusterChanged || has(P::Workload) || soundChanged;
+    const bool facility = inventory || fabric || has(P::Units) || has(P::Utilisation) || has(P::Pue);
+    const bool reliability = inventory || fabric || performance || facility || has(P::Units)
+                             || has(P::Reliability) || has(P::Workload);
+    // The GUI's runner rebuilt these on every run; the stage rebuilds them when what they read changed.
+    const bool failureDomains = inventory || fabric || facility || reliability || has(P::Units)
+                                || has(P::Reliability) || has(P::Fabric);
+    s.set(size_t(StageId::Validate));
+    s.set(size_t(StageId::WorkloadCheck));
+    s.set(size_t(StageId::Inventory), inventory);
+    s.set(size_t(StageId::Fabric), fabric);
+    s.set(size_t(StageId::Performance), performance);
+    s.set(size_t(StageId::Facility), facility);
+    s.set(size_t(StageId::Reliability), reliability);
+    s.set(size_t(StageId::FailureDomains), failureDomains);
+    s.set(size_t(StageId::Cost));
+    return s;
+}
+
+bool sameIndex(const FailureDomainIndex &a, const FailureDomainIndex &b)
+{
+    return a.rackGpus == b.rackGpus && a.rackGroup == b.rackGroup && a.leafGroupOfRack == b.leafGroupOfRack
+           && a.groupNames == b.groupNames && a.groupRacks == b.groupRacks && a.groupGpus == b.groupGpus
+           && a.powerUnitHolds == b.powerUnitHolds && a.coolingUnitHolds == b.coolingUnitHolds
+           && a.powerUnitKinds == b.powerUnitKinds && a.coolingUnitKinds == b.coolingUnitKinds
+           && a.rackDomainGpus == b.rackDomainGpus && a.rackSupernode == b.rackSupernode;
+}
+
+bool samePlaces(const FailurePlaces &a, const FailurePlaces &b)
+{
+    if (a.size() != b.size())
+        return false;
+    for (const auto &[kind, list] : a) {
+        auto it = b.find(kind);
+        if (it == b.end() || it->second.size() != list.size())
+            return false;
+        for (size_t i = 0; i < list.size(); ++i) {
+            const FailureInstance &x = list[i], &y = it->second[i];
+            if (x.label != y.label || x.partKind != y.partKind || x.parts != y.parts || x.racksDown != y.racksDown
+                || x.racksServed != y.racksServed || x.gpusDown != y.gpusDown || x.redundant != y.redundant)
+                return false;
+        }
+    }
+    return true;
+}
+
+/// The failure-domain stage's outputs against a direct build from the same results.
+void checkFailureDomains(const Design &d, const Catalog &c, const Results &r)
+{
+    QVERIFY(r.failureDomains && r.failurePlaces);
+    const FailureDomainIndex index = buildFailureDomainIndex(d, c, &r.power);
+    QVERIFY(sameIndex(*r.failureDomains, index));
+    std::vector<std::string> kinds;
+    for (const FailureDomainKind &k : r.reliability.kinds)
+        kinds.push_back(k.kind);
+    QVERIFY(samePlaces(*r.failurePlaces, failurePlaces(d, index, kinds)));
+}
+
+} // namespace
+
+void TestEvaluation::stageTableDerivesTheInvalidation()
+{
+    // Every combination of changed parts: the table reaches what the hand-written conditions did,
+    // both when the fabric's cluster figures and the workload's soundness stay and when they change.
+    for (unsigned long bits = 0; bits < (1ul << size_t(DesignPart::Count)); ++bits) {
+        const DesignParts parts(bits);
+        QCOMPARE(stagesReachedBy(parts, false), handWrittenStages(parts, false, false));
+        QCOMPARE(stagesReachedBy(parts, true), handWrittenStages(parts, true, true));
+    }
+    // The edits of incrementalRunsOnlyDependentStages, read off the table.
+    using P = DesignPart;
+    const auto reached = [](std::initializer_list<DesignPart> p) { return stagesReachedBy(designParts(p)); };
+    const auto stages = [](std::initializer_list<StageId> ids) {
+        StageSet s;
+        for (StageId id : ids)
+            s.set(size_t(id));
+        return s;
+    };
+    QCOMPARE(reached({P::Finance}), stages({StageId::Validate, StageId::WorkloadCheck, StageId::Cost}));
+    QCOMPARE(reached({P::Finance, P::Pue}),
+             stages({StageId::Validate, StageId::WorkloadCheck, StageId::Facility, StageId::Reliability,
+                     StageId::FailureDomains, StageId::Cost}));
+    QCOMPARE(reached({P::RackPlaces}),
+             stages({StageId::Validate, StageId::Fabric, StageId::WorkloadCheck, StageId::Facility,
+                     StageId::Reliability, StageId::FailureDomains, StageId::Cost}));
+    QCOMPARE(reached({P::Workload}),
+             stages({StageId::Validate, StageId::WorkloadCheck, StageId::Performance, StageId::Reliability,
+                     StageId::FailureDomains, StageId::Cost}));
+    QCOMPARE(reached({P::Other}), stages({StageId::Validate, StageId::WorkloadCheck, StageId::Cost}));
+    QVERIFY(reached({}).none());
+}
+
+void TestEvaluation::stageTableIsInDependencyOrder()
+{
+    // Each stage reads only outputs of stages above it, every output has one writer, and the
+    // table's rows are in StageId order.
+    StageOutputs written;
+    size_t row = 0;
+    for (const StageSpec &s : stageTable()) {
+        QCOMPARE(size_t(s.id), row++);
+        QVERIFY((s.readsOutputs & ~written).none());
+        QVERIFY((s.outputs & written).none());
+        QVERIFY((s.changedOnlyWhenDifferent & ~s.outputs).none());
+        written |= s.outputs;
+    }
+    QVERIFY(written.all());
+    QCOMPARE(producerOf(StageOutput::ClusterFigures), StageId::Fabric);
+}
+
+void TestEvaluation::failureDomainStageEqualsDirectBuild()
+{
+    const Catalog c = Catalog::builtin();
+    for (const char *kind : {"classic", "supernode"}) {
+        Design d = generateTemplate({kind, 4096, {}}, c);
+        // Not asked for: not built.
+        const Results plain = evaluate(d, c);
+        QVERIFY(!plain.failureDomains && !plain.failurePlaces);
+        EvaluationOptions options;
+        options.failureDomains = true;
+        const Results full = evaluate(d, c, nullptr, options);
+        checkFailureDomains(d, c, full);
+        QCOMPARE(comparable(full), comparable(plain)); // the figures do not change
+
+        // Incrementally: an edit the stage reads rebuilds it, one it does not read keeps it.
+        Evaluator evaluator(c, options);
+        evaluator.evaluate(d);
+        QVERIFY(evaluator.lastStages().failureDomains);
+        d.racks[0].xM -= d.hall.gridM;
+        checkFailureDomains(d, c, evaluator.evaluate(d));
+        QVERIFY(evaluator.lastStages().failureDomains);
+        d.powerUnits.pop_back();
+        checkFailureDomains(d, c, evaluator.evaluate(d));
+        d.finance.energyUsdPerKwh *= 2;
+        checkFailureDomains(d, c, evaluator.evaluate(d));
+        QVERIFY(!evaluator.lastStages().failureDomains);
+    }
+}
+
+void TestEvaluation::validationLeadsTheProblems()
+{
+    const Catalog c = Catalog::builtin();
+    Design d = generateTemplate({"classic", 4096, {}}, c);
+    d.workload.heads = 7; // does not divide hidden
+    for (Rack &r : d.racks)
+        if (!r.contents.empty()) {
+            r.contents[0].catalogId = "no-such-part";
+            break;
+        }
+    Evaluator evaluator(c);
+    for (int pass = 0; pass < 2; ++pass) {
+        const Problems expected = validate(d, c);
+        QVERIFY(expected.size() >= 2);
+        const Results &r = evaluator.evaluate(d);
+        QCOMPARE(r.validationCount, expected.size());
+        QVERIFY(std::equal(expected.begin(), expected.end(), r.problems.begin()));
+        d.finance.energyUsdPerKwh *= 2; // the second pass validates incrementally
+    }
 }
 
 QTEST_GUILESS_MAIN(TestEvaluation)

@@ -18,6 +18,7 @@
 #include "model/core/design.h"
 #include "model/io/estimatespec.h"
 #include "model/engine/evaluation.h"
+#include "model/engine/performance.h"
 #include "model/training/parallelismsearch.h"
 #include "model/generate/templates.h"
 #include "testsupport.h"

@@ -2,11 +2,14 @@
 
 #include "model/cost/cost.h"
 #include "model/fabric/fabric.h"
-#include "model/io/estimatespec.h"
 #include "model/core/problem.h"
+#include "model/reliability/failuredomain.h"
 #include "model/reliability/reliability.h"
+#include "model/training/estimate.h"
 
+#include <cstddef>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -94,6 +97,12 @@ struct Results
     ReliabilityResults reliability;
     CostResults cost;
     Problems problems;
+    std::size_t validationCount = 0; ///< problems[0, validationCount) are the design's validation
+    /// Built only when the evaluation asks for them (EvaluationOptions::failureDomains); shared so
+    /// that copies of the results stay cheap. Not part of the results JSON.
+    std::shared_ptr<const FailureDomainIndex> failureDomains;
+    std::shared_ptr<const FailurePlaces> failurePlaces; ///< the places of each failure kind
+    bool refused = false; ///< beyond the design limits (DesignLimits): nothing evaluated
     bool cancelled = false;
 };
 

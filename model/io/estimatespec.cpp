@@ -1,10 +1,6 @@
 #include "model/io/estimatespec.h"
 
-#include "model/fabric/fabric.h"
-
 #include "model/core/catalog.h"
-#include "model/core/design.h"
-#include "model/engine/evaluation.h"
 
 #include <nlohmann/json.hpp>
 
@@ -133,45 +129,10 @@ private:
 
 constexpr double kMaxGpus = 1e7; // DESIGN.md: a million-GPU design is the top of the range
 
-/// Tiers of a fat tree of k-port switches that reach `gpus` endpoints: 2·(k/2)^L ≥ gpus
-/// (Al-Fares et al., SIGCOMM 2008).
-int tiersFor(double gpus, int radix)
+/// The top level's "gpu": a catalog id or an inline accelerator. Returns the GPU's scale-up
+/// bandwidth (0 when it names none), the default of scale_up.gb_per_s_per_gpu.
+double parseGpu(const json &root, const Reader &rd, const Catalog &catalog, EstimateSpec &spec)
 {
-    const double half = std::max(2, radix) / 2.0;
-    int tiers = 1;
-    while (tiers < 6 && 2.0 * std::pow(half, tiers) < gpus)
-        ++tiers;
-    return std::max(tiers, gpus > half ? 2 : 1);
-}
-
-GpuSpec gpuFromCatalog(const CatalogEntry &e)
-{
-    GpuSpec g;
-    g.id = e.id;
-    g.peakTflopsBf16 = e.figure("peak_tflops_bf16");
-    g.peakTflopsFp8 = e.figure("peak_tflops_fp8");
-    g.hbmGb = e.figure("hbm_gb");
-    g.hbmTbPerS = e.figure("hbm_tb_per_s");
-    g.gemmTflopsBf16 =
-        e.figure("gemm_tflops_bf16_sustained"); // optional, measured (catalog source)
-    return g;
-}
-
-} // namespace
-
-EstimateSpec parseEstimateSpec(const json &root, const std::string &origin, const Catalog &catalog)
-{
-    EstimateSpec spec;
-    Reader rd(origin, spec.defaultsUsed);
-    if (!root.is_object())
-        rd.fail("(top level)", "must be a JSON object");
-    rd.onlyKeys(root, "",
-                {"name", "description", "source", "comment", "gpu", "gpus", "scale_up", "scale_out",
-                 "model", "training", "parallelism"});
-    if (root.contains("name") && root.at("name").is_string())
-        spec.name = root.at("name").get<std::string>();
-
-    // --- gpu ---
     if (!root.contains("gpu"))
         rd.fail(
             "gpu",
@@ -207,8 +168,12 @@ EstimateSpec parseEstimateSpec(const json &root, const std::string &origin, cons
     } else {
         rd.fail("gpu", std::string("must be a catalog id or an object, not ") + gj.type_name());
     }
+    return gpuScaleUp;
+}
 
-    // --- gpus, scale-up, scale-out ---
+/// "gpus", "scale_up" and "scale_out": the cluster's size, domain and fabric.
+void parseCluster(const json &root, const Reader &rd, double gpuScaleUp, EstimateSpec &spec)
+{
     spec.cluster.gpus = (long long)rd.number(root, "gpus", "", 1, kMaxGpus, true);
     if (std::floor(root.at("gpus").get<double>()) != root.at("gpus").get<double>())
         rd.fail("gpus", "must be a whole number");
@@ -227,7 +192,7 @@ EstimateSpec parseEstimateSpec(const json &root, const std::string &origin, cons
     spec.cluster.radix =
         rd.integer(so, "radix", "scale_out", 4, 4096, false, 64, "64-port switches");
     spec.cluster.tiers = rd.integer(so, "tiers", "scale_out", 1, 6, false,
-                                    tiersFor(double(spec.cluster.gpus), spec.cluster.radix),
+                                    fatTreeTiers(double(spec.cluster.gpus), spec.cluster.radix),
                                     "fat tree for the GPU count");
     if (so.contains("oversubscription")) {
         const json &o = so.at("oversubscription");
@@ -250,8 +215,11 @@ EstimateSpec parseEstimateSpec(const json &root, const std::string &origin, cons
     } else {
         spec.defaultsUsed.push_back("scale_out.oversubscription = 1:1 at every tier (default)");
     }
+}
 
-    // --- model ---
+/// "model": the transformer.
+void parseModel(const json &root, const Reader &rd, EstimateSpec &spec)
+{
     if (!root.contains("model"))
         rd.fail("model", "is required");
     const json &mj = rd.object(root, "model", "model");
@@ -287,8 +255,11 @@ EstimateSpec parseEstimateSpec(const json &root, const std::string &origin, cons
         m.expertFfnHidden = rd.integer(moe, "ffn_hidden", "model.moe", 1, 1e8, false, m.ffnHidden,
                                        "= model.ffn_hidden");
     }
+}
 
-    // --- training ---
+/// "training": sequence, batch, precision, token budget and the kernels' options.
+void parseTraining(const json &root, const Reader &rd, EstimateSpec &spec)
+{
     if (!root.contains("training"))
         rd.fail("training", "is required");
     const json &tj = rd.object(root, "training", "training");
@@ -326,8 +297,11 @@ EstimateSpec parseEstimateSpec(const json &root, const std::string &origin, cons
                                          : r == "selective" ? Recompute::Selective
                                                             : Recompute::None);
     }
+}
 
-    // --- parallelism ---
+/// "parallelism": "auto" or the degrees the search must keep.
+void parseParallelism(const json &root, const Reader &rd, EstimateSpec &spec)
+{
     if (root.contains("parallelism") && !root.at("parallelism").is_null()) {
         const json &pj = root.at("parallelism");
         if (pj.is_string()) {
@@ -368,6 +342,27 @@ EstimateSpec parseEstimateSpec(const json &root, const std::string &origin, cons
                     std::string("must be \"auto\" or an object, not ") + pj.type_name());
         }
     }
+}
+
+} // namespace
+
+EstimateSpec parseEstimateSpec(const json &root, const std::string &origin, const Catalog &catalog)
+{
+    EstimateSpec spec;
+    Reader rd(origin, spec.defaultsUsed);
+    if (!root.is_object())
+        rd.fail("(top level)", "must be a JSON object");
+    rd.onlyKeys(root, "",
+                {"name", "description", "source", "comment", "gpu", "gpus", "scale_up", "scale_out",
+                 "model", "training", "parallelism"});
+    if (root.contains("name") && root.at("name").is_string())
+        spec.name = root.at("name").get<std::string>();
+
+    const double gpuScaleUp = parseGpu(root, rd, catalog, spec);
+    parseCluster(root, rd, gpuScaleUp, spec);
+    parseModel(root, rd, spec);
+    parseTraining(root, rd, spec);
+    parseParallelism(root, rd, spec);
     if (!spec.model.moe() && spec.parallelism.ep <= 0)
         spec.parallelism.ep = 1; // a dense model has no experts to spread
     return spec;
@@ -393,176 +388,7 @@ EstimateSpec loadEstimateSpec(const std::string &path, const Catalog &catalog)
     return parseEstimateSpec(root, path, catalog);
 }
 
-// --- from a design ----------------------------------------------------------------------------
-
-ClusterSpec clusterFromDesign(const Design &design, const Catalog &catalog, long long gpusActive,
-                              const FabricResults &fabric)
-{
-    ClusterSpec c;
-    const CatalogEntry *node = nullptr;
-    for (const Rack &r : design.racks) {
-        for (const Mount &m : r.contents) {
-            const CatalogEntry *e = catalog.find(m.catalogId);
-            if (e && (e->kind == PartKind::Server || e->kind == PartKind::Supernode)) {
-                node = e;
-                break;
-            }
-        }
-        if (node)
-            break;
-    }
-    if (!node)
-        throw std::invalid_argument("the design has no GPU server or supernode");
-    const CatalogEntry *acc = catalog.find(node->ref("accelerator"));
-    if (!acc)
-        throw std::invalid_argument("\"" + node->id + "\" names no accelerator in the catalog");
-    c.gpu = gpuFromCatalog(*acc);
-    const int nodeGpus = int(std::llround(node->figure("gpus")));
-    int spares = 0;
-    if (node->kind == PartKind::Supernode) {
-        spares = int(std::llround(node->figure("spare_gpus")));
-        if (design.reliability.hotSparesPerDomain >= 0)
-            spares = std::min(design.reliability.hotSparesPerDomain, nodeGpus);
-    }
-    c.domainGpus = std::max(1, nodeGpus - spares);
-    c.scaleUpGbPerSPerGpu = acc->figure("scale_up_gb_per_s");
-    const CatalogEntry *nic =
-        catalog.find(!design.fabric.nicId.empty() ? design.fabric.nicId : node->ref("nic"));
-    const double nics = node->figure("nics", nodeGpus);
-    c.scaleOutGbpsPerGpu = nic ? nics * nic->figure("gbps") / std::max(1, nodeGpus) : 400.0;
-    const CatalogEntry *sw = catalog.find(design.fabric.switchId);
-    c.radix = sw ? std::max(4, int(sw->figure("ports", 64))) : 64;
-    c.gpus = gpusActive;
-    // The tiers and tapers the racks actually build; the design's settings when it has no switches.
-    c.tiers = fabric.tiers > 0 ? fabric.tiers
-                               : (design.fabric.tiers > 0 ? design.fabric.tiers
-                                                          : tiersFor(double(c.gpus), c.radix));
-    // The fabric lists oversubscription per tier above the leaf; ours starts at the leaf.
-    c.oversubscription.push_back(1.0);
-    for (double o : fabric.tiers > 0 ? fabric.oversubscription : design.fabric.oversubscription)
-        c.oversubscription.push_back(std::max(1.0, o));
-    while (int(c.oversubscription.size()) > c.tiers)
-        c.oversubscription.pop_back();
-    return c;
-}
-
-ModelSpec modelFromWorkload(const Workload &w)
-{
-    ModelSpec m;
-    m.layers = w.layers;
-    m.hidden = w.hidden;
-    m.heads = w.heads;
-    m.kvHeads = w.kvHeads;
-    m.ffnHidden = w.ffnHidden;
-    m.vocab = w.vocab;
-    m.experts = w.experts;
-    m.topK = w.activeExperts;
-    return m;
-}
-
-EstimateSpec estimateSpecFromDesign(const Design &design, const Catalog &catalog,
-                                    long long gpusActive, const FabricResults &fabric)
-{
-    EstimateSpec spec;
-    spec.name = design.name;
-    spec.cluster = clusterFromDesign(design, catalog, gpusActive, fabric);
-    const Workload &w = design.workload;
-    spec.model = modelFromWorkload(w);
-    TrainingSpec &t = spec.training;
-    t.seqLen = w.seqLen;
-    t.globalBatchTokens = w.globalBatchTokens;
-    t.precision = w.precision == "fp8" ? Precision::Fp8 : Precision::Bf16;
-    t.tokens = w.tokens;
-    spec.tokens = w.tokens;
-    if (!w.parallelism.automatic) {
-        const Parallelism &p = w.parallelism;
-        spec.parallelism.tp = p.tp;
-        spec.parallelism.pp = p.pp;
-        spec.parallelism.dp = p.dp;
-        spec.parallelism.cp = p.cp;
-        spec.parallelism.ep = p.ep;
-        spec.parallelism.microbatch = p.microbatch;
-        spec.parallelism.interleave = p.interleave;
-    }
-    if (!spec.model.moe())
-        spec.parallelism.ep = 1;
-    spec.defaultsUsed.push_back("model.mlp = swiglu (designs describe modern decoders)");
-    spec.defaultsUsed.push_back("training.attention = flash (default)");
-    return spec;
-}
-
 // --- running and reporting ----------------------------------------------------------------------
-
-EstimateOutcome runEstimate(const EstimateSpec &spec, const SearchOptions &options)
-{
-    EstimateOutcome out;
-    const ParallelConstraints &p = spec.parallelism;
-    if (p.complete()) {
-        ParallelConfig c;
-        c.tp = p.tp;
-        c.pp = p.pp;
-        c.dp = p.dp;
-        c.cp = p.cp;
-        c.ep = p.ep;
-        c.microbatch = p.microbatch;
-        c.interleave = p.interleave;
-        c.recompute = Recompute(p.recompute);
-        c.zero = p.zero;
-        out.estimate = estimateStep(spec.cluster, spec.model, spec.training, c);
-        return out;
-    }
-    SearchOptions o = options;
-    o.fixed = p;
-    out.searched = true;
-    out.search = searchParallelism(spec.cluster, spec.model, spec.training, o);
-    out.gpusUsed = spec.cluster.gpus;
-    // A GPU count with a large odd factor (64 working GPUs of 72 per supernode gives
-    // 14,592 = 2^8·57) forces odd pipeline or data-parallel degrees. Jobs then run on fewer GPUs,
-    // a whole number of 2^k scale-up domains, and leave the rest idle: try those counts down to
-    // 85 % of the cluster when the data-parallel degree is free, and keep the fastest by tokens/s.
-    if (p.dp <= 0 && spec.cluster.domainGpus > 0) {
-        std::vector<long long> counts;
-        for (long long m = spec.cluster.domainGpus; m <= spec.cluster.gpus; m *= 2) {
-            const long long n = spec.cluster.gpus / m * m;
-            if (n < spec.cluster.gpus && n >= spec.cluster.gpus * 85 / 100
-                && std::find(counts.begin(), counts.end(), n) == counts.end())
-                counts.push_back(n);
-        }
-        for (long long n : counts) {
-            if (o.cancel && o.cancel->load())
-                break;
-            ClusterSpec fewer = spec.cluster;
-            fewer.gpus = n;
-            SearchResult r = searchParallelism(fewer, spec.model, spec.training, o);
-            const double best = out.search.found() ? out.search.top.front().estimate.tokensPerS : 0.0;
-            if (r.found() && r.top.front().estimate.tokensPerS > best * 1.0001) {
-                out.search = std::move(r);
-                out.gpusUsed = n;
-            }
-        }
-    }
-    auto add = [&](bool free, const char *name) {
-        if (free)
-            out.chosenBySearch.push_back(name);
-    };
-    add(p.tp <= 0, "tp");
-    add(p.pp <= 0, "pp");
-    add(p.dp <= 0, "dp");
-    add(p.cp <= 0, "cp");
-    add(p.ep <= 0, "ep");
-    add(p.microbatch <= 0, "microbatch");
-    add(p.interleave <= 0, "interleave");
-    add(p.recompute < 0, "recompute");
-    add(p.zero < 0, "zero");
-    if (out.search.found())
-        out.estimate = out.search.top.front().estimate;
-    else {
-        out.estimate = out.search.closestMiss;
-        if (out.estimate.infeasible == Infeasible::None)
-            out.estimate.infeasible = Infeasible::Batch; // nothing divides
-    }
-    return out;
-}
 
 json parallelToJson(const ParallelConfig &c)
 {

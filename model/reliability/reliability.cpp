@@ -3,6 +3,7 @@
 #include "model/core/catalog.h"
 #include "model/core/design.h"
 #include "model/engine/evaluation.h"
+#include "model/engine/performance.h"
 #include "model/training/trainingmodel.h"
 
 #include <algorithm>

@@ -72,6 +72,8 @@ void TestEvaluationRunner::deliversResultsOfTheSnapshot()
     QCOMPARE(outcome.results.power.itKwTotal, expected.power.itKwTotal);
     QVERIFY(!outcome.results.cancelled);
     QCOMPARE(outcome.validation, validate(design, mCatalog));
+    // One validation: the engine's, at the head of the results' problems.
+    QCOMPARE(outcome.results.validationCount, outcome.validation.size());
     QCOMPARE(runner.completedRuns(), 1);
 }
 
@@ -134,6 +136,9 @@ void TestEvaluationRunner::deliversFailureDomainIndex()
     QVERIFY(finished.wait(60000));
     const auto outcome = finished.first().first().value<EvaluationOutcome>();
     QVERIFY(outcome.failureDomains);
+    // Built by the engine's failure-domain stage and passed on as the results hold them.
+    QCOMPARE(outcome.failureDomains, outcome.results.failureDomains);
+    QCOMPARE(outcome.failurePlaces, outcome.results.failurePlaces);
     QCOMPARE(outcome.failureDomains->rackGpus.size(), mClassic.racks.size());
     long long gpus = 0;
     for (long long g : outcome.failureDomains->rackGpus)

@@ -39,7 +39,8 @@ class ProblemsDock final : public QDockWidget
 public:
     explicit ProblemsDock(QWidget *parent = nullptr);
 
-    /// Shows both lists; a problem reported by both is shown once.
+    /// Shows both lists; a problem reported by both is shown once, as validation's (the engine's
+    /// list of an evaluation begins with the validation problems it found).
     void setProblems(const Problems &validation, const Problems &evaluation);
     void clear();
 

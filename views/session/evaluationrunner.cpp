@@ -24,7 +24,7 @@ struct Snapshot
 } // namespace
 
 /// The incremental engine, kept between runs so that an edit re-runs only the stages it reaches
-/// (model/evaluation.h, Evaluator). Runs take turns on it; a superseded run stops at its next
+/// (model/engine/evaluation.h, Evaluator). Runs take turns on it; a superseded run stops at its next
 /// cancellation check and its partial state makes the next run a full evaluation.
 struct EvaluationRunner::Engine
 {
@@ -39,36 +39,41 @@ EvaluationOutcome evaluateSnapshot(EvaluationRunner::Engine &engine, const Snaps
                                    const std::atomic<bool> *cancel)
 {
     EvaluationOutcome outcome;
+    const Catalog &catalog = *snapshot.catalog;
     try {
-        const Catalog &catalog = *snapshot.catalog;
-        outcome.validation = validate(snapshot.design, catalog);
-        if (cancel->load())
-            return outcome;
         {
             const std::lock_guard<std::mutex> lock(engine.mutex);
             if (cancel->load())
                 return outcome;
             if (!engine.evaluator || engine.catalog != snapshot.catalog) {
                 engine.catalog = snapshot.catalog;
-                engine.evaluator = std::make_unique<Evaluator>(*engine.catalog);
+                EvaluationOptions options;
+                options.failureDomains = true; // the failure overlay and the Failure Domains table
+                engine.evaluator = std::make_unique<Evaluator>(*engine.catalog, options);
             }
             outcome.results = engine.evaluator->evaluate(snapshot.design, cancel);
             outcome.stages = engine.evaluator->lastStages();
         }
-        if (!outcome.results.cancelled && !cancel->load()) {
-            outcome.failureDomains = std::make_shared<const FailureDomainIndex>(
-                buildFailureDomainIndex(snapshot.design, catalog, &outcome.results.power));
-            std::vector<std::string> kinds;
-            for (const FailureDomainKind &k : outcome.results.reliability.kinds)
-                kinds.push_back(k.kind);
-            if (!cancel->load())
-                outcome.failurePlaces = std::make_shared<const FailurePlaces>(
-                    failurePlaces(snapshot.design, *outcome.failureDomains, kinds));
-        }
+        const Results &r = outcome.results;
+        // The engine validated the design: its problems lead the results' list.
+        outcome.validation.assign(r.problems.begin(), r.problems.begin() + long(r.validationCount));
+        outcome.failureDomains = r.failureDomains;
+        outcome.failurePlaces = r.failurePlaces;
+        // A design beyond the limits is refused before validation: validate it here so that
+        // the Problems dock still lists what is wrong with it.
+        if (r.refused && !cancel->load())
+            outcome.validation = validate(snapshot.design, catalog);
     } catch (const std::exception &e) {
         outcome.error = QString::fromStdString(e.what());
     } catch (...) {
         outcome.error = QStringLiteral("The evaluation failed with an unknown error.");
+    }
+    // The engine threw: its validation went with it, and the failure still shows the problems.
+    if (!outcome.error.isEmpty() && !cancel->load()) {
+        try {
+            outcome.validation = validate(snapshot.design, catalog);
+        } catch (...) {
+        }
     }
     return outcome;
 }

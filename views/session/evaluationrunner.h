@@ -25,8 +25,11 @@ namespace cp::gui {
 struct EvaluationOutcome
 {
     Results results;
+    /// The engine's validation (the first Results::validationCount problems of the results); on a
+    /// failed or refused evaluation, validate()'s problems.
     Problems validation;
-    /// Built beside the results, so the failure-domain overlay only looks up the selected part.
+    /// Built by the engine's failure-domain stage (Results::failureDomains), so the failure-domain
+    /// overlay only looks up the selected part.
     std::shared_ptr<const FailureDomainIndex> failureDomains;
     /// The places of each failure kind of the results (the Failure Domains table's rows).
     std::shared_ptr<const FailurePlaces> failurePlaces;

@@ -1,0 +1,48 @@
+#pragma once
+
+#include "model/training/parallelismsearch.h"
+#include "model/training/trainingmodel.h"
+
+#include <string>
+#include <vector>
+
+namespace cp {
+
+class CatalogEntry;
+
+/// A workload on a described cluster, without a layout: what `cluster-planner-cli estimate` reads
+/// (format in docs/estimate.md).
+struct EstimateSpec
+{
+    std::string name;
+    ClusterSpec cluster;
+    ModelSpec model;
+    TrainingSpec training;
+    ParallelConstraints parallelism; ///< unset fields are chosen by the search
+    double tokens = 0.0;
+    /// "key = value (why)" for every value the spec left out and a default filled in.
+    std::vector<std::string> defaultsUsed;
+};
+
+/// The outcome of `estimate`: the configuration used and, when a search ran, what it found.
+struct EstimateOutcome
+{
+    StepEstimate estimate;
+    bool searched = false;
+    SearchResult search;
+    std::vector<std::string> chosenBySearch; ///< parallelism fields the search chose
+    long long gpusUsed = 0; ///< GPUs the job runs on: the cluster's, or fewer when that trains faster
+};
+
+/// Runs a spec: a direct estimate when the parallelism is complete, else a search over the
+/// free fields. `outcome.estimate.infeasible` tells when nothing runs.
+EstimateOutcome runEstimate(const EstimateSpec &spec, const SearchOptions &options = {});
+
+/// Tiers of a fat tree of `radix`-port switches that reach `gpus` endpoints: 2·(k/2)^L ≥ gpus
+/// (Al-Fares et al., SIGCOMM 2008).
+int fatTreeTiers(double gpus, int radix);
+
+/// The training model's view of an accelerator catalog entry (peaks, HBM, sustained GEMM rate).
+GpuSpec gpuFromCatalog(const CatalogEntry &e);
+
+} // namespace cp
