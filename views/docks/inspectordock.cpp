@@ -7,6 +7,7 @@
 #include "views/session/document.h"
 #include "model/engine/evaluation.h"
 #include "views/plan/items/rackcategory.h"
+#include "views/style/format.h"
 
 #include <QFormLayout>
 #include <QHeaderView>
@@ -31,10 +32,7 @@ QString qs(const std::string &s)
     return QString::fromStdString(s);
 }
 
-QString number(double value, int decimals = 2)
-{
-    return QLocale().toString(value, 'f', decimals);
-}
+using fmt::number;
 
 QString metres(double value)
 {
