@@ -2,6 +2,8 @@
 
 #include "model/core/design.h"
 #include "model/engine/evaluation.h"
+#include "views/session/document.h"
+#include "views/session/resultshub.h"
 #include "views/session/selectionmodel.h"
 #include "views/style/format.h"
 
@@ -563,6 +565,13 @@ void FailureDomainsView::clear()
     mSyncing = false;
     mEmpty->setText(tr("No evaluation yet."));
     mStack->setCurrentIndex(0);
+}
+
+void FailureDomainsView::setResultsHub(const ResultsHub *hub)
+{
+    connect(hub, &ResultsHub::evaluated, this, [this, hub](const EvaluationOutcome &outcome) {
+        setEvaluation(hub->document()->design(), outcome.results, outcome.failureDomains, outcome.failurePlaces);
+    });
 }
 
 void FailureDomainsView::setSelectionModel(SelectionModel *model)

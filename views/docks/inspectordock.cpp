@@ -5,6 +5,7 @@
 #include "model/core/design.h"
 #include "model/core/designedit.h"
 #include "views/session/document.h"
+#include "views/session/resultshub.h"
 #include "model/engine/evaluation.h"
 #include "views/plan/items/rackcategory.h"
 #include "views/style/format.h"
@@ -525,6 +526,13 @@ void InspectorDock::refreshSettings()
         if (mDocument && !edit->hasFocus())
             edit->setText(f.get(mDocument->design()));
     }
+}
+
+void InspectorDock::setResultsHub(const ResultsHub *hub)
+{
+    connect(hub, &ResultsHub::evaluated, this, [this, hub] { setResults(&hub->outcome().results); });
+    connect(hub, &ResultsHub::failed, this, [this] { setResults(nullptr); });
+    connect(hub, &ResultsHub::cleared, this, [this] { setResults(nullptr); });
 }
 
 void InspectorDock::setResults(const Results *results)
