@@ -6,7 +6,6 @@
 #include "model/engine/evaluation.h"
 #include "model/generate/templates.h"
 #include "views/analysis/chartsview.h"
-#include "views/analysis/failuredomainsview.h"
 #include "views/docks/inspectordock.h"
 #include "views/docks/problemsdock.h"
 #include "views/docks/resultsdock.h"
