@@ -293,18 +293,44 @@ private:
     bool mStarted = false;
 };
 
-} // namespace
-
-int main(int argc, char *argv[])
+/// What the command line asks for, checked.
+struct Options
 {
-    // VTK needs an OpenGL 3.2 core context; Qt's window context must be able to share with it.
-    QSurfaceFormat::setDefaultFormat(cp::gui::Hall3dView::defaultFormat());
-    QApplication app(argc, argv);
+    QString file;              ///< a .cplan or .json to open; empty for none
+    bool fromTemplate = false; ///< --template KIND given
+    QString templateKind;
+    long long gpus = 0;        ///< --gpus N (0 = the template's default)
+    bool empty = false;        ///< --empty
+    bool userCatalog = false;  ///< --catalog FILE given
+    QString catalogFile;
+    QString screenshotPng;     ///< --screenshot PNG
+    QString screenshot3dPng;   ///< --screenshot-3d PNG
+    QString viewsDir;          ///< --screenshot-views DIR
+    bool selects = false;      ///< --select ID given
+    QString select;
+    bool showProblems = false; ///< --show-problems
+    std::optional<cp::gui::OverlayKind> overlay;
+    std::optional<cp::gui::Theme> theme;
+    bool screenshots = false;  ///< --screenshot or --screenshot-3d given
+    bool views = false;        ///< --screenshot-views given
+    /// A screenshot run: no dialogs, a fixed window, the light theme, exit when done.
+    bool batch() const { return screenshots || views; }
+    QString error; ///< why the command line was refused; empty when it is fine
+};
+
+/// Sets the application's names and style; Fusion everywhere, so the themes look alike.
+void setUpApplication()
+{
     QApplication::setOrganizationName(QStringLiteral("ClusterPlanner"));
     QApplication::setApplicationName(QStringLiteral("Cluster Planner"));
     QApplication::setApplicationVersion(QStringLiteral(CP_VERSION));
     QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
+}
 
+/// Parses and checks the command line (--help and --version exit here); a bad combination
+/// sets `error`.
+Options parseCommandLine(const QApplication &app)
+{
     QCommandLineParser parser;
     parser.setApplicationDescription(
         QStringLiteral("Lay out an AI training cluster in a data hall and see what it delivers."));
@@ -348,63 +374,122 @@ int main(int argc, char *argv[])
                        overlayOption, selectOption, emptyOption, problemsOption, themeOption});
     parser.process(app);
 
+    Options o;
     const QStringList positional = parser.positionalArguments();
-    const bool batch = parser.isSet(screenshotOption) || parser.isSet(screenshot3dOption) || parser.isSet(viewsOption);
+    o.file = positional.isEmpty() ? QString() : positional.front();
+    o.fromTemplate = parser.isSet(templateOption);
+    o.templateKind = parser.value(templateOption);
+    o.empty = parser.isSet(emptyOption);
+    o.userCatalog = parser.isSet(catalogOption);
+    o.catalogFile = parser.value(catalogOption);
+    o.screenshotPng = parser.value(screenshotOption);
+    o.screenshot3dPng = parser.value(screenshot3dOption);
+    o.viewsDir = parser.value(viewsOption);
+    o.selects = parser.isSet(selectOption);
+    o.select = parser.value(selectOption);
+    o.showProblems = parser.isSet(problemsOption);
+    o.screenshots = parser.isSet(screenshotOption) || parser.isSet(screenshot3dOption);
+    o.views = parser.isSet(viewsOption);
+
+    auto refuse = [&o](const QString &message) {
+        o.error = message;
+        return o;
+    };
+    if (positional.size() > 1)
+        return refuse(QStringLiteral("expected at most one FILE, got %1").arg(positional.size()));
+    if (o.empty && (!positional.isEmpty() || parser.isSet(templateOption)))
+        return refuse(QStringLiteral("--empty starts without a design: give no FILE or --template"));
+    if (parser.isSet(overlayOption)) {
+        o.overlay = cp::gui::overlayFromKey(parser.value(overlayOption));
+        if (!o.overlay)
+            return refuse(QStringLiteral("--overlay: expected category, power, failure or bandwidth, got \"%1\"")
+                              .arg(parser.value(overlayOption)));
+    }
+    if (parser.isSet(themeOption)) {
+        o.theme = cp::gui::themeFromKey(parser.value(themeOption));
+        if (!o.theme)
+            return refuse(
+                QStringLiteral("--theme: expected system, light or dark, got \"%1\"").arg(parser.value(themeOption)));
+    }
+    if (!positional.isEmpty() && parser.isSet(templateOption))
+        return refuse(QStringLiteral("give either FILE or --template, not both"));
+    if (parser.isSet(gpusOption) && !parser.isSet(templateOption))
+        return refuse(QStringLiteral("--gpus needs --template"));
+    if (parser.isSet(gpusOption)) {
+        bool ok = false;
+        o.gpus = parser.value(gpusOption).toLongLong(&ok);
+        if (!ok || o.gpus <= 0)
+            return refuse(
+                QStringLiteral("--gpus: expected a positive whole number, got \"%1\"").arg(parser.value(gpusOption)));
+    }
+    return o;
+}
+
+/// The built-in catalog with the user's --catalog merged in; throws if that file is bad.
+cp::Catalog loadCatalog(const Options &options)
+{
+    cp::Catalog catalog = cp::Catalog::builtin();
+    if (options.userCatalog) {
+        const std::string path = QFile::encodeName(options.catalogFile).toStdString();
+        catalog.merge(cp::Catalog::fromFile(path), path);
+    }
+    return catalog;
+}
+
+/// Screenshots use the light theme unless told otherwise, whatever the user chose.
+void applyThemeOption(const Options &options)
+{
+    if (options.theme) {
+        cp::gui::applyTheme(*options.theme);
+        if (!options.batch())
+            cp::gui::storeTheme(*options.theme);
+    } else {
+        cp::gui::applyTheme(options.batch() ? cp::gui::Theme::Light : cp::gui::storedTheme());
+    }
+}
+
+/// Opens what the command line names, or the sample; false if that failed (the message went to
+/// stderr, and a message box when interactive).
+bool loadDesign(cp::gui::MainWindow &window, const Options &options)
+{
+    if (!options.file.isEmpty())
+        return window.openFile(options.file);
+    if (options.fromTemplate)
+        return window.newFromTemplate(options.templateKind, options.gpus);
+    if (options.empty)
+        window.loadEmpty();
+    else
+        window.loadSample();
+    return true;
+}
+
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    // VTK needs an OpenGL 3.2 core context; Qt's window context must be able to share with it.
+    QSurfaceFormat::setDefaultFormat(cp::gui::Hall3dView::defaultFormat());
+    QApplication app(argc, argv);
+    setUpApplication();
+
+    const Options options = parseCommandLine(app);
+    const bool batch = options.batch();
     auto fail = [batch](const QString &message) {
         printError(message);
         if (!batch)
             QMessageBox::critical(nullptr, QStringLiteral("Cluster Planner"), message);
         return 1;
     };
-
-    if (positional.size() > 1)
-        return fail(QStringLiteral("expected at most one FILE, got %1").arg(positional.size()));
-    if (parser.isSet(emptyOption) && (!positional.isEmpty() || parser.isSet(templateOption)))
-        return fail(QStringLiteral("--empty starts without a design: give no FILE or --template"));
-    std::optional<cp::gui::OverlayKind> overlay;
-    if (parser.isSet(overlayOption)) {
-        overlay = cp::gui::overlayFromKey(parser.value(overlayOption));
-        if (!overlay)
-            return fail(QStringLiteral("--overlay: expected category, power, failure or bandwidth, got \"%1\"")
-                            .arg(parser.value(overlayOption)));
-    }
-    std::optional<cp::gui::Theme> theme;
-    if (parser.isSet(themeOption)) {
-        theme = cp::gui::themeFromKey(parser.value(themeOption));
-        if (!theme)
-            return fail(QStringLiteral("--theme: expected system, light or dark, got \"%1\"").arg(parser.value(themeOption)));
-    }
-    if (!positional.isEmpty() && parser.isSet(templateOption))
-        return fail(QStringLiteral("give either FILE or --template, not both"));
-    if (parser.isSet(gpusOption) && !parser.isSet(templateOption))
-        return fail(QStringLiteral("--gpus needs --template"));
-    long long gpus = 0;
-    if (parser.isSet(gpusOption)) {
-        bool ok = false;
-        gpus = parser.value(gpusOption).toLongLong(&ok);
-        if (!ok || gpus <= 0)
-            return fail(QStringLiteral("--gpus: expected a positive whole number, got \"%1\"").arg(parser.value(gpusOption)));
-    }
+    if (!options.error.isEmpty())
+        return fail(options.error);
 
     cp::Catalog catalog;
     try {
-        catalog = cp::Catalog::builtin();
-        if (parser.isSet(catalogOption)) {
-            const std::string path = QFile::encodeName(parser.value(catalogOption)).toStdString();
-            catalog.merge(cp::Catalog::fromFile(path), path);
-        }
+        catalog = loadCatalog(options);
     } catch (const std::exception &e) {
         return fail(QString::fromLocal8Bit(e.what()));
     }
-
-    // Screenshots use the light theme unless told otherwise, whatever the user chose.
-    if (theme) {
-        cp::gui::applyTheme(*theme);
-        if (!batch)
-            cp::gui::storeTheme(*theme);
-    } else {
-        cp::gui::applyTheme(batch ? cp::gui::Theme::Light : cp::gui::storedTheme());
-    }
+    applyThemeOption(options);
 
     cp::gui::MainWindow window(std::move(catalog));
     window.setErrorDialogsEnabled(!batch);
@@ -417,43 +502,30 @@ int main(int argc, char *argv[])
     }
 
     // Load before showing, so the first frame is the design and not an empty hall.
-    bool loaded = true;
-    if (!positional.isEmpty())
-        loaded = window.openFile(positional.front());
-    else if (parser.isSet(templateOption))
-        loaded = window.newFromTemplate(parser.value(templateOption), gpus);
-    else if (parser.isSet(emptyOption))
-        window.loadEmpty();
-    else
-        window.loadSample();
-    if (!loaded) {
-        // The message went to stderr (and a message box when interactive).
+    if (!loadDesign(window, options)) {
         if (batch)
             return 1;
         window.loadSample();
     }
-
-    if (overlay)
-        window.setOverlay(*overlay);
+    if (options.overlay)
+        window.setOverlay(*options.overlay);
     else if (batch)
         window.setOverlay(cp::gui::OverlayKind::Category); // not the user's last choice
 
     window.show();
     if (!batch) {
-        if (parser.isSet(selectOption))
-            QTimer::singleShot(0, &window, [&window, id = parser.value(selectOption)] { window.selectPart(id); });
+        if (options.selects)
+            QTimer::singleShot(0, &window, [&window, id = options.select] { window.selectPart(id); });
         // After a crash: offer what the autosave kept, once the window is up.
         QTimer::singleShot(0, &window, [&window] { window.offerRecovery(); });
         return app.exec();
     }
-
-    if (parser.isSet(viewsOption)) {
-        if (parser.isSet(screenshotOption) || parser.isSet(screenshot3dOption))
+    if (options.views) {
+        if (options.screenshots)
             return fail(QStringLiteral("give either --screenshot-views or --screenshot/--screenshot-3d, not both"));
-        ViewsScreenshotRun views(&window, parser.value(viewsOption));
+        ViewsScreenshotRun views(&window, options.viewsDir);
         return app.exec();
     }
-    ScreenshotRun run(&window, parser.value(screenshotOption), parser.value(screenshot3dOption),
-                      {parser.value(selectOption), parser.isSet(problemsOption)});
+    ScreenshotRun run(&window, options.screenshotPng, options.screenshot3dPng, {options.select, options.showProblems});
     return app.exec();
 }

@@ -221,6 +221,13 @@ void ChartsView::setResults(const QString &name, std::shared_ptr<const Results> 
     rebuild();
 }
 
+void ChartsView::setResultsHub(const ResultsHub *hub)
+{
+    connect(hub, &ResultsHub::evaluated, this,
+            [this, hub](const EvaluationOutcome &outcome) { setResults(hub->displayName(), outcome.results); });
+    connect(hub, &ResultsHub::comparedChanged, this, &ChartsView::setComparedResults);
+}
+
 void ChartsView::setComparedResults(const QVector<NamedResults> &others)
 {
     mCompared = others;

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "views/session/resultshub.h"
+
 #include <QFutureWatcher>
 #include <QVector>
 #include <QWidget>
@@ -23,13 +25,6 @@ struct ChartData;
 } // namespace cp
 
 namespace cp::gui {
-
-/// Results of another design shown beside the open one (a scenario of the same project).
-struct NamedResults
-{
-    QString name;
-    std::shared_ptr<const Results> results;
-};
 
 /// The Charts dock's content: Qt Charts of the open design's results (and compared designs),
 /// one chart at a time, picked from a list. The figures come from the results and the model's
@@ -65,6 +60,9 @@ public:
     void setComparedResults(const QVector<NamedResults> &others);
     /// No design open: every chart says so.
     void clear();
+    /// Subscribes to `hub` (once): the open design's results as they arrive (named as the hub
+    /// names them) and the compared scenarios'.
+    void setResultsHub(const ResultsHub *hub);
 
     int chartCount() const { return ChartCount; }
     /// Stable key of chart `index` ("tco", "capex", "opex", "goodput", "scaling", "bus_bandwidth",

@@ -24,6 +24,8 @@ struct Results;
 
 namespace cp::gui {
 
+class ResultsHub;
+
 class SelectionModel;
 
 /// Horizontal bars, one per failure kind: how much each kind costs the cluster, on one of two
@@ -121,6 +123,8 @@ public:
     /// Shows the empty state.
     void clear();
     void setSelectionModel(SelectionModel *model);
+    /// Subscribes to `hub` (once): the failure domains of each outcome, for the document's design.
+    void setResultsHub(const ResultsHub *hub);
 
     QTreeView *tree() const { return mTree; }
     BlastRadiusChart *chart() const { return mChart; }

@@ -5,8 +5,10 @@
 #include "model/core/design.h"
 #include "model/edit/designedit.h"
 #include "views/session/document.h"
+#include "views/session/resultshub.h"
 #include "model/engine/evaluation.h"
 #include "views/plan/items/rackcategory.h"
+#include "views/style/format.h"
 
 #include <QFormLayout>
 #include <QHeaderView>
@@ -31,10 +33,7 @@ QString qs(const std::string &s)
     return QString::fromStdString(s);
 }
 
-QString number(double value, int decimals = 2)
-{
-    return QLocale().toString(value, 'f', decimals);
-}
+using fmt::number;
 
 QString metres(double value)
 {
@@ -527,6 +526,13 @@ void InspectorDock::refreshSettings()
         if (mDocument && !edit->hasFocus())
             edit->setText(f.get(mDocument->design()));
     }
+}
+
+void InspectorDock::setResultsHub(const ResultsHub *hub)
+{
+    connect(hub, &ResultsHub::evaluated, this, [this, hub] { setResults(&hub->outcome().results); });
+    connect(hub, &ResultsHub::failed, this, [this] { setResults(nullptr); });
+    connect(hub, &ResultsHub::cleared, this, [this] { setResults(nullptr); });
 }
 
 void InspectorDock::setResults(const Results *results)

@@ -21,6 +21,8 @@ struct Results;
 
 namespace cp::gui {
 
+class ResultsHub;
+
 class Document;
 
 /// Properties of the selection, editable with units and validation (a refused value changes
@@ -37,6 +39,8 @@ public:
     /// Results may be null.
     void setDocument(Document *document);
     void setResults(const Results *results);
+    /// Subscribes to `hub` (once): the latest results, none after a failure or a new design.
+    void setResultsHub(const ResultsHub *hub);
     /// Indexes into the design's racks, power units and cooling units.
     void setSelection(const QVector<int> &racks, const QVector<int> &powerUnits, const QVector<int> &coolingUnits);
 

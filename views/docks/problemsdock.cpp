@@ -1,6 +1,8 @@
 #include "views/docks/problemsdock.h"
 
 #include "model/core/design.h"
+#include "views/session/document.h"
+#include "views/session/resultshub.h"
 
 #include <QApplication>
 #include <QHeaderView>
@@ -181,6 +183,18 @@ void ProblemsDock::showEmptyState()
 {
     mEmpty->setText(tr("No problems found."));
     mStack->setCurrentWidget(mEmpty);
+}
+
+void ProblemsDock::setResultsHub(const ResultsHub *hub)
+{
+    connect(hub, &ResultsHub::evaluated, this,
+            [this](const EvaluationOutcome &outcome) { setProblems(outcome.validation, outcome.results.problems); });
+    connect(hub, &ResultsHub::failed, this, [this, hub](const EvaluationOutcome &outcome) {
+        Problems failure = outcome.validation;
+        failure.push_back({Severity::Error, hub->document()->design().name, outcome.error.toStdString()});
+        setProblems(failure, {});
+    });
+    connect(hub, &ResultsHub::cleared, this, &ProblemsDock::clear);
 }
 
 void ProblemsDock::setProblems(const Problems &validation, const Problems &evaluation)

@@ -18,6 +18,8 @@ struct Design;
 
 namespace cp::gui {
 
+class ResultsHub;
+
 /// The parts a problem's place names: one rack or unit, or the racks of a row.
 struct ProblemTarget
 {
@@ -38,6 +40,10 @@ class ProblemsDock final : public QDockWidget
 
 public:
     explicit ProblemsDock(QWidget *parent = nullptr);
+
+    /// Subscribes to `hub` (once): the problems of each outcome, the engine's refusal as one
+    /// more, none when a new design opens.
+    void setResultsHub(const ResultsHub *hub);
 
     /// Shows both lists; a problem reported by both is shown once, as validation's (the engine's
     /// list of an evaluation begins with the validation problems it found).

@@ -2,6 +2,7 @@
 
 #include "model/analysis/figures.h"
 #include "model/engine/evaluation.h"
+#include "views/session/resultshub.h"
 
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -201,6 +202,15 @@ ResultsDock::ResultsDock(QWidget *parent)
     layout->addWidget(mStatus);
     setWidget(body);
     clear();
+}
+
+void ResultsDock::setResultsHub(const ResultsHub *hub)
+{
+    connect(hub, &ResultsHub::evaluated, this, [this](const EvaluationOutcome &outcome) { setResults(outcome.results); });
+    connect(hub, &ResultsHub::failed, this, &ResultsDock::clear);
+    connect(hub, &ResultsHub::cleared, this, &ResultsDock::clear);
+    connect(hub, &ResultsHub::outdated, this, [this] { setStale(true); });
+    connect(hub, &ResultsHub::evaluationStarted, this, [this] { setStale(true); });
 }
 
 QTreeWidget *ResultsDock::makeTree(const QString &objectName)

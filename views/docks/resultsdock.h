@@ -12,6 +12,8 @@ struct Results;
 
 namespace cp::gui {
 
+class ResultsHub;
+
 /// The engine's figures for the design: inventory, fabric and training speed, power; each with its unit.
 class ResultsDock final : public QDockWidget
 {
@@ -19,6 +21,10 @@ class ResultsDock final : public QDockWidget
 
 public:
     explicit ResultsDock(QWidget *parent = nullptr);
+
+    /// Subscribes to `hub` (once): the figures of each outcome, greyed while a newer design is
+    /// evaluated, cleared when a new design opens or the engine fails.
+    void setResultsHub(const ResultsHub *hub);
 
     void setResults(const Results &results);
     /// Shown while the engine works on a newer snapshot; the old figures stay, greyed.

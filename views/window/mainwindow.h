@@ -1,10 +1,10 @@
 #pragma once
 
 #include "model/core/catalog.h"
-#include "views/session/evaluationrunner.h"
-#include "views/plan/overlay.h"
 #include "model/io/projectfile.h"
+#include "views/plan/overlay.h"
 #include "views/session/recoveryfile.h"
+#include "views/session/resultshub.h"
 #include "views/style/theme.h"
 
 #include <QMainWindow>
@@ -25,14 +25,15 @@ class QMenu;
 class QProgressBar;
 class QTabWidget;
 class QTimer;
-class QVBoxLayout;
 
 namespace cp::gui {
 
 class ChartsView;
 class Document;
 class FailureDomainsView;
+class Hall3dPage;
 class Hall3dView;
+class HeatmapFeed;
 class HeatmapView;
 class HistoryDialog;
 class HallView;
@@ -41,9 +42,12 @@ class PaletteDock;
 class ProblemsDock;
 class ResultsDock;
 class SelectionModel;
-struct NamedResults;
+class SummaryLabel;
 
 /// The application window: palette, hall plan and 3D view, inspector, results and problems.
+///
+/// It lays out the views and holds the menus and file actions; the views follow the results
+/// hub themselves, handed it once when they are made.
 class MainWindow final : public QMainWindow
 {
     Q_OBJECT
@@ -121,11 +125,13 @@ public:
     ResultsDock *resultsDock() const { return mResults; }
     ProblemsDock *problemsDock() const { return mProblems; }
     EvaluationRunner *evaluationRunner() const { return mRunner; }
+    /// The latest evaluation every view subscribes to.
+    ResultsHub *resultsHub() const { return mHub; }
     QTabWidget *centreTabs() const { return mTabs; }
     /// The 3D view once created and if OpenGL is available; otherwise null.
-    Hall3dView *hall3dView() const { return mHall3d; }
+    Hall3dView *hall3dView() const;
     /// What the 3D tab shows: the view, the "unavailable" label, or null before first shown.
-    QWidget *hall3dContent() const { return mHall3dContent; }
+    QWidget *hall3dContent() const;
     /// The selection every view shares (plan, 3D, heatmap, failure domains).
     SelectionModel *selectionModel() const { return mSelection; }
     HeatmapView *heatmapView() const { return mHeatmap; }
@@ -140,8 +146,8 @@ public:
     bool isComparing() const;
 
     /// True once results for the current design have arrived.
-    bool hasResults() const { return mHasResults; }
-    const EvaluationOutcome &outcome() const { return mOutcome; }
+    bool hasResults() const { return mHub->hasResults(); }
+    const EvaluationOutcome &outcome() const { return mHub->outcome(); }
     QString statusSummary() const;
 
     void showPlan();
@@ -182,15 +188,13 @@ private:
     void showHistory();
     void showHelp();
     void focusPane(int step);
-    void onEvaluated(const EvaluationOutcome &outcome);
+    void onEvaluated();
+    void onEvaluationFailed(const EvaluationOutcome &outcome);
     void onBusyChanged(bool busy);
     void onSelectionChanged();
     void applySharedSelection(QObject *source);
     void onHighlightChanged(QObject *source);
-    void refreshHeatmap();
-    void evaluateScenarios(std::vector<Scenario> scenarios, const Catalog &catalog);
     void onTabChanged(int index);
-    void ensure3dView();
     void updateTitle();
     void showError(const QString &title, const QString &message);
     bool maybeSave();
@@ -207,34 +211,27 @@ private:
     Catalog mBaseCatalog;
     Document *mDocument;
     EvaluationRunner *mRunner;
-    EvaluationOutcome mOutcome;
-    bool mHasResults = false;
+    ResultsHub *mHub;
 
     QTabWidget *mTabs = nullptr;
     HallView *mHallView = nullptr;
-    QWidget *mHall3dPage = nullptr;
-    QVBoxLayout *mHall3dLayout = nullptr;
-    QWidget *mHall3dContent = nullptr;
-    Hall3dView *mHall3d = nullptr;
+    Hall3dPage *mHall3dPage = nullptr;
     PaletteDock *mPalette = nullptr;
     InspectorDock *mInspector = nullptr;
     ResultsDock *mResults = nullptr;
     ProblemsDock *mProblems = nullptr;
     SelectionModel *mSelection = nullptr;
     HeatmapView *mHeatmap = nullptr;
+    HeatmapFeed *mHeatmapFeed = nullptr;
     ChartsView *mCharts = nullptr;
     FailureDomainsView *mFailures = nullptr;
     QDockWidget *mChartsDock = nullptr;
     QDockWidget *mFailuresDock = nullptr;
     bool mLayoutRestored = false; ///< a saved layout was applied: the first show keeps it
     bool mShownOnce = false;
-    bool mHeatmapStale = false; ///< the heatmap shows older results (refreshed when its tab shows)
-    struct Compared;            ///< the other scenarios' results and the run computing them
-    std::unique_ptr<Compared> mCompared;
-    QString mScenarioName; ///< the open scenario's name when the project has others
     std::string mOpenScenario; ///< the open scenario when it is not the project's default
 
-    QLabel *mSummaryLabel = nullptr;
+    SummaryLabel *mSummaryLabel = nullptr;
     QProgressBar *mBusyBar = nullptr;
     QMenu *mRecentMenu = nullptr;
     QMenu *mViewMenu = nullptr;
@@ -265,7 +262,6 @@ private:
     /// its result is the error message, empty on success.
     QFutureWatcher<QString> *mAutosaveWatcher = nullptr;
     bool mAutosaveDirty = false;
-    bool m3dStale = false; ///< the 3D view shows an older design (updated when its tab shows)
     OverlayKind mOverlayKind = OverlayKind::Category;
     Overlay mOverlay;
     std::optional<PartRef> mSelectedPart;
