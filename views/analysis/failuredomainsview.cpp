@@ -3,6 +3,7 @@
 #include "model/core/design.h"
 #include "model/engine/evaluation.h"
 #include "views/session/selectionmodel.h"
+#include "views/style/format.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -37,26 +38,15 @@ QString tr(const char *text)
     return FailureDomainsView::tr(text);
 }
 
-QString integer(long long value)
-{
-    return QLocale().toString(static_cast<qlonglong>(value));
-}
-
-QString number(double value, int decimals)
-{
-    return QLocale().toString(value, 'f', decimals);
-}
+using fmt::integer;
+using fmt::number;
+using fmt::racksText;
 
 /// Two or three significant figures, enough for rates that span decades.
 QString figure(double value)
 {
     const double a = std::abs(value);
     return number(value, a == 0 ? 0 : a < 0.1 ? 3 : a < 10 ? 2 : a < 100 ? 1 : 0);
-}
-
-QString racksText(long long n)
-{
-    return n == 1 ? tr("1 rack") : tr("%1 racks").arg(integer(n));
 }
 
 /// What the user calls a failure kind of the reliability stage or a catalog kind of unit.

@@ -2,10 +2,11 @@
 
 #include "model/fabric/fabric.h"
 #include "views/session/selectionmodel.h"
+#include "views/style/colorscale.h"
+#include "views/style/format.h"
 
 #include <QHelpEvent>
 #include <QKeyEvent>
-#include <QLocale>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QPainterPath>
@@ -35,15 +36,8 @@ constexpr qreal kMaxCellSize = 64.0;   // widget pixels per cell, zoomed in as f
 constexpr int kDragThreshold = 4;      // pixels a press moves before it is a drag, not a click
 constexpr int kMinPyramidSide = 16;
 
-QString number(double value, int decimals)
-{
-    return QLocale().toString(value, 'f', decimals);
-}
-
-QString integer(long long value)
-{
-    return QLocale().toString(static_cast<qlonglong>(value));
-}
+using fmt::integer;
+using fmt::number;
 
 /// The colour table of the image: kScaleSteps colours along the scale, then the two others.
 const QVector<QRgb> &colorTable()
@@ -51,16 +45,10 @@ const QVector<QRgb> &colorTable()
     static const QVector<QRgb> table = [] {
         QVector<QRgb> t(256);
         const QVector<QColor> &stops = HeatmapView::colorScale();
-        for (int i = 0; i < kScaleSteps; ++i) {
-            const qreal x = qreal(i) / (kScaleSteps - 1) * (stops.size() - 1);
-            const int k = std::min(int(x), int(stops.size()) - 2);
-            const qreal f = x - k;
-            const QColor &a = stops[k], &b = stops[k + 1];
-            t[i] = qRgb(qRound(a.red() + (b.red() - a.red()) * f), qRound(a.green() + (b.green() - a.green()) * f),
-                        qRound(a.blue() + (b.blue() - a.blue()) * f));
-        }
+        for (int i = 0; i < kScaleSteps; ++i)
+            t[i] = scaleRgb(stops, qreal(i) / (kScaleSteps - 1));
         t[kAboveIndex] = HeatmapView::aboveScaleColor().rgb();
-        t[kInvalidIndex] = qRgb(0xd4, 0xd4, 0xd4);
+        t[kInvalidIndex] = overlayNeutralColor().rgb();
         return t;
     }();
     return table;
@@ -164,13 +152,7 @@ HeatmapView::~HeatmapView() = default;
 
 const QVector<QColor> &HeatmapView::colorScale()
 {
-    // Viridis (van der Walt & Smith, matplotlib 2015): perceptually uniform, readable in grey and
-    // by colour-blind readers; the same family as the plan's bandwidth overlay.
-    static const QVector<QColor> stops{QColor(0x44, 0x01, 0x54), QColor(0x48, 0x28, 0x78), QColor(0x3e, 0x4a, 0x89),
-                                       QColor(0x31, 0x68, 0x8e), QColor(0x26, 0x82, 0x8e), QColor(0x1f, 0x9e, 0x89),
-                                       QColor(0x35, 0xb7, 0x79), QColor(0x6d, 0xcd, 0x59), QColor(0xb4, 0xde, 0x2c),
-                                       QColor(0xfd, 0xe7, 0x25)};
-    return stops;
+    return viridisScale();
 }
 
 QColor HeatmapView::aboveScaleColor()

@@ -22,6 +22,7 @@
 #include <algorithm>
 #include <cmath>
 #include <unordered_map>
+
 namespace cp::gui {
 
 using namespace inspector;

@@ -4,6 +4,7 @@
 
 #include "model/core/catalog.h"
 #include "views/docks/inspectordock.h"
+#include "views/style/format.h"
 
 #include <QLocale>
 #include <QString>
@@ -18,10 +19,7 @@ inline QString qs(const std::string &s)
     return QString::fromStdString(s);
 }
 
-inline QString number(double value, int decimals = 2)
-{
-    return QLocale().toString(value, 'f', decimals);
-}
+using fmt::number;
 
 inline QString metres(double value)
 {

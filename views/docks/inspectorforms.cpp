@@ -24,6 +24,7 @@
 #include <algorithm>
 #include <cmath>
 #include <unordered_map>
+
 namespace cp::gui {
 
 using namespace inspector;

@@ -6,6 +6,7 @@
 #include "views/plan/overlay.h"
 #include "views/plan/items/rackcategory.h"
 #include "views/session/selectionmodel.h"
+#include "views/style/colorscale.h"
 
 #include <QFont>
 #include <QFontMetrics>
@@ -75,21 +76,6 @@ constexpr int kLabelCellW = 192;
 constexpr int kLabelCellH = 48;
 constexpr int kLabelColumns = 16;
 constexpr int kMaxRowLabels = 512;
-
-// The power-density scale of the plan overlay (overlay.cpp: ColorBrewer YlOrRd), so that a rack
-// reads the same in 2D and 3D.
-const QVector<QColor> &heatStops()
-{
-    static const QVector<QColor> stops{QColor(0xff, 0xff, 0xb2), QColor(0xfe, 0xcc, 0x5c), QColor(0xfd, 0x8d, 0x3c),
-                                       QColor(0xf0, 0x3b, 0x20), QColor(0xbd, 0x00, 0x26)};
-    return stops;
-}
-
-QColor mix(const QColor &a, const QColor &b, double t)
-{
-    return QColor::fromRgbF(float(a.redF() + (b.redF() - a.redF()) * t), float(a.greenF() + (b.greenF() - a.greenF()) * t),
-                            float(a.blueF() + (b.blueF() - a.blueF()) * t));
-}
 
 QColor floorColor()
 {
@@ -466,7 +452,7 @@ Hall3dView::Hall3dView(QWidget *parent)
     mVtk->renderer->AddActor(mVtk->outlines.actor);
 
     // The kW scale: the plan overlay's colours, with the over-limit colour as the "NaN" swatch.
-    const QVector<QColor> &stops = heatStops();
+    const QVector<QColor> &stops = heatScale();
     mVtk->lut->SetNumberOfTableValues(256);
     for (int i = 0; i < 256; ++i) {
         const QColor c = scaleColor(stops, i / 255.0);
@@ -683,8 +669,8 @@ void Hall3dView::setDesign(const Design &design, const Catalog &catalog)
         vtkNew<vtkCellArray> quads;
         vtkNew<vtkUnsignedCharArray> rgb;
         rgb->SetNumberOfComponents(3);
-        const QColor shades[2] = {mix(floorColor(), QColor(0x5a, 0x6b, 0x80), 0.22),
-                                  mix(floorColor(), QColor(0x5a, 0x6b, 0x80), 0.38)};
+        const QColor shades[2] = {mixColor(floorColor(), QColor(0x5a, 0x6b, 0x80), 0.22),
+                                  mixColor(floorColor(), QColor(0x5a, 0x6b, 0x80), 0.38)};
         const double z = zStep;
         const double margin = 0.15;
         for (size_t r = 0; r < rows.size(); ++r) {
@@ -901,17 +887,17 @@ SelectionModel *Hall3dView::selectionModel() const
 
 QColor Hall3dView::selectedTint()
 {
-    return QColor(0x22, 0x22, 0x22); // as on the plan: selected parts go dark
+    return selectedColor(); // as on the plan
 }
 
 QColor Hall3dView::downColor()
 {
-    return QColor(0xd5, 0x5e, 0x00); // the plan's failure-domain colours (Okabe–Ito vermilion)
+    return failedColor(); // the plan's failure-domain colours
 }
 
 QColor Hall3dView::servedColor()
 {
-    return QColor(0xf0, 0xe4, 0x42); // Okabe–Ito yellow: served, kept up by redundancy
+    return keptUpColor(); // served, kept up by redundancy
 }
 
 void Hall3dView::updateColors()
@@ -944,7 +930,7 @@ void Hall3dView::updateColors()
     }
 
     const bool power = !v.kw.empty();
-    const QVector<QColor> &stops = heatStops();
+    const QVector<QColor> &stops = heatScale();
     const QColor neutral = overlayNeutralColor(), over = overlayOverLimitColor(), floor = floorColor();
     const QColor down = downColor(), served = servedColor(), tint = selectedTint();
     std::vector<Box> outlined;
@@ -959,9 +945,9 @@ void Hall3dView::updateColors()
         else
             c = scaleColor(stops, v.kw[i] / v.kwTop);
         if (!domain.empty())
-            c = domain[i] == 1 ? down : domain[i] == 2 ? served : mix(c, floor, 0.7);
+            c = domain[i] == 1 ? down : domain[i] == 2 ? served : mixColor(c, floor, 0.7);
         if (selected[i]) {
-            c = mix(c, tint, 0.55);
+            c = mixColor(c, tint, 0.55);
             outlined.push_back(v.racks.boxes[i]);
         }
         const unsigned char t[3] = {static_cast<unsigned char>(c.red()), static_cast<unsigned char>(c.green()),

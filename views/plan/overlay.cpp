@@ -4,9 +4,9 @@
 #include "model/core/design.h"
 #include "model/engine/evaluation.h"
 #include "model/reliability/failuredomain.h"
+#include "views/style/format.h"
 
 #include <QCoreApplication>
-#include <QLocale>
 
 #include <algorithm>
 #include <cmath>
@@ -22,50 +22,9 @@ QString tr(const char *text)
     return QCoreApplication::translate("cp::gui::Overlay", text);
 }
 
-// Sequential, colour-blind safe scales (ColorBrewer YlOrRd for heat, viridis for bandwidth).
-const QVector<QColor> &heatScale()
-{
-    static const QVector<QColor> stops{QColor(0xff, 0xff, 0xb2), QColor(0xfe, 0xcc, 0x5c), QColor(0xfd, 0x8d, 0x3c),
-                                       QColor(0xf0, 0x3b, 0x20), QColor(0xbd, 0x00, 0x26)};
-    return stops;
-}
-
-const QVector<QColor> &bandwidthScale()
-{
-    static const QVector<QColor> stops{QColor(0x44, 0x01, 0x54), QColor(0x3b, 0x52, 0x8b), QColor(0x21, 0x91, 0x8c),
-                                       QColor(0x5e, 0xc9, 0x62), QColor(0xfd, 0xe7, 0x25)};
-    return stops;
-}
-
-QColor downColor()
-{
-    return QColor(0xd5, 0x5e, 0x00); // Okabe–Ito vermilion
-}
-
-QColor keptUpColor()
-{
-    return QColor(0xf0, 0xe4, 0x42); // Okabe–Ito yellow
-}
-
-QColor selectedColor()
-{
-    return QColor(0x22, 0x22, 0x22);
-}
-
-QString number(double value, int decimals)
-{
-    return QLocale().toString(value, 'f', decimals);
-}
-
-QString integer(long long value)
-{
-    return QLocale().toString(static_cast<qlonglong>(value));
-}
-
-QString racksText(long long n)
-{
-    return n == 1 ? tr("1 rack") : tr("%1 racks").arg(integer(n));
-}
+using fmt::integer;
+using fmt::number;
+using fmt::racksText;
 
 } // namespace
 
@@ -97,32 +56,6 @@ std::optional<OverlayKind> overlayFromKey(const QString &key)
         if (overlayKey(OverlayKind(i)) == key)
             return OverlayKind(i);
     return std::nullopt;
-}
-
-QColor scaleColor(const QVector<QColor> &stops, qreal fraction)
-{
-    if (stops.isEmpty())
-        return {};
-    if (stops.size() == 1 || !(fraction > 0.0))
-        return stops.front();
-    if (fraction >= 1.0)
-        return stops.back();
-    const qreal x = fraction * qreal(stops.size() - 1);
-    const int i = int(std::floor(x));
-    const qreal t = x - i;
-    const QColor &a = stops[i], &b = stops[i + 1];
-    return QColor::fromRgbF(float(a.redF() + (b.redF() - a.redF()) * t), float(a.greenF() + (b.greenF() - a.greenF()) * t),
-                            float(a.blueF() + (b.blueF() - a.blueF()) * t));
-}
-
-QColor overlayNeutralColor()
-{
-    return QColor(0xd4, 0xd4, 0xd4);
-}
-
-QColor overlayOverLimitColor()
-{
-    return QColor(0x6a, 0x3d, 0x9a); // purple: outside the heat scale, never mistaken for it
 }
 
 Overlay powerDensityOverlay(const Design &design, const Catalog &catalog, const Results &results)
@@ -200,7 +133,7 @@ Overlay failureDomainOverlay(const Design &design, const FailureDomainIndex &ind
         return o;
     }
     o.rackColors.fill(overlayNeutralColor(), n);
-    l.swatches = {{downColor(), tr("Taken down")},
+    l.swatches = {{failedColor(), tr("Taken down")},
                   {keptUpColor(), tr("Served, kept up by redundancy")},
                   {overlayNeutralColor(), tr("Unaffected")}};
     if (!part) {
@@ -215,7 +148,7 @@ Overlay failureDomainOverlay(const Design &design, const FailureDomainIndex &ind
     for (int i : f.racksServed)
         o.rackColors[i] = keptUpColor();
     for (int i : f.racksDown)
-        o.rackColors[i] = downColor();
+        o.rackColors[i] = failedColor();
     const QString name = QString::fromStdString(f.part);
     if (f.redundant)
         l.note = tr("%1: redundant, 0 GPUs down (%2 served)").arg(name, racksText(qsizetype(f.racksServed.size())));

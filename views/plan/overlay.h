@@ -1,5 +1,7 @@
 #pragma once
 
+#include "views/style/colorscale.h"
+
 #include <QColor>
 #include <QString>
 #include <QVector>
@@ -46,13 +48,6 @@ struct Overlay
     OverlayLegend legend;
     QString status; ///< a one-line summary for the status bar; empty when nothing to say
 };
-
-/// The colour at `fraction` (clamped to 0–1) of an evenly spaced scale.
-QColor scaleColor(const QVector<QColor> &stops, qreal fraction);
-
-/// Colours shared by the overlays.
-QColor overlayNeutralColor();  ///< racks the overlay says nothing about
-QColor overlayOverLimitColor(); ///< power above the rack's limit
 
 /// kW per rack at training load on a yellow-to-red scale up to the largest rack limit (or the
 /// hottest rack if hotter); racks whose nameplate exceeds their limit get their own colour.
