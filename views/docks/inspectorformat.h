@@ -1,6 +1,7 @@
 #pragma once
 
-// The inspector's text helpers, shared by its property tree, its edit forms and its settings tabs.
+// The inspector's texts (numbers with units, catalog names) and number parsing, shared by its
+// property tree, its edit forms and its settings tabs.
 
 #include "model/core/catalog.h"
 #include "views/docks/inspectordock.h"
