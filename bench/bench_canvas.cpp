@@ -3,13 +3,13 @@
 // Runs on Qt's offscreen platform unless QT_QPA_PLATFORM says otherwise; CP_BENCH_CANVAS_PNG=<dir>
 // saves the painted images there. Results: docs/benchmarks.md.
 
+#include "bench/benchapp.h"
 #include "model/core/catalog.h"
 #include "model/core/design.h"
 #include "views/plan/hallscene.h"
 #include "views/plan/hallview.h"
 #include "model/generate/templates.h"
 
-#include <QApplication>
 #include <QImage>
 #include <QString>
 #include <QPainter>
@@ -137,13 +137,5 @@ BENCHMARK_CAPTURE(BM_BuildPlan, Racks20k, std::string("racks-20k"))->Unit(benchm
 
 int main(int argc, char **argv)
 {
-    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
-        qputenv("QT_QPA_PLATFORM", "offscreen");
-    QApplication app(argc, argv);
-    benchmark::Initialize(&argc, argv);
-    if (benchmark::ReportUnrecognizedArguments(argc, argv))
-        return 1;
-    benchmark::RunSpecifiedBenchmarks();
-    benchmark::Shutdown();
-    return 0;
+    return cp::bench::runBenchmarks(argc, argv, "offscreen");
 }

@@ -7,6 +7,7 @@
 // orbit frame of each design, to look at.
 // Results: docs/benchmarks.md.
 
+#include "bench/benchapp.h"
 #include "model/core/catalog.h"
 #include "model/core/design.h"
 #include "model/engine/evaluation.h"
@@ -240,20 +241,15 @@ CP_HALL3D_BENCH(BM_SelectionFrame);
 
 int main(int argc, char **argv)
 {
-    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
-        qputenv("QT_QPA_PLATFORM", "xcb");
-    // As in the application: VTK's context must share with the window's.
-    QSurfaceFormat::setDefaultFormat(cp::gui::Hall3dView::defaultFormat());
-    QApplication app(argc, argv);
-    QString reason;
-    if (!cp::gui::Hall3dView::isOpenGLAvailable(&reason)) {
-        fprintf(stderr, "bench_hall3d: %s (run under xvfb-run with QT_QPA_PLATFORM=xcb)\n", qPrintable(reason));
-        return 1;
-    }
-    benchmark::Initialize(&argc, argv);
-    if (benchmark::ReportUnrecognizedArguments(argc, argv))
-        return 1;
-    benchmark::RunSpecifiedBenchmarks();
-    benchmark::Shutdown();
-    return 0;
+    return cp::bench::runBenchmarks(
+        argc, argv, "xcb",
+        // As in the application: VTK's context must share with the window's.
+        [] { QSurfaceFormat::setDefaultFormat(cp::gui::Hall3dView::defaultFormat()); },
+        [] {
+            QString reason;
+            if (cp::gui::Hall3dView::isOpenGLAvailable(&reason))
+                return true;
+            fprintf(stderr, "bench_hall3d: %s (run under xvfb-run with QT_QPA_PLATFORM=xcb)\n", qPrintable(reason));
+            return false;
+        });
 }

@@ -5,6 +5,7 @@
 // QT_QPA_PLATFORM says otherwise; CP_BENCH_HEATMAP_PNG=<dir> saves the painted images there.
 // Results: docs/benchmarks.md.
 
+#include "bench/benchapp.h"
 #include "model/core/catalog.h"
 #include "model/core/design.h"
 #include "model/engine/evaluation.h"
@@ -12,7 +13,6 @@
 #include "views/analysis/heatmapview.h"
 #include "model/generate/templates.h"
 
-#include <QApplication>
 #include <QImage>
 #include <QPainter>
 #include <QString>
@@ -134,13 +134,5 @@ BENCHMARK_CAPTURE(BM_Paint, Zoomed40_Classic100k, true, 40)->Unit(benchmark::kMi
 
 int main(int argc, char **argv)
 {
-    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
-        qputenv("QT_QPA_PLATFORM", "offscreen");
-    QApplication app(argc, argv);
-    benchmark::Initialize(&argc, argv);
-    if (benchmark::ReportUnrecognizedArguments(argc, argv))
-        return 1;
-    benchmark::RunSpecifiedBenchmarks();
-    benchmark::Shutdown();
-    return 0;
+    return cp::bench::runBenchmarks(argc, argv, "offscreen");
 }

@@ -118,89 +118,76 @@ bool hasData(const ChartData &d)
     return d.hasData();
 }
 
-std::unique_ptr<QChart> build(const ChartData &d, const ChartStyle &style = {})
+/// The bars of a chart over categories: one bar set per series, stacked or side by side, on a
+/// category axis (a label per bar, or on every k-th bar when there are many) and a value axis.
+void addBars(QChart *chart, const ChartData &d, const Ink &colours)
 {
-    const Ink colours = ink(style);
-    auto chart = std::make_unique<QChart>();
-    chart->setTheme(style.dark ? QChart::ChartThemeDark : QChart::ChartThemeLight);
-    chart->setBackgroundRoundness(0);
-    chart->setBackgroundBrush(colours.background);
-    chart->setMargins(QMargins(6, 4, 10, 4));
-    chart->setTitle(richText(d.title));
-    chart->setTitleFont(font(16, true));
-    chart->setTitleBrush(colours.title);
-    chart->setAnimationOptions(QChart::NoAnimation);
-    chart->legend()->setAlignment(Qt::AlignBottom);
-    chart->legend()->setFont(font(12));
-    chart->legend()->setLabelColor(colours.text);
-    chart->legend()->setMarkerShape(QLegend::MarkerShapeFromSeries);
-    chart->legend()->setShowToolTips(true); // full names where a label is elided
-    if (!hasData(d)) {
-        chart->legend()->hide();
-        return chart;
-    }
-    // Many entries in a row would be elided: a column on the right instead.
-    if (std::count_if(d.series.begin(), d.series.end(), [](const ChartSeries &s) { return s.inLegend; }) > 4 &&
-        d.categories.empty())
-        chart->legend()->setAlignment(Qt::AlignRight);
-
-    if (!d.categories.empty()) {
-        QAbstractBarSeries *bars = d.stacked ? static_cast<QAbstractBarSeries *>(new QStackedBarSeries)
-                                             : static_cast<QAbstractBarSeries *>(new QBarSeries);
-        double top = 0;
-        std::vector<double> stackTop(d.categories.size(), 0.0);
-        for (const ChartSeries &s : d.series) {
-            auto *set = new QBarSet(richText(s.name));
-            set->setColor(seriesColour(s));
-            set->setBorderColor(d.categories.size() > 24 ? seriesColour(s) : colours.background);
-            for (size_t i = 0; i < s.y.size(); ++i) {
-                set->append(s.y[i]);
-                top = std::max(top, s.y[i]);
-                if (i < stackTop.size())
-                    stackTop[i] += std::max(0.0, s.y[i]);
-            }
-            bars->append(set);
+    QAbstractBarSeries *bars = d.stacked ? static_cast<QAbstractBarSeries *>(new QStackedBarSeries)
+                                         : static_cast<QAbstractBarSeries *>(new QBarSeries);
+    double top = 0;
+    std::vector<double> stackTop(d.categories.size(), 0.0);
+    for (const ChartSeries &s : d.series) {
+        auto *set = new QBarSet(richText(s.name));
+        set->setColor(seriesColour(s));
+        set->setBorderColor(d.categories.size() > 24 ? seriesColour(s) : colours.background);
+        for (size_t i = 0; i < s.y.size(); ++i) {
+            set->append(s.y[i]);
+            top = std::max(top, s.y[i]);
+            if (i < stackTop.size())
+                stackTop[i] += std::max(0.0, s.y[i]);
         }
-        if (d.stacked)
-            top = *std::max_element(stackTop.begin(), stackTop.end());
-        bars->setBarWidth(d.stacked ? 0.6 : 0.85);
-        chart->legend()->setMarkerShape(QLegend::MarkerShapeRectangle);
-        chart->addSeries(bars);
-        QAbstractAxis *x = nullptr;
-        if (d.categories.size() <= kMaxCategoryLabels) {
-            auto *axis = new QBarCategoryAxis;
-            QStringList labels;
-            for (const std::string &c : d.categories)
-                labels << QString::fromStdString(c);
-            axis->append(labels);
-            x = axis;
-        } else {
-            // Too many categories (rows, feeds) for a label each: bars on a value axis of their
-            // indices, a label on every k-th bar, upright.
-            const size_t n = d.categories.size();
-            const size_t step = (n + kMaxCategoryLabels - 1) / kMaxCategoryLabels;
-            auto *axis = new QCategoryAxis;
-            axis->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
-            axis->setStartValue(-0.5);
-            axis->setRange(-0.5, double(n) - 0.5);
-            for (size_t i = 0; i < n; i += step)
-                axis->append(QString::fromStdString(d.categories[i]), double(i));
-            axis->setLabelsAngle(-90);
-            x = axis;
-        }
-        styleAxis(x, d.xTitle, colours);
-        x->setGridLineVisible(false);
-        auto *y = new QValueAxis;
-        styleAxis(y, d.yTitle, colours);
-        setValueRange(y, 0.0, top, true);
-        y->setLabelFormat(labelFormat(y));
-        chart->addAxis(x, Qt::AlignBottom);
-        chart->addAxis(y, Qt::AlignLeft);
-        bars->attachAxis(x);
-        bars->attachAxis(y);
-        return chart;
+        bars->append(set);
     }
+    if (d.stacked)
+        top = *std::max_element(stackTop.begin(), stackTop.end());
+    bars->setBarWidth(d.stacked ? 0.6 : 0.85);
+    chart->legend()->setMarkerShape(QLegend::MarkerShapeRectangle);
+    chart->addSeries(bars);
+    QAbstractAxis *x = nullptr;
+    if (d.categories.size() <= kMaxCategoryLabels) {
+        auto *axis = new QBarCategoryAxis;
+        QStringList labels;
+        for (const std::string &c : d.categories)
+            labels << QString::fromStdString(c);
+        axis->append(labels);
+        x = axis;
+    } else {
+        // Too many categories (rows, feeds) for a label each: bars on a value axis of their
+        // indices, a label on every k-th bar, upright.
+        const size_t n = d.categories.size();
+        const size_t step = (n + kMaxCategoryLabels - 1) / kMaxCategoryLabels;
+        auto *axis = new QCategoryAxis;
+        axis->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
+        axis->setStartValue(-0.5);
+        axis->setRange(-0.5, double(n) - 0.5);
+        for (size_t i = 0; i < n; i += step)
+            axis->append(QString::fromStdString(d.categories[i]), double(i));
+        axis->setLabelsAngle(-90);
+        x = axis;
+    }
+    styleAxis(x, d.xTitle, colours);
+    x->setGridLineVisible(false);
+    auto *y = new QValueAxis;
+    styleAxis(y, d.yTitle, colours);
+    setValueRange(y, 0.0, top, true);
+    y->setLabelFormat(labelFormat(y));
+    chart->addAxis(x, Qt::AlignBottom);
+    chart->addAxis(y, Qt::AlignLeft);
+    bars->attachAxis(x);
+    bars->attachAxis(y);
+}
 
+/// The axes of a chart of x-y series (x linear, ticked or logarithmic; y on the left, and
+/// on the right for the series that ask for it), ranged over the data they show.
+struct XYAxes
+{
+    QAbstractAxis *x = nullptr;
+    QValueAxis *y = nullptr;
+    QValueAxis *y2 = nullptr; ///< null without a right axis
+};
+
+XYAxes addXYAxes(QChart *chart, const ChartData &d, const Ink &colours)
+{
     double xlo = INFINITY, xhi = -INFINITY, ylo = INFINITY, yhi = -INFINITY;
     std::pair<double, double> ry{INFINITY, -INFINITY}; // the right axis' values
     for (const ChartSeries &s : d.series)
@@ -262,7 +249,13 @@ std::unique_ptr<QChart> build(const ChartData &d, const ChartStyle &style = {})
         y2->setLabelFormat(labelFormat(y2));
         chart->addAxis(y2, Qt::AlignRight);
     }
+    return {xAxis, y, y2};
+}
 
+/// The x-y series: markers (dots or rings) or lines (solid, dashed, dotted), each attached to
+/// its axes; series outside the legend have their markers hidden.
+void addXYSeries(QChart *chart, const ChartData &d, const Ink &colours, const XYAxes &axes)
+{
     for (const ChartSeries &s : d.series) {
         const QColor colour = seriesColour(s);
         QXYSeries *series = nullptr;
@@ -297,12 +290,45 @@ std::unique_ptr<QChart> build(const ChartData &d, const ChartStyle &style = {})
             if (std::isfinite(s.x[i]) && std::isfinite(s.y[i]) && (!d.logX || s.x[i] > 0))
                 series->append(s.x[i], s.y[i]);
         chart->addSeries(series);
-        series->attachAxis(xAxis);
-        series->attachAxis(s.rightAxis && y2 ? y2 : y);
+        series->attachAxis(axes.x);
+        series->attachAxis(s.rightAxis && axes.y2 ? axes.y2 : axes.y);
         if (!s.inLegend)
             for (QLegendMarker *m : chart->legend()->markers(series))
                 m->setVisible(false);
     }
+}
+
+std::unique_ptr<QChart> build(const ChartData &d, const ChartStyle &style = {})
+{
+    const Ink colours = ink(style);
+    auto chart = std::make_unique<QChart>();
+    chart->setTheme(style.dark ? QChart::ChartThemeDark : QChart::ChartThemeLight);
+    chart->setBackgroundRoundness(0);
+    chart->setBackgroundBrush(colours.background);
+    chart->setMargins(QMargins(6, 4, 10, 4));
+    chart->setTitle(richText(d.title));
+    chart->setTitleFont(font(16, true));
+    chart->setTitleBrush(colours.title);
+    chart->setAnimationOptions(QChart::NoAnimation);
+    chart->legend()->setAlignment(Qt::AlignBottom);
+    chart->legend()->setFont(font(12));
+    chart->legend()->setLabelColor(colours.text);
+    chart->legend()->setMarkerShape(QLegend::MarkerShapeFromSeries);
+    chart->legend()->setShowToolTips(true); // full names where a label is elided
+    if (!hasData(d)) {
+        chart->legend()->hide();
+        return chart;
+    }
+    // Many entries in a row would be elided: a column on the right instead.
+    if (std::count_if(d.series.begin(), d.series.end(), [](const ChartSeries &s) { return s.inLegend; }) > 4 &&
+        d.categories.empty())
+        chart->legend()->setAlignment(Qt::AlignRight);
+
+    if (!d.categories.empty()) {
+        addBars(chart.get(), d, colours);
+        return chart;
+    }
+    addXYSeries(chart.get(), d, colours, addXYAxes(chart.get(), d, colours));
     return chart;
 }
 

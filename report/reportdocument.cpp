@@ -182,15 +182,21 @@ void ReportDocument::addChart(ChartData chart, std::string caption)
 ReportDocument::ReportDocument(const std::vector<ReportDesign> &designs, const ReportOptions &options)
 {
     std::vector<ComparedDesign> compared;
-    std::vector<const Results *> results;
-    for (const ReportDesign &d : designs) {
+    for (const ReportDesign &d : designs)
         compared.push_back({d.name, d.results});
-        results.push_back(d.results);
-    }
     const Comparison comparison = compareDesigns(compared);
     const std::string names = caption(designs);
     mTitle = options.title;
 
+    addTitlePage(designs, options);
+    addComparisonTables(comparison, names);
+    addCharts(designs, names);
+    addFailureDomains(designs);
+    addBillOfMaterials(designs);
+}
+
+void ReportDocument::addTitlePage(const std::vector<ReportDesign> &designs, const ReportOptions &options)
+{
     // Title page: the designs, where they come from, their latest saved revision, the date.
     add(Block::Kind::Title, options.title);
     {
@@ -234,7 +240,10 @@ ReportDocument::ReportDocument(const std::vector<ReportDesign> &designs, const R
         "the catalog prices and specifications embedded in its file. Each row names the results key it comes "
         "from, so it can be traced in the JSON of `cluster-planner-cli evaluate --json`. A shaded, bold value "
         "is the better one of its row; rows without a better direction (size, density) are not marked.");
+}
 
+void ReportDocument::addComparisonTables(const Comparison &comparison, const std::string &names)
+{
     // Key figures.
     add(Block::Kind::PageBreak);
     add(Block::Kind::Heading, "Key figures");
@@ -248,10 +257,16 @@ ReportDocument::ReportDocument(const std::vector<ReportDesign> &designs, const R
         "storage and checkpoints, scheduling, failure domain, redundancy, power, cooling, NIC speed, scale, "
         "operations, delivery, cost structure, MFU), each as figures for these designs.");
     addTable(comparisonTable(comparison.dimensions, comparison.designs, true));
+}
 
+void ReportDocument::addCharts(const std::vector<ReportDesign> &designs, const std::string &names)
+{
     // Charts.
     add(Block::Kind::PageBreak);
     add(Block::Kind::Heading, "Charts");
+    std::vector<const Results *> results;
+    for (const ReportDesign &d : designs)
+        results.push_back(d.results);
     std::vector<ChartDesign> chartDesigns;
     for (size_t i = 0; i < designs.size(); ++i)
         chartDesigns.push_back({tag(i), int(i), designs[i].results});
@@ -273,7 +288,10 @@ ReportDocument::ReportDocument(const std::vector<ReportDesign> &designs, const R
              "The design's workload and global batch at half, a quarter, … of its active GPUs "
              "(whole scale-up domains), the parallelism searched again at each count; the "
              "rightmost point is the design (performance.mfu). " + names);
+}
 
+void ReportDocument::addFailureDomains(const std::vector<ReportDesign> &designs)
+{
     // Failure domains.
     add(Block::Kind::PageBreak);
     add(Block::Kind::Heading, "Failure domains");
@@ -309,7 +327,10 @@ ReportDocument::ReportDocument(const std::vector<ReportDesign> &designs, const R
             addTable(std::move(big));
         }
     }
+}
 
+void ReportDocument::addBillOfMaterials(const std::vector<ReportDesign> &designs)
+{
     // Bill of materials.
     add(Block::Kind::PageBreak);
     add(Block::Kind::Heading, "Bill of materials");

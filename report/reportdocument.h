@@ -6,6 +6,10 @@
 #include <string>
 #include <vector>
 
+namespace cp {
+struct Comparison;
+}
+
 namespace cp::report {
 
 /// One cell of a report table. Text is plain (escaped by whoever writes it out).
@@ -62,6 +66,18 @@ private:
     void add(Block::Kind kind, std::string text = {});
     void addTable(Table table);
     void addChart(ChartData chart, std::string caption);
+
+    // The report's parts, in reading order.
+    /// The title, the designs with their files and latest revisions, and how to read the report.
+    void addTitlePage(const std::vector<ReportDesign> &designs, const ReportOptions &options);
+    /// The key figures and the comparison dimensions, as tables of a column per design.
+    void addComparisonTables(const Comparison &comparison, const std::string &names);
+    /// The cost over time, rack power, goodput and scaling charts.
+    void addCharts(const std::vector<ReportDesign> &designs, const std::string &names);
+    /// Each design's failure domains by kind of part, and its largest domains.
+    void addFailureDomains(const std::vector<ReportDesign> &designs);
+    /// Each design's priced parts, most expensive first, and the hardware total.
+    void addBillOfMaterials(const std::vector<ReportDesign> &designs);
 
     std::vector<Block> mBlocks;
     std::vector<ChartData> mCharts;

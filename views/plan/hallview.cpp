@@ -12,27 +12,18 @@
 #include "views/plan/items/rackitem.h"
 
 #include <QApplication>
-#include <QClipboard>
-#include <QDialog>
-#include <QDialogButtonBox>
-#include <QDoubleSpinBox>
-#include <QFormLayout>
 #include <QKeyEvent>
 #include <QLocale>
-#include <QMimeData>
 #include <QMouseEvent>
 #include <QPaintEvent>
 #include <QPainter>
 #include <QRubberBand>
 #include <QScrollBar>
-#include <QSpinBox>
 #include <QStyle>
 #include <QStyleOption>
 #include <QStyleOptionGraphicsItem>
 #include <QUndoStack>
 #include <QWheelEvent>
-
-#include <nlohmann/json.hpp>
 
 #include <cmath>
 
@@ -437,18 +428,14 @@ void HallView::placeLegend()
     mLegend->move(area.left() + 10, area.top() + 10);
 }
 
-// ---- Editing -------------------------------------------------------------------------------
+// ---- Selection -----------------------------------------------------------------------------
+// The edits are in hallviewedits.cpp, the feed tool and stamping in hallviewtools.cpp.
 
 namespace {
 
 std::vector<int> toStd(const QVector<int> &v)
 {
     return std::vector<int>(v.begin(), v.end());
-}
-
-QString partLabel(const CatalogEntry &entry)
-{
-    return QString::fromStdString(entry.name.empty() ? entry.id : entry.name);
 }
 
 } // namespace
@@ -459,31 +446,6 @@ QGraphicsItem *HallView::editableItemAt(const QPoint &viewPos) const
         if (item->type() == RackItem::Type || item->type() == FacilityItem::Type)
             return item;
     return nullptr;
-}
-
-void HallView::setTool(Tool tool)
-{
-    if (tool == mTool)
-        return;
-    finishDrag(false);
-    mTool = tool;
-    mFeedIndex = -1;
-    mScene->clearActiveFeedUnit();
-    setDragMode(tool == Tool::Select && !mSpacePan ? RubberBandDrag : NoDrag);
-    if (tool == Tool::Feed) {
-        viewport()->setCursor(Qt::CrossCursor);
-        report(tr("Feed: click a power or cooling unit, then the racks it feeds (click again to disconnect). Esc ends."),
-               false);
-    } else {
-        viewport()->unsetCursor();
-    }
-    Q_EMIT toolChanged(tool);
-}
-
-FacilityItem *HallView::feedUnit() const
-{
-    const QVector<FacilityItem *> &items = mFeedPower ? mScene->powerItems() : mScene->coolingItems();
-    return mFeedIndex >= 0 && mFeedIndex < items.size() ? items[mFeedIndex] : nullptr;
 }
 
 Selection HallView::selection() const
@@ -553,353 +515,6 @@ void HallView::report(const QString &message, bool error)
 {
     mLastError = error ? message : QString();
     Q_EMIT statusMessage(message);
-}
-
-bool HallView::push(Edit &&edit, const QString &text, bool move)
-{
-    if (!mDocument)
-        return false;
-    QString error;
-    if (!pushEdit(mDocument, std::move(edit), text, &error, move ? CommandId::Move : CommandId::None)) {
-        report(tr("%1 refused: %2").arg(text, error), true);
-        return false;
-    }
-    mLastError.clear();
-    return true;
-}
-
-void HallView::selectAppended(int racksBefore, int powerBefore, int coolingBefore)
-{
-    QSignalBlocker blocker(mScene);
-    mScene->clearSelection();
-    for (int i = racksBefore; i < mScene->rackItems().size(); ++i)
-        mScene->rackItems()[i]->setSelected(true);
-    for (int i = powerBefore; i < mScene->powerItems().size(); ++i)
-        mScene->powerItems()[i]->setSelected(true);
-    for (int i = coolingBefore; i < mScene->coolingItems().size(); ++i)
-        mScene->coolingItems()[i]->setSelected(true);
-    blocker.unblock();
-    Q_EMIT mScene->selectionChanged();
-}
-
-bool HallView::dropPart(const QString &catalogId, const QPointF &scenePos)
-{
-    if (!mDocument) {
-        report(tr("This plan is read-only."), true);
-        return false;
-    }
-    const Design &design = mDocument->design();
-    const Catalog &catalog = mDocument->catalog();
-    const CatalogEntry *entry = catalog.find(catalogId.toStdString());
-    if (!entry) {
-        report(tr("Unknown catalog id “%1”.").arg(catalogId), true);
-        return false;
-    }
-    const QPointF m = HallScene::toMetres(scenePos);
-    const Point at{m.x(), m.y()};
-    const int racks = static_cast<int>(design.racks.size());
-    const int power = static_cast<int>(design.powerUnits.size());
-    const int cooling = static_cast<int>(design.coolingUnits.size());
-    if (entry->kind == PartKind::Rack) {
-        if (!push(addRack(design, catalog, entry->id, at), tr("Place %1").arg(partLabel(*entry))))
-            return false;
-        selectAppended(racks, power, cooling);
-        report(tr("Placed rack %1.").arg(QString::fromStdString(mDocument->design().racks.back().id)), false);
-        return true;
-    }
-    if (isPowerKind(entry->kind) || isCoolingKind(entry->kind)) {
-        if (!push(addUnit(design, catalog, entry->id, at), tr("Place %1").arg(partLabel(*entry))))
-            return false;
-        selectAppended(racks, power, cooling);
-        report(tr("Placed %1; connect it to racks with the feed tool.").arg(partLabel(*entry)), false);
-        return true;
-    }
-    if (isMountableKind(entry->kind)) {
-        RackItem *target = nullptr;
-        for (QGraphicsItem *item : mScene->items(scenePos))
-            if (item->type() == RackItem::Type) {
-                target = static_cast<RackItem *>(item);
-                break;
-            }
-        if (!target) {
-            report(tr("Drop %1 onto a rack to mount it.").arg(partLabel(*entry)), true);
-            return false;
-        }
-        const int index = target->rackIndex();
-        if (!push(mountPart(design, catalog, index, entry->id), tr("Mount %1").arg(partLabel(*entry))))
-            return false;
-        report(tr("Mounted %1 in rack %2.").arg(partLabel(*entry), target->id()), false);
-        return true;
-    }
-    report(tr("A %1 is not placed on the plan; it is part of a server or the fabric settings.")
-               .arg(QString::fromLatin1(partKindName(entry->kind))),
-           true);
-    return false;
-}
-
-void HallView::dragEnterEvent(QDragEnterEvent *event)
-{
-    if (mDocument && event->mimeData()->hasFormat(QLatin1String(kPartMimeType)))
-        event->acceptProposedAction();
-    else
-        event->ignore();
-}
-
-void HallView::dragMoveEvent(QDragMoveEvent *event)
-{
-    if (mDocument && event->mimeData()->hasFormat(QLatin1String(kPartMimeType)))
-        event->acceptProposedAction();
-    else
-        event->ignore();
-}
-
-void HallView::dragLeaveEvent(QDragLeaveEvent *event)
-{
-    event->accept();
-}
-
-void HallView::dropEvent(QDropEvent *event)
-{
-    if (!event->mimeData()->hasFormat(QLatin1String(kPartMimeType))) {
-        event->ignore();
-        return;
-    }
-    const QString id = QString::fromUtf8(event->mimeData()->data(QLatin1String(kPartMimeType)));
-    if (dropPart(id, mapToScene(event->position().toPoint())))
-        event->acceptProposedAction();
-    else
-        event->ignore();
-}
-
-void HallView::rotateSelection()
-{
-    if (mDocument)
-        push(rotateBy(mDocument->design(), selection(), 90.0), tr("Rotate"));
-}
-
-void HallView::deleteSelection()
-{
-    if (!mDocument)
-        return;
-    const Selection s = selection();
-    const size_t count = s.racks.size() + s.powerUnits.size() + s.coolingUnits.size();
-    if (push(remove(mDocument->design(), s), tr("Delete %n item(s)", nullptr, static_cast<int>(count))))
-        report(tr("Deleted %n item(s).", nullptr, static_cast<int>(count)), false);
-}
-
-QMimeData *HallView::selectionMimeData() const
-{
-    if (!mDocument)
-        return nullptr;
-    const Selection s = selection();
-    if (s.empty())
-        return nullptr;
-    const Design &design = mDocument->design();
-    Design part = settingsOf(design);
-    for (int i : s.racks)
-        part.racks.push_back(design.racks[static_cast<size_t>(i)]);
-    for (int i : s.powerUnits)
-        part.powerUnits.push_back(design.powerUnits[static_cast<size_t>(i)]);
-    for (int i : s.coolingUnits)
-        part.coolingUnits.push_back(design.coolingUnits[static_cast<size_t>(i)]);
-    auto *mime = new QMimeData;
-    const QByteArray json = QByteArray::fromStdString(designToJson(part).dump());
-    mime->setData(QLatin1String(kSelectionMimeType), json);
-    QStringList ids;
-    for (const Rack &r : part.racks)
-        ids << QString::fromStdString(r.id);
-    for (const auto *list : {&part.powerUnits, &part.coolingUnits})
-        for (const FacilityUnit &u : *list)
-            ids << QString::fromStdString(u.id);
-    mime->setText(ids.join(QLatin1Char('\n')));
-    return mime;
-}
-
-void HallView::copySelection()
-{
-    QMimeData *mime = selectionMimeData();
-    if (!mime) {
-        report(tr("Nothing selected to copy."), true);
-        return;
-    }
-    QApplication::clipboard()->setMimeData(mime);
-    report(tr("Copied."), false);
-}
-
-void HallView::cutSelection()
-{
-    QMimeData *mime = selectionMimeData();
-    if (!mime) {
-        report(tr("Nothing selected to cut."), true);
-        return;
-    }
-    QApplication::clipboard()->setMimeData(mime);
-    if (push(remove(mDocument->design(), selection()), tr("Cut")))
-        report(tr("Cut."), false);
-}
-
-QPointF HallView::pastePoint() const
-{
-    const QPoint cursor = viewport()->mapFromGlobal(QCursor::pos());
-    const QPointF scene = viewport()->rect().contains(cursor) ? mapToScene(cursor)
-                                                              : mapToScene(viewport()->rect().center());
-    return HallScene::toMetres(scene);
-}
-
-void HallView::paste()
-{
-    if (!mDocument)
-        return;
-    const QMimeData *mime = QApplication::clipboard()->mimeData();
-    if (!mime || !mime->hasFormat(QLatin1String(kSelectionMimeType))) {
-        report(tr("The clipboard holds no racks or units."), true);
-        return;
-    }
-    Design part;
-    try {
-        part = designFromJsonText(mime->data(QLatin1String(kSelectionMimeType)).toStdString(), "clipboard");
-    } catch (const std::exception &e) {
-        report(tr("Cannot paste: %1").arg(QString::fromLocal8Bit(e.what())), true);
-        return;
-    }
-    const Design &design = mDocument->design();
-    const int racks = static_cast<int>(design.racks.size());
-    const int power = static_cast<int>(design.powerUnits.size());
-    const int cooling = static_cast<int>(design.coolingUnits.size());
-    const QPointF at = pastePoint();
-    if (push(cp::paste(design, mDocument->catalog(), part.racks, part.powerUnits, part.coolingUnits, {at.x(), at.y()}),
-             tr("Paste")))
-        selectAppended(racks, power, cooling);
-}
-
-void HallView::duplicateSelection()
-{
-    if (!mDocument)
-        return;
-    const Design &design = mDocument->design();
-    const int racks = static_cast<int>(design.racks.size());
-    const int power = static_cast<int>(design.powerUnits.size());
-    const int cooling = static_cast<int>(design.coolingUnits.size());
-    // One grid step down and right, so the copy is visibly apart and still on the grid.
-    const double step = std::max(design.hall.gridM, 0.6);
-    if (push(duplicate(design, selection(), step, step), tr("Duplicate")))
-        selectAppended(racks, power, cooling);
-}
-
-void HallView::selectAll()
-{
-    QSignalBlocker blocker(mScene);
-    for (RackItem *item : mScene->rackItems())
-        item->setSelected(true);
-    for (FacilityItem *item : mScene->powerItems())
-        item->setSelected(true);
-    for (FacilityItem *item : mScene->coolingItems())
-        item->setSelected(true);
-    blocker.unblock();
-    Q_EMIT mScene->selectionChanged();
-}
-
-bool HallView::stampSelection(int copies, double dxM, double dyM)
-{
-    if (!mDocument)
-        return false;
-    const Design &design = mDocument->design();
-    const int racks = static_cast<int>(design.racks.size());
-    const int power = static_cast<int>(design.powerUnits.size());
-    const int cooling = static_cast<int>(design.coolingUnits.size());
-    if (!push(stamp(design, selection(), copies, dxM, dyM), tr("Stamp %n copies", nullptr, copies)))
-        return false;
-    selectAppended(racks, power, cooling);
-    report(tr("Stamped %n copies.", nullptr, copies), false);
-    return true;
-}
-
-void HallView::stampDialog()
-{
-    if (!mDocument)
-        return;
-    const Selection s = selection();
-    if (s.empty()) {
-        report(tr("Select a row or a pod to stamp first."), true);
-        return;
-    }
-    // Default spacing: the selection's depth plus a 1.2 m aisle, so a row repeats as the next row.
-    QRectF bounds;
-    for (QGraphicsItem *item : mScene->selectedItems())
-        bounds = bounds.united(item->sceneBoundingRect());
-    const QRectF m(HallScene::toMetres(bounds.topLeft()), HallScene::toMetres(bounds.bottomRight()));
-    const double grid = std::max(mDocument->design().hall.gridM, 0.01);
-
-    QDialog dialog(this);
-    dialog.setWindowTitle(tr("Stamp Selection"));
-    auto *copies = new QSpinBox;
-    copies->setObjectName(QStringLiteral("stampCopies"));
-    copies->setRange(1, 1000);
-    copies->setValue(3);
-    auto *dx = new QDoubleSpinBox;
-    dx->setObjectName(QStringLiteral("stampDx"));
-    dx->setRange(-5000, 5000);
-    dx->setDecimals(2);
-    dx->setSingleStep(grid);
-    dx->setSuffix(tr(" m"));
-    dx->setValue(m.width() > 3 * m.height() ? 0.0 : snapToGrid(m.width() + 1.2, grid));
-    auto *dy = new QDoubleSpinBox;
-    dy->setObjectName(QStringLiteral("stampDy"));
-    dy->setRange(-5000, 5000);
-    dy->setDecimals(2);
-    dy->setSingleStep(grid);
-    dy->setSuffix(tr(" m"));
-    dy->setValue(m.width() > 3 * m.height() ? snapToGrid(m.height() + 1.2, grid) : 0.0);
-    auto *form = new QFormLayout(&dialog);
-    form->addRow(tr("Copies:"), copies);
-    form->addRow(tr("Spacing across (x):"), dx);
-    form->addRow(tr("Spacing down (y):"), dy);
-    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
-    form->addRow(buttons);
-    connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
-    connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
-    if (dialog.exec() == QDialog::Accepted)
-        stampSelection(copies->value(), dx->value(), dy->value());
-}
-
-void HallView::autoAssignFeeds()
-{
-    if (!mDocument)
-        return;
-    if (push(autoAssignNearest(mDocument->design()), tr("Auto-assign feeds")))
-        report(tr("Every rack without a feed now has its nearest power and cooling unit."), false);
-}
-
-void HallView::feedClick(QGraphicsItem *item)
-{
-    if (!mDocument)
-        return;
-    if (item && item->type() == FacilityItem::Type) {
-        auto *unit = static_cast<FacilityItem *>(item);
-        mFeedPower = unit->kind() == FacilityItem::Kind::Power;
-        mFeedIndex = unit->unitIndex();
-        mScene->clearSelection();
-        mScene->setActiveFeedUnit(mFeedPower, mFeedIndex);
-        report(tr("Feeding from %1: click racks to connect or disconnect them.").arg(unit->id()), false);
-        return;
-    }
-    if (!item || item->type() != RackItem::Type)
-        return;
-    const auto *rack = static_cast<RackItem *>(item);
-    FacilityItem *unit = feedUnit();
-    if (!unit) {
-        report(tr("Click a power or cooling unit first."), true);
-        return;
-    }
-    const Design &design = mDocument->design();
-    const FacilityUnit &u = (mFeedPower ? design.powerUnits : design.coolingUnits)[static_cast<size_t>(mFeedIndex)];
-    const bool fed = std::find(u.serves.begin(), u.serves.end(), rack->id().toStdString()) != u.serves.end();
-    if (fed) {
-        if (push(unfeed(design, mFeedPower, mFeedIndex, {rack->rackIndex()}), tr("Disconnect %1").arg(rack->id())))
-            report(tr("%1 no longer feeds %2.").arg(unit->id(), rack->id()), false);
-    } else if (push(feed(design, mFeedPower, mFeedIndex, {rack->rackIndex()}), tr("Feed %1").arg(rack->id()))) {
-        report(tr("%1 now feeds %2.").arg(unit->id(), rack->id()), false);
-    }
 }
 
 } // namespace cp::gui

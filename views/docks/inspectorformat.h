@@ -1,0 +1,59 @@
+#pragma once
+
+// The inspector's texts (numbers with units, catalog names) and number parsing, shared by its
+// property tree, its edit forms and its settings tabs.
+
+#include "model/core/catalog.h"
+#include "views/docks/inspectordock.h"
+#include "views/style/format.h"
+
+#include <QLocale>
+#include <QString>
+
+#include <cmath>
+#include <string>
+
+namespace cp::gui::inspector {
+
+inline QString qs(const std::string &s)
+{
+    return QString::fromStdString(s);
+}
+
+using fmt::number;
+
+inline QString metres(double value)
+{
+    return InspectorDock::tr("%1 m").arg(number(value, 2));
+}
+
+inline QString kilowatts(double value)
+{
+    return InspectorDock::tr("%1 kW").arg(number(value, 1));
+}
+
+inline QString entryName(const Catalog &catalog, const std::string &id)
+{
+    const CatalogEntry *entry = catalog.find(id);
+    if (!entry)
+        return InspectorDock::tr("%1 (not in catalog)").arg(qs(id));
+    return QStringLiteral("%1 (%2)").arg(qs(entry->name.empty() ? entry->id : entry->name), qs(id));
+}
+
+/// A number typed in the user's locale or with a decimal point; false if it is not one.
+inline bool parseNumber(const QString &text, double &value)
+{
+    bool ok = false;
+    const QString t = text.trimmed();
+    value = QLocale().toDouble(t, &ok);
+    if (!ok)
+        value = QLocale::c().toDouble(t, &ok);
+    return ok && std::isfinite(value);
+}
+
+inline QString numberError(const QString &text)
+{
+    return InspectorDock::tr("“%1” is not a number").arg(text);
+}
+
+} // namespace cp::gui::inspector

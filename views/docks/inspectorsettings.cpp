@@ -1,0 +1,255 @@
+// The inspector's settings tabs (workload, fabric, reliability, finance): a form of fields per tab,
+// each edit one undo command.
+#include "views/docks/inspectordock.h"
+#include "views/docks/inspectorformat.h"
+
+#include "model/core/catalog.h"
+#include "views/session/commands.h"
+#include "model/core/design.h"
+#include "model/edit/designedit.h"
+#include "views/session/document.h"
+#include "model/engine/evaluation.h"
+#include "views/plan/items/rackcategory.h"
+
+#include <QFormLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QLocale>
+#include <QScrollArea>
+#include <QTabWidget>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+#include <unordered_map>
+
+namespace cp::gui {
+
+using namespace inspector;
+
+namespace {
+
+using Field = std::function<QString(Design &, const QString &)>;
+
+template<typename T>
+Field numberField(T Design::*group, double T::*member)
+{
+    return [group, member](Design &d, const QString &text) {
+        double v = 0;
+        if (!parseNumber(text, v))
+            return numberError(text);
+        d.*group.*member = v;
+        return QString();
+    };
+}
+
+template<typename T>
+Field intField(T Design::*group, int T::*member)
+{
+    return [group, member](Design &d, const QString &text) {
+        double v = 0;
+        if (!parseNumber(text, v) || v != std::floor(v) || std::abs(v) > 2e9)
+            return InspectorDock::tr("“%1” is not a whole number").arg(text);
+        d.*group.*member = static_cast<int>(v);
+        return QString();
+    };
+}
+
+template<typename T>
+Field textField(T Design::*group, std::string T::*member)
+{
+    return [group, member](Design &d, const QString &text) {
+        d.*group.*member = text.trimmed().toStdString();
+        return QString();
+    };
+}
+
+} // namespace
+
+void InspectorDock::buildSettingsTabs()
+{
+    const QLocale l;
+    const auto num = [l](double v) { return l.toString(v, 'g', 8); };
+    using W = Workload;
+    using F = FabricSettings;
+    using R = ReliabilitySettings;
+    using M = FinanceSettings;
+    const auto d = [num](auto getter) { return [num, getter](const Design &x) { return num(getter(x)); }; };
+
+    QVector<SettingsField> workload = {
+        {QStringLiteral("workload.name"), tr("Name"), {}, [](const Design &x) { return qs(x.workload.name); },
+         textField(&Design::workload, &W::name)},
+        {QStringLiteral("workload.layers"), tr("Layers"), {}, d([](const Design &x) { return x.workload.layers; }),
+         intField(&Design::workload, &W::layers)},
+        {QStringLiteral("workload.hidden"), tr("Hidden size"), {}, d([](const Design &x) { return x.workload.hidden; }),
+         intField(&Design::workload, &W::hidden)},
+        {QStringLiteral("workload.heads"), tr("Heads"), {}, d([](const Design &x) { return x.workload.heads; }),
+         intField(&Design::workload, &W::heads)},
+        {QStringLiteral("workload.kvHeads"), tr("KV heads"), {}, d([](const Design &x) { return x.workload.kvHeads; }),
+         intField(&Design::workload, &W::kvHeads)},
+        {QStringLiteral("workload.ffnHidden"), tr("FFN hidden"), {}, d([](const Design &x) { return x.workload.ffnHidden; }),
+         intField(&Design::workload, &W::ffnHidden)},
+        {QStringLiteral("workload.vocab"), tr("Vocabulary"), {}, d([](const Design &x) { return x.workload.vocab; }),
+         intField(&Design::workload, &W::vocab)},
+        {QStringLiteral("workload.experts"), tr("Experts"), tr("0 = dense"), d([](const Design &x) { return x.workload.experts; }),
+         intField(&Design::workload, &W::experts)},
+        {QStringLiteral("workload.activeExperts"), tr("Active experts"), {},
+         d([](const Design &x) { return x.workload.activeExperts; }), intField(&Design::workload, &W::activeExperts)},
+        {QStringLiteral("workload.seqLen"), tr("Sequence length"), tr("tokens"),
+         d([](const Design &x) { return x.workload.seqLen; }), intField(&Design::workload, &W::seqLen)},
+        {QStringLiteral("workload.globalBatchTokens"), tr("Global batch"), tr("tokens"),
+         d([](const Design &x) { return x.workload.globalBatchTokens; }), numberField(&Design::workload, &W::globalBatchTokens)},
+        {QStringLiteral("workload.tokens"), tr("Training tokens"), tr("tokens"),
+         d([](const Design &x) { return x.workload.tokens; }), numberField(&Design::workload, &W::tokens)},
+        {QStringLiteral("workload.precision"), tr("Precision"), tr("bf16 or fp8"),
+         [](const Design &x) { return qs(x.workload.precision); }, textField(&Design::workload, &W::precision)},
+        {QStringLiteral("workload.recompute"), tr("Recompute"), tr("none, selective, full"),
+         [](const Design &x) { return qs(x.workload.recompute); }, textField(&Design::workload, &W::recompute)},
+    };
+    QVector<SettingsField> fabric = {
+        {QStringLiteral("fabric.topology"), tr("Topology"), tr("rail-optimized or leaf-spine"),
+         [](const Design &x) { return QString::fromLatin1(topologyName(x.fabric.topology)); },
+         [](Design &x, const QString &t) {
+             const auto k = topologyFromName(t.trimmed().toStdString());
+             if (!k)
+                 return tr("“%1” is not rail-optimized or leaf-spine").arg(t);
+             x.fabric.topology = *k;
+             return QString();
+         }},
+        {QStringLiteral("fabric.tiers"), tr("Tiers"), tr("0 = automatic"), d([](const Design &x) { return x.fabric.tiers; }),
+         intField(&Design::fabric, &F::tiers)},
+        {QStringLiteral("fabric.oversubscription"), tr("Oversubscription"), tr("per tier, e.g. 1, 2"),
+         [l](const Design &x) {
+             QStringList parts;
+             for (double o : x.fabric.oversubscription)
+                 parts << l.toString(o, 'g', 4);
+             return parts.join(QStringLiteral("; "));
+         },
+         [](Design &x, const QString &t) {
+             std::vector<double> values;
+             for (const QString &part : t.split(QLatin1Char(';'), Qt::SkipEmptyParts)) {
+                 double v = 0;
+                 if (!parseNumber(part, v))
+                     return numberError(part.trimmed());
+                 values.push_back(v);
+             }
+             x.fabric.oversubscription = values;
+             return QString();
+         }},
+        {QStringLiteral("fabric.switchId"), tr("Switch"), tr("catalog id"), [](const Design &x) { return qs(x.fabric.switchId); },
+         textField(&Design::fabric, &F::switchId)},
+        {QStringLiteral("fabric.nicId"), tr("NIC"), tr("catalog id, empty = servers'"),
+         [](const Design &x) { return qs(x.fabric.nicId); }, textField(&Design::fabric, &F::nicId)},
+        {QStringLiteral("fabric.shortCableId"), tr("Short cable"), tr("catalog id"),
+         [](const Design &x) { return qs(x.fabric.shortCableId); }, textField(&Design::fabric, &F::shortCableId)},
+        {QStringLiteral("fabric.longCableId"), tr("Long cable"), tr("catalog id"),
+         [](const Design &x) { return qs(x.fabric.longCableId); }, textField(&Design::fabric, &F::longCableId)},
+    };
+    const auto rel = [&](const char *name, const QString &label, const QString &unit, double R::*member) {
+        return SettingsField{QStringLiteral("reliability.") + QLatin1String(name), label, unit,
+                             [num, member](const Design &x) { return num(x.reliability.*member); },
+                             numberField(&Design::reliability, member)};
+    };
+    QVector<SettingsField> reliability = {
+        rel("gpuMtbfHours", tr("GPU MTBF"), tr("h"), &R::gpuMtbfHours),
+        rel("nodeMtbfHours", tr("Node MTBF"), tr("h"), &R::nodeMtbfHours),
+        rel("switchMtbfHours", tr("Switch MTBF"), tr("h"), &R::switchMtbfHours),
+        rel("linkMtbfHours", tr("Link MTBF"), tr("h"), &R::linkMtbfHours),
+        rel("nicMtbfHours", tr("NIC MTBF"), tr("h"), &R::nicMtbfHours),
+        rel("softwareMtbfHours", tr("Software MTBF"), tr("h per GPU"), &R::softwareMtbfHours),
+        rel("powerUnitMtbfHours", tr("Power unit MTBF"), tr("h"), &R::powerUnitMtbfHours),
+        rel("coolingUnitMtbfHours", tr("Cooling unit MTBF"), tr("h"), &R::coolingUnitMtbfHours),
+        rel("checkpointIntervalMinutes", tr("Checkpoint interval"), tr("min, 0 = optimal"), &R::checkpointIntervalMinutes),
+        rel("detectMinutes", tr("Detection"), tr("min"), &R::detectMinutes),
+        rel("restartMinutes", tr("Restart"), tr("min"), &R::restartMinutes),
+        rel("warmupMinutes", tr("Warm-up"), tr("min"), &R::warmupMinutes),
+        rel("repairHours", tr("Repair"), tr("h"), &R::repairHours),
+        {QStringLiteral("reliability.hotSparesPerDomain"), tr("Hot spares per domain"), tr("−1 = catalog default"),
+         d([](const Design &x) { return x.reliability.hotSparesPerDomain; }),
+         intField(&Design::reliability, &R::hotSparesPerDomain)},
+    };
+    const auto fin = [&](const char *name, const QString &label, const QString &unit, double M::*member) {
+        return SettingsField{QStringLiteral("finance.") + QLatin1String(name), label, unit,
+                             [num, member](const Design &x) { return num(x.finance.*member); },
+                             numberField(&Design::finance, member)};
+    };
+    QVector<SettingsField> finance = {
+        fin("lifeYears", tr("Life"), tr("years"), &M::lifeYears),
+        fin("energyUsdPerKwh", tr("Energy price"), tr("USD/kWh"), &M::energyUsdPerKwh),
+        fin("pue", tr("PUE"), tr("0 = from cooling"), &M::pue),
+        fin("utilisation", tr("Utilisation"), tr("0–1"), &M::utilisation),
+        fin("staffFte", tr("Staff"), tr("FTE, 0 = scaled"), &M::staffFte),
+        fin("staffUsdPerYear", tr("Staff cost"), tr("USD/year"), &M::staffUsdPerYear),
+        fin("cloudUsdPerGpuHour", tr("Cloud price"), tr("USD/GPU-h, 0 = catalog"), &M::cloudUsdPerGpuHour),
+        fin("facilityUsdPerMw", tr("Facility build"), tr("USD/MW"), &M::facilityUsdPerMw),
+        fin("colocationUsdPerKwMonth", tr("Colocation"), tr("USD/kW/month, 0 = build"), &M::colocationUsdPerKwMonth),
+        fin("coolingAirUsdPerKw", tr("Air cooling plant"), tr("USD/kW"), &M::coolingAirUsdPerKw),
+        fin("coolingLiquidUsdPerKw", tr("Liquid cooling plant"), tr("USD/kW"), &M::coolingLiquidUsdPerKw),
+        fin("integrationFraction", tr("Integration"), tr("share of hardware"), &M::integrationFraction),
+        fin("maintenanceFraction", tr("Maintenance"), tr("share of hardware per year"), &M::maintenanceFraction),
+        fin("softwareUsdPerGpuYear", tr("Software"), tr("USD/GPU/year"), &M::softwareUsdPerGpuYear),
+        fin("sparesFraction", tr("Spares"), tr("share of hardware per year"), &M::sparesFraction),
+        fin("deliveryMonths", tr("Delivery"), tr("months"), &M::deliveryMonths),
+    };
+    mTabs->addTab(settingsPage(workload), tr("Workload"));
+    mTabs->addTab(settingsPage(fabric), tr("Fabric"));
+    mTabs->addTab(settingsPage(reliability), tr("Reliability"));
+    mTabs->addTab(settingsPage(finance), tr("Finance"));
+}
+
+QWidget *InspectorDock::settingsPage(const QVector<SettingsField> &fields)
+{
+    auto *scroll = new QScrollArea;
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    auto *page = new QWidget;
+    auto *form = new QFormLayout(page);
+    for (const SettingsField &f : fields) {
+        auto *edit = new QLineEdit;
+        edit->setObjectName(f.name);
+        edit->setEnabled(false);
+        QWidget *row = edit;
+        if (!f.unit.isEmpty()) {
+            row = new QWidget;
+            auto *h = new QHBoxLayout(row);
+            h->setContentsMargins(0, 0, 0, 0);
+            h->addWidget(edit, 1);
+            auto *unit = new QLabel(f.unit);
+            unit->setEnabled(false);
+            h->addWidget(unit);
+        }
+        form->addRow(f.label, row);
+        mSettingsEdits.push_back({f, edit});
+        connect(edit, &QLineEdit::editingFinished, this, [this, f, edit] {
+            if (!mDocument || edit->text() == f.get(mDocument->design()))
+                return;
+            // The whole settings by value: fields this panel does not show are carried along.
+            Design settings = settingsOf(mDocument->design());
+            QString error = f.set(settings, edit->text());
+            if (error.isEmpty())
+                pushEdit(mDocument, changeSettings(mDocument->design(), mDocument->catalog(), settings),
+                         tr("Change %1").arg(f.label), &error);
+            if (!error.isEmpty()) {
+                edit->setText(f.get(mDocument->design()));
+                setError(tr("%1 refused: %2").arg(f.label, error));
+                return;
+            }
+            setError(QString());
+        });
+    }
+    scroll->setWidget(page);
+    return scroll;
+}
+
+void InspectorDock::refreshSettings()
+{
+    for (auto &[f, edit] : mSettingsEdits) {
+        edit->setEnabled(mDocument != nullptr);
+        if (mDocument && !edit->hasFocus())
+            edit->setText(f.get(mDocument->design()));
+    }
+}
+
+} // namespace cp::gui
