@@ -6,6 +6,7 @@
 #include "model/core/design.h"
 #include "model/io/designjson.h"
 #include "model/engine/evaluation.h"
+#include "model/fabric/topology.h"
 #include "model/io/resultsjson.h"
 #include "model/core/designlimits.h"
 #include "model/reliability/montecarlo.h"
@@ -344,7 +345,7 @@ void printText(const cp::Design &design, const cp::Results &r)
               << "  racks                 " << inv.racksTotal << " (" << inv.computeRacks << " compute, "
               << inv.networkRacks << " network, " << inv.storageRacks << " storage)\n"
               << "  NICs                  " << inv.nics << "\n";
-    for (const char *tier : {"leaf", "spine", "core", "super_core"})
+    for (const std::string &tier : cp::switchTierNames())
         if (auto it = inv.switchesByTier.find(tier); it != inv.switchesByTier.end())
             std::cout << "  " << std::left << std::setw(22) << (std::string(tier) + " switches") << it->second
                       << "\n";

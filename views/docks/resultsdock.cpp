@@ -1,6 +1,7 @@
 #include "views/docks/resultsdock.h"
 
 #include "model/engine/evaluation.h"
+#include "model/fabric/topology.h"
 
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -9,6 +10,8 @@
 #include <QTreeWidget>
 #include <QTreeWidgetItemIterator>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace cp::gui {
 
@@ -122,14 +125,15 @@ void ResultsDock::setResults(const Results &results)
     inv_(QStringLiteral("inventory.network_racks"), tr("   network"), integer(inv.networkRacks), tr("racks"));
     inv_(QStringLiteral("inventory.storage_racks"), tr("   storage"), integer(inv.storageRacks), tr("racks"));
     // Tiers in fabric order, not alphabetical.
-    for (const char *tier : {"leaf", "spine", "core"}) {
+    const std::vector<std::string> &tiers = switchTierNames();
+    for (const std::string &tier : tiers) {
         auto it = inv.switchesByTier.find(tier);
         if (it != inv.switchesByTier.end())
-            inv_(QStringLiteral("inventory.switches_by_tier.%1").arg(QLatin1String(tier)),
-                 tr("Switches, %1").arg(QLatin1String(tier)), integer(it->second), tr("switches"));
+            inv_(QStringLiteral("inventory.switches_by_tier.%1").arg(QString::fromStdString(tier)),
+                 tr("Switches, %1").arg(QString::fromStdString(tier)), integer(it->second), tr("switches"));
     }
     for (const auto &[tier, count] : inv.switchesByTier) {
-        if (tier != "leaf" && tier != "spine" && tier != "core")
+        if (std::find(tiers.begin(), tiers.end(), tier) == tiers.end())
             inv_(QStringLiteral("inventory.switches_by_tier.%1").arg(QString::fromStdString(tier)),
                  tr("Switches, %1").arg(QString::fromStdString(tier)), integer(count), tr("switches"));
     }

@@ -57,7 +57,7 @@ EvaluationOutcome evaluateSnapshot(EvaluationRunner::Engine &engine, const Snaps
         }
         if (!outcome.results.cancelled && !cancel->load()) {
             outcome.failureDomains = std::make_shared<const FailureDomainIndex>(
-                buildFailureDomainIndex(snapshot.design, catalog, &outcome.results.power));
+                buildFailureDomainIndex(snapshot.design, catalog, &outcome.results.power, outcome.results.fabric.layout));
             std::vector<std::string> kinds;
             for (const FailureDomainKind &k : outcome.results.reliability.kinds)
                 kinds.push_back(k.kind);
