@@ -5,6 +5,7 @@
 #include "model/core/design.h"
 #include "model/engine/evaluation.h"
 #include "model/fabric/fabric.h"
+#include "model/fabric/topology.h"
 #include "model/generate/templates.h"
 #include "testsupport.h"
 
@@ -31,6 +32,26 @@ const CableRun *run(const FabricResults &f, const std::string &tier, const std::
     return nullptr;
 }
 
+/// Row number of "Row 12".
+int rowNumber(const std::string &row)
+{
+    return std::stoi(row.substr(row.rfind(' ') + 1));
+}
+
+/// A classic design with unpadded row numbers ("Row 9" … "Row 10") and no leaf switches in
+/// `bareRow`, so its racks attach to the nearest leaf rack's row.
+Design unpaddedWithBareRow(const Catalog &c, int bareRow)
+{
+    Design d = generateTemplate({"classic", 4096, {}}, c);
+    for (Rack &r : d.racks) {
+        const size_t space = r.row.rfind(' ');
+        r.row = r.row.substr(0, space + 1) + std::to_string(rowNumber(r.row));
+        if (rowNumber(r.row) == bareRow)
+            std::erase_if(r.contents, [](const Mount &m) { return m.role == SwitchRole::Leaf; });
+    }
+    return d;
+}
+
 } // namespace
 
 class TestFabric : public QObject
@@ -46,6 +67,9 @@ private Q_SLOTS:
     void supernodeRackIsOneDomain();
     void largeDesignsAggregate();
     void noLeafIsAnError();
+    void topologyLeafGroups();
+    void fabricKeepsItsTopology();
+    void tierNames();
 };
 
 void TestFabric::classicTwoTiers()
@@ -219,6 +243,111 @@ void TestFabric::noLeafIsAnError()
     const FabricResults f = buildFabric(d, c);
     QCOMPARE(f.problems.size(), size_t(1));
     QVERIFY(QString::fromStdString(f.problems[0].message).contains(QStringLiteral("no leaf switches")));
+}
+
+void TestFabric::topologyLeafGroups()
+{
+    const Catalog c = Catalog::builtin();
+    const Design d = unpaddedWithBareRow(c, 5);
+    const Topology t = buildTopology(d, c);
+    QVERIFY(t.leafGroups.size() > 10);
+    // One group per row with leaves, by row number: "Row 9" before "Row 10"; none for row 5.
+    for (size_t g = 1; g < t.leafGroups.size(); ++g)
+        QVERIFY2(rowNumber(t.leafGroups[g - 1].row) < rowNumber(t.leafGroups[g].row),
+                 qPrintable(QString::fromStdString(t.leafGroups[g - 1].row + " before " + t.leafGroups[g].row)));
+    for (const LeafGroup &g : t.leafGroups)
+        QVERIFY(rowNumber(g.row) != 5);
+    bool bareRowSeen = false;
+    for (size_t i = 0; i < d.racks.size(); ++i) {
+        const int g = t.rackGroup[i];
+        QCOMPARE(g >= 0, t.racks[i].nics > 0);
+        if (g < 0)
+            continue;
+        if (rowNumber(d.racks[i].row) != 5) {
+            QCOMPARE(t.leafGroups[size_t(g)].row, d.racks[i].row); // its own row's leaves
+            continue;
+        }
+        // Row 5 has no leaves: the row of the nearest leaf rack (the first of equally near ones).
+        bareRowSeen = true;
+        double best = 1e300;
+        std::string nearest;
+        for (size_t l = 0; l < d.racks.size(); ++l)
+            if (t.leafGroupOfRack[l] >= 0 && routeM(d.racks[i], d.racks[l]) < best) {
+                best = routeM(d.racks[i], d.racks[l]);
+                nearest = d.racks[l].row;
+            }
+        QCOMPARE(t.leafGroups[size_t(g)].row, nearest);
+    }
+    QVERIFY(bareRowSeen);
+    // Each group's racks, NICs and GPUs are those of the racks attached to it.
+    for (size_t g = 0; g < t.leafGroups.size(); ++g) {
+        const LeafGroup &group = t.leafGroups[g];
+        long long gpus = 0, nics = 0, leaves = 0;
+        std::vector<int> racks;
+        for (size_t i = 0; i < d.racks.size(); ++i) {
+            if (t.rackGroup[i] == int(g)) {
+                racks.push_back(int(i));
+                gpus += t.racks[i].gpus;
+                nics += t.racks[i].nics;
+            }
+            if (t.leafGroupOfRack[i] == int(g))
+                leaves += t.racks[i].switches[0];
+        }
+        QCOMPARE(group.racks, racks);
+        QCOMPARE(group.gpus, gpus);
+        QCOMPARE(group.nics, nics);
+        QCOMPARE(group.leaves, leaves);
+        QVERIFY(group.leaves > 0);
+    }
+    // Design order: by each group's first leaf rack.
+    QCOMPARE(t.groupsInDesignOrder.size(), t.leafGroups.size());
+    for (size_t k = 1; k < t.groupsInDesignOrder.size(); ++k)
+        QVERIFY(t.leafGroups[size_t(t.groupsInDesignOrder[k - 1])].leafRacks.front()
+                < t.leafGroups[size_t(t.groupsInDesignOrder[k])].leafRacks.front());
+}
+
+void TestFabric::fabricKeepsItsTopology()
+{
+    const Catalog c = Catalog::builtin();
+    const Design d = unpaddedWithBareRow(c, 5);
+    const Topology t = buildTopology(d, c);
+    const FabricResults f = buildFabric(d, c);
+    QVERIFY(f.layout);
+    QCOMPARE(f.leafGroups, (long long)t.leafGroups.size());
+    QCOMPARE(f.pods, (long long)t.pods);
+    QCOMPARE(f.tiers, t.tierCount());
+    QCOMPARE(f.layout->rackGroup, t.rackGroup);
+    for (size_t g = 0; g < t.leafGroups.size(); ++g) {
+        QCOMPARE(f.layout->leafGroups[g].row, t.leafGroups[g].row);
+        QCOMPARE(f.layout->leafGroups[g].racks, t.leafGroups[g].racks);
+        QCOMPARE(f.layout->leafGroups[g].gpus, t.leafGroups[g].gpus);
+    }
+    // Endpoint links are the NICs, cabled to their group's leaf racks.
+    QCOMPARE(f.linksByTier.at(linkTierName(0)), t.nics);
+    // A copy of the results shares the topology.
+    const FabricResults copy = f;
+    QCOMPARE(copy.layout.get(), f.layout.get());
+    // Given the topology, the same fabric.
+    const FabricResults g = buildFabric(d, c, std::make_shared<const Topology>(t));
+    QCOMPARE(g.bandwidthGbPerS, f.bandwidthGbPerS);
+    QCOMPARE(g.opticsPowerKw, f.opticsPowerKw);
+    QCOMPARE(g.rackGroup, f.rackGroup);
+}
+
+void TestFabric::tierNames()
+{
+    QCOMPARE(switchTierNames(), (std::vector<std::string>{"leaf", "spine", "core", "super_core"}));
+    QCOMPARE(tierName(1), std::string("spine"));
+    QCOMPARE(tierName(4), std::string());
+    QCOMPARE(linkTierName(2), std::string("spine-core"));
+    QCOMPARE(tierLevel(SwitchRole::SuperCore), 3);
+    QCOMPARE(tierLevel(SwitchRole::Storage), -1);
+    const Catalog c = Catalog::builtin();
+    const Topology two = buildTopology(generateTemplate({"classic", 1024, {}}, c), c);
+    QCOMPARE(two.tierNames(), (std::vector<std::string>{"leaf", "spine"}));
+    const Topology three = buildTopology(generateTemplate({"classic", 4096, {}}, c), c);
+    QCOMPARE(three.tierNames(), (std::vector<std::string>{"leaf", "spine", "core"}));
+    QVERIFY(three.pods > 1);
 }
 
 QTEST_GUILESS_MAIN(TestFabric)

@@ -4,6 +4,7 @@
 #include "model/core/catalog.h"
 #include "model/core/design.h"
 #include "model/engine/evaluation.h"
+#include "model/fabric/topology.h"
 #include "model/reliability/failuredomain.h"
 #include "model/generate/templates.h"
 #include "testsupport.h"
@@ -32,6 +33,11 @@ int rackWithLeaves(const Design &d)
     return -1;
 }
 
+int rowNumber(const std::string &row)
+{
+    return std::stoi(row.substr(row.rfind(' ') + 1));
+}
+
 } // namespace
 
 class TestFailureDomain : public QObject
@@ -51,6 +57,7 @@ private Q_SLOTS:
     void kindsWithoutPlaces();
     void downtimeSharesSumToTimeLost_data();
     void downtimeSharesSumToTimeLost();
+    void stagesAgreeWithTopology();
 };
 
 void TestFailureDomain::redundantUnitsTakeNothingDown()
@@ -322,6 +329,68 @@ void TestFailureDomain::downtimeSharesSumToTimeLost()
     const double expected = rel.interruptionsPerHour * 730.0 * rel.timeLostPerFailureMinutes / 60.0;
     QVERIFY2(std::abs(lost - expected) < 1e-9 * expected, qPrintable(QString::number(lost) + QStringLiteral(" vs ") + QString::number(expected)));
     QCOMPARE(worst->downtimeShare, worst->lostHoursPerMonth / lost);
+}
+
+void TestFailureDomain::stagesAgreeWithTopology()
+{
+    // Unpadded rows ("Row 9" < "Row 10") and a row without leaves, whose racks attach to the
+    // nearest leaf rack's row: the fabric, the reliability stage and the index see the same
+    // groups with the same GPUs.
+    const Catalog c = Catalog::builtin();
+    Design d = generateTemplate({"classic", 4096, ""}, c);
+    for (Rack &r : d.racks) {
+        r.row = r.row.substr(0, r.row.rfind(' ') + 1) + std::to_string(rowNumber(r.row));
+        if (rowNumber(r.row) == 5)
+            std::erase_if(r.contents, [](const Mount &m) { return m.role == SwitchRole::Leaf; });
+    }
+    const Topology t = buildTopology(d, c);
+    const Results r = evaluate(d, c);
+    QVERIFY(r.fabric.layout);
+    QCOMPARE(r.fabric.layout->rackGroup, t.rackGroup);
+    QCOMPARE(r.fabric.leafGroups, (long long)t.leafGroups.size());
+    long long leaves = 0, maxGpus = 0;
+    double lost = 0;
+    for (const LeafGroup &g : t.leafGroups) {
+        leaves += g.leaves;
+        maxGpus = std::max(maxGpus, g.gpus);
+        lost += double(g.leaves) * double(g.gpus);
+        QVERIFY(rowNumber(g.row) != 5);
+    }
+    // Reliability: one leaf kind over the groups' leaves, each taking its group's GPUs.
+    const FailureDomainKind *leaf = findKind(r.reliability, tierName(0));
+    QVERIFY(leaf);
+    QCOMPARE(leaf->count, leaves);
+    QCOMPARE(leaf->gpusLostMax, maxGpus);
+    QVERIFY(std::abs(leaf->gpusLostMean - lost / double(leaves)) < 1e-9 * leaf->gpusLostMean);
+    for (const FailureDomain &fd : r.reliability.largestDomains)
+        if (fd.kind == tierName(0)) {
+            const auto it = std::find_if(t.leafGroups.begin(), t.leafGroups.end(),
+                                         [&](const LeafGroup &g) { return "leaf group " + g.row == fd.part; });
+            QVERIFY(it != t.leafGroups.end());
+            QCOMPARE(fd.gpus, it->gpus);
+        }
+    // The index, from the fabric's topology or its own: the same groups, racks and GPUs.
+    for (const FailureDomainIndex &ix : {buildFailureDomainIndex(d, c, &r.power, r.fabric.layout),
+                                         buildFailureDomainIndex(d, c, &r.power)}) {
+        QCOMPARE(ix.rackGroup, t.rackGroup);
+        QCOMPARE(ix.leafGroupOfRack, t.leafGroupOfRack);
+        QCOMPARE(ix.groupNames.size(), t.leafGroups.size());
+        for (size_t g = 0; g < t.leafGroups.size(); ++g) {
+            QCOMPARE(ix.groupNames[g], t.leafGroups[g].row);
+            QCOMPARE(ix.groupGpus[g], t.leafGroups[g].gpus);
+            QCOMPARE(ix.groupRacks[g], t.groupRacksSorted(int(g)));
+        }
+        const std::vector<FailureInstance> inst = failureInstances(d, ix, tierName(0));
+        QCOMPARE(inst.size(), t.leafGroups.size());
+        for (const FailureInstance &f : inst) {
+            const auto it = std::find_if(t.leafGroups.begin(), t.leafGroups.end(),
+                                         [&](const LeafGroup &g) { return "leaf group " + g.row == f.label; });
+            QVERIFY(it != t.leafGroups.end());
+            QCOMPARE(f.gpusDown, it->gpus);
+            QCOMPARE(f.parts, it->leafRacks);
+        }
+    }
+    QVERIFY(buildFailureDomainIndex(d, c, &r.power, r.fabric.layout).topology.get() == r.fabric.layout.get());
 }
 
 QTEST_GUILESS_MAIN(TestFailureDomain)

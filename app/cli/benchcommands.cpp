@@ -6,6 +6,7 @@
 #include "model/core/catalog.h"
 #include "model/core/design.h"
 #include "model/engine/evaluation.h"
+#include "model/engine/performance.h"
 #include "model/generate/templates.h"
 #include "model/io/estimatespec.h"
 #include "model/io/projectfile.h"

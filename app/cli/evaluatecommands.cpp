@@ -8,6 +8,8 @@
 #include "model/core/design.h"
 #include "model/cost/cost.h"
 #include "model/engine/evaluation.h"
+#include "model/engine/performance.h"
+#include "model/fabric/topology.h"
 #include "model/io/estimatespec.h"
 #include "model/io/resultsjson.h"
 #include "model/reliability/montecarlo.h"
@@ -91,7 +93,7 @@ void printText(const cp::Design &design, const cp::Results &r)
               << "  racks                 " << inv.racksTotal << " (" << inv.computeRacks << " compute, "
               << inv.networkRacks << " network, " << inv.storageRacks << " storage)\n"
               << figureLines(r, {"inventory.nics"});
-    for (const char *tier : {"leaf", "spine", "core", "super_core"})
+    for (const std::string &tier : cp::switchTierNames())
         if (auto it = inv.switchesByTier.find(tier); it != inv.switchesByTier.end())
             std::cout << "  " << std::left << std::setw(22) << (std::string(tier) + " switches") << it->second
                       << "\n";

@@ -2,6 +2,7 @@
 
 #include "model/training/collectives.h"
 #include "model/engine/evaluation.h"
+#include "model/engine/performance.h"
 #include "model/training/trainingmodel.h"
 
 #include <algorithm>

@@ -180,7 +180,7 @@ void failureDomainStage(const Design &design, Evaluator::State &st, const std::a
 {
     Results &res = st.results;
     res.failurePlaces.reset();
-    auto index = std::make_shared<const FailureDomainIndex>(buildFailureDomainIndex(design, st.catalog, &res.power));
+    auto index = std::make_shared<const FailureDomainIndex>(buildFailureDomainIndex(design, st.catalog, &res.power, res.fabric.layout));
     res.failureDomains = index;
     if (cancelled(cancel))
         return;

@@ -3,6 +3,7 @@
 #include "model/core/problem.h"
 
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -10,11 +11,12 @@ namespace cp {
 
 class Catalog;
 struct Design;
+struct Topology;
 
 /// Cables of one catalog type on one tier of the fabric, as routed on the floor.
 struct CableRun
 {
-    std::string tier;      ///< "endpoint" (NIC to leaf), "leaf-spine", "spine-core"
+    std::string tier;      ///< linkTierName(): "endpoint" (NIC to leaf), "leaf-spine", "spine-core", …
     std::string catalogId; ///< the cable or transceiver pair chosen for the length
     long long count = 0;
     double totalLengthM = 0.0;
@@ -28,7 +30,7 @@ struct CableRun
 struct FabricResults
 {
     std::string topology;
-    int tiers = 0;                 ///< switch tiers found in the racks (leaf, spine, core)
+    int tiers = 0;                 ///< switch tiers found in the racks (Topology::tierNames())
     std::string switchId;
     int radix = 0;
     double portGbps = 0.0;
@@ -59,6 +61,10 @@ struct FabricResults
     int maxHops = 0;
     double maxLatencyUs = 0.0;
 
+    /// The racks, tiers, leaf groups and pods the fabric was built on, shared (not copied) with
+    /// the later stages so that they read the same groups; null only in results made by hand.
+    std::shared_ptr<const Topology> layout;
+
     Problems problems;
 };
 
@@ -83,5 +89,9 @@ struct FabricCache
 /// each cable's length from the rack positions and its type by reach. With a cache, the pairs of
 /// switch racks of a tier are routed again only when that tier's inputs changed (same results).
 FabricResults buildFabric(const Design &design, const Catalog &catalog, FabricCache *cache = nullptr);
+
+/// The same on a topology already built from `design` and `catalog` (buildTopology()).
+FabricResults buildFabric(const Design &design, const Catalog &catalog, std::shared_ptr<const Topology> topology,
+                          FabricCache *cache = nullptr);
 
 } // namespace cp

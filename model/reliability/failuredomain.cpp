@@ -3,6 +3,7 @@
 #include "model/core/catalog.h"
 #include "model/core/design.h"
 #include "model/engine/evaluation.h"
+#include "model/fabric/topology.h"
 
 #include <algorithm>
 #include <cmath>
@@ -29,73 +30,30 @@ void sortUnique(std::vector<int> &v)
 
 } // namespace
 
-FailureDomainIndex buildFailureDomainIndex(const Design &design, const Catalog &catalog, const PowerResults *power)
+FailureDomainIndex buildFailureDomainIndex(const Design &design, const Catalog &catalog, const PowerResults *power,
+                                           std::shared_ptr<const Topology> topology)
 {
     FailureDomainIndex ix;
     const size_t n = design.racks.size();
+    if (!topology || topology->racks.size() != n)
+        topology = std::make_shared<const Topology>(buildTopology(design, catalog));
+    ix.topology = topology;
+    const Topology &t = *topology;
     ix.rackGpus.assign(n, 0);
-    ix.rackGroup.assign(n, -1);
-    ix.leafGroupOfRack.assign(n, -1);
     ix.rackDomainGpus.assign(n, 0);
     ix.rackSupernode.assign(n, 0);
-    std::vector<long long> rackNics(n, 0), rackLeaves(n, 0);
     for (size_t i = 0; i < n; ++i) {
-        for (const Mount &m : design.racks[i].contents) {
-            const CatalogEntry *e = catalog.find(m.catalogId);
-            if (!e || m.count < 1)
-                continue;
-            if (e->kind == PartKind::Server || e->kind == PartKind::Supernode) {
-                const long long g = std::llround(e->figure("gpus"));
-                ix.rackGpus[i] += g * m.count;
-                rackNics[i] += std::llround(e->figure("nics")) * m.count;
-                if (g > ix.rackDomainGpus[i]) {
-                    ix.rackDomainGpus[i] = g;
-                    ix.rackSupernode[i] = e->kind == PartKind::Supernode ? 1 : 0;
-                }
-            } else if (e->kind == PartKind::Switch && m.role == SwitchRole::Leaf) {
-                rackLeaves[i] += m.count;
-            }
-        }
+        ix.rackGpus[i] = t.racks[i].gpus;
+        ix.rackDomainGpus[i] = t.racks[i].domainGpus;
+        ix.rackSupernode[i] = t.racks[i].supernode ? 1 : 0;
     }
-
-    // Leaf groups by row, exactly as the reliability stage forms them.
-    std::map<std::string, int> groupOfRow;
-    std::vector<size_t> leafRacks;
-    for (size_t i = 0; i < n; ++i)
-        if (rackLeaves[i] > 0) {
-            leafRacks.push_back(i);
-            auto [it, added] = groupOfRow.emplace(design.racks[i].row, int(ix.groupNames.size()));
-            if (added)
-                ix.groupNames.push_back(design.racks[i].row);
-            ix.leafGroupOfRack[i] = it->second;
-        }
-    ix.groupRacks.resize(ix.groupNames.size());
-    ix.groupGpus.assign(ix.groupNames.size(), 0);
-    for (size_t l : leafRacks)
-        ix.groupRacks[size_t(ix.leafGroupOfRack[l])].push_back(int(l));
-    for (size_t i = 0; i < n; ++i) {
-        if (rackNics[i] == 0 || leafRacks.empty())
-            continue;
-        int g = -1;
-        if (auto it = groupOfRow.find(design.racks[i].row); it != groupOfRow.end()) {
-            g = it->second;
-        } else {
-            double best = std::numeric_limits<double>::infinity();
-            for (size_t l : leafRacks) {
-                const Rack &a = design.racks[i], &b = design.racks[l];
-                const double d = std::abs(a.xM - b.xM) + std::abs(a.yM - b.yM);
-                if (d < best) {
-                    best = d;
-                    g = ix.leafGroupOfRack[l];
-                }
-            }
-        }
-        ix.rackGroup[i] = g;
-        ix.groupGpus[size_t(g)] += ix.rackGpus[i];
-        ix.groupRacks[size_t(g)].push_back(int(i));
+    ix.rackGroup = t.rackGroup;
+    ix.leafGroupOfRack = t.leafGroupOfRack;
+    for (size_t g = 0; g < t.leafGroups.size(); ++g) {
+        ix.groupNames.push_back(t.leafGroups[g].row);
+        ix.groupRacks.push_back(t.groupRacksSorted(int(g)));
+        ix.groupGpus.push_back(t.leafGroups[g].gpus);
     }
-    for (auto &racks : ix.groupRacks)
-        sortUnique(racks);
 
     // A redundant unit holds unless the power stage found its group overloaded after the worst
     // single failure (the same rule as the reliability stage).
@@ -218,7 +176,7 @@ PartFailure partFailure(const Design &design, const FailureDomainIndex &index, P
 
 bool kindHasPlaces(const std::string &kind)
 {
-    return kind == "leaf" || isNodeKind(kind) || isFacilityKind(kind);
+    return kind == tierName(0) || isNodeKind(kind) || isFacilityKind(kind);
 }
 
 std::vector<FailureInstance> failureInstances(const Design &design, const FailureDomainIndex &index,
@@ -228,12 +186,18 @@ std::vector<FailureInstance> failureInstances(const Design &design, const Failur
     const size_t n = design.racks.size();
     if (index.rackGpus.size() != n)
         return out;
-    if (kind == "leaf") {
+    if (kind == tierName(0)) {
         std::vector<std::vector<int>> leafRacks(index.groupNames.size());
         for (size_t i = 0; i < n; ++i)
             if (const int g = index.leafGroupOfRack[i]; g >= 0)
                 leafRacks[size_t(g)].push_back(int(i));
-        for (size_t g = 0; g < index.groupNames.size(); ++g) {
+        // Groups listed by their first leaf rack in the design, as they always were (ties keep it).
+        std::vector<int> order;
+        if (index.topology && index.topology->groupsInDesignOrder.size() == index.groupNames.size())
+            order = index.topology->groupsInDesignOrder;
+        for (size_t g = order.size(); g < index.groupNames.size(); ++g)
+            order.push_back(int(g));
+        for (const int g : order) {
             FailureInstance f;
             f.label = "leaf group " + index.groupNames[g];
             f.partKind = PartRef::Kind::Rack;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -9,6 +10,7 @@ namespace cp {
 class Catalog;
 struct Design;
 struct PowerResults;
+struct Topology;
 
 /// A part of a design the user can point at: a rack, a power unit or a cooling unit, by index
 /// into Design::racks, Design::powerUnits or Design::coolingUnits.
@@ -21,10 +23,10 @@ struct PartRef
 
 /// The wiring facts failure domains are read from, built once per design (linear in its size)
 /// so that asking for one part's domain is a short walk over the racks it touches.
-/// Leaf groups follow the reliability stage (model/reliability.cpp): the leaf racks of a row serve
-/// that row's racks with NICs; a row without leaves attaches to the nearest leaf rack's row.
+/// The leaf groups are the topology's (model/fabric/topology.h), indexed as Topology::leafGroups.
 struct FailureDomainIndex
 {
+    std::shared_ptr<const Topology> topology; ///< the racks and leaf groups the index was read from
     std::vector<long long> rackGpus;       ///< GPUs installed per rack (spares included)
     std::vector<int> rackGroup;            ///< leaf group a rack's NICs attach to; -1 if none
     std::vector<int> leafGroupOfRack;      ///< group whose leaf switches the rack holds; -1 if none
@@ -47,9 +49,11 @@ struct FailureDomainIndex
 };
 
 /// Builds the index. `power` (the evaluation's power stage) tells whether a redundant group
-/// can carry its load after a failure; without it redundancy alone decides.
+/// can carry its load after a failure; without it redundancy alone decides. `topology` is the
+/// one the fabric stage was built on (FabricResults::layout); without it one is built.
 FailureDomainIndex buildFailureDomainIndex(const Design &design, const Catalog &catalog,
-                                           const PowerResults *power = nullptr);
+                                           const PowerResults *power = nullptr,
+                                           std::shared_ptr<const Topology> topology = nullptr);
 
 /// What one failure of a part takes down.
 struct PartFailure

@@ -4,12 +4,14 @@
 #include "model/core/design.h"
 #include "model/engine/evaluation.h"
 #include "model/engine/performance.h"
+#include "model/fabric/topology.h"
 #include "model/training/trainingmodel.h"
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
 #include <map>
+#include <memory>
 #include <unordered_map>
 
 namespace cp {
@@ -137,144 +139,156 @@ double dalyIntervalHours(double writeH, double mtbfH)
     return std::sqrt(2.0 * writeH * mtbfH) * (1.0 + std::sqrt(x) / 3.0 + x / 9.0) - writeH;
 }
 
-ReliabilityResults evaluateReliability(const Design &design, const Catalog &catalog, const Results &earlier)
+namespace {
+
+double perHour(double mtbf)
 {
-    ReliabilityResults rel;
-    const ReliabilitySettings &s = design.reliability;
-    const InventoryResults &inv = earlier.inventory;
-    if (inv.gpusTotal <= 0)
-        return rel;
-    rel.available = true;
-    const auto perHour = [](double mtbf) { return mtbf > 0 ? 1.0 / mtbf : 0.0; };
+    return mtbf > 0 ? 1.0 / mtbf : 0.0;
+}
+
+/// Settings that make no sense as rates or durations are errors.
+void checkSettings(const ReliabilitySettings &s, Problems &problems)
+{
     for (const auto &[name, v] :
          {std::pair{"nicMtbfHours", s.nicMtbfHours}, {"softwareMtbfHours", s.softwareMtbfHours},
           {"powerUnitMtbfHours", s.powerUnitMtbfHours}, {"coolingUnitMtbfHours", s.coolingUnitMtbfHours},
           {"repairHours", s.repairHours}})
         if (!(v > 0))
-            rel.problems.push_back({Severity::Error, std::string("reliability.") + name, "must be positive"});
+            problems.push_back({Severity::Error, std::string("reliability.") + name, "must be positive"});
     for (const auto &[name, v] : {std::pair{"detectMinutes", s.detectMinutes}, {"warmupMinutes", s.warmupMinutes}})
         if (!(v >= 0))
-            rel.problems.push_back({Severity::Error, std::string("reliability.") + name, "must not be negative"});
+            problems.push_back({Severity::Error, std::string("reliability.") + name, "must not be negative"});
+}
 
-    // --- what each rack holds ----------------------------------------------------------------
-    const size_t n = design.racks.size();
-    std::unordered_map<std::string, size_t> rackIndex;
-    rackIndex.reserve(n);
-    std::vector<long long> rackGpus(n, 0), rackActive(n, 0), rackNics(n, 0), rackLeaves(n, 0);
-    std::vector<int> rackDomain(n, 0); // GPUs per scale-up domain of the rack's nodes
+/// The parts whose failures the model counts, and the storage path, summed over the racks.
+struct PartCensus
+{
     long long servers = 0, trays = 0, activeTrays = 0, nvTrays = 0, supernodes = 0, storageNodes = 0;
-    long long serverGpus = 0, superGpus = 0, superActive = 0, leaves = 0, spines = 0, cores = 0;
+    long long serverGpus = 0, superGpus = 0, superActive = 0;
     long long serverNics = 0, superNics = 0;
     double storageWrite = 0, storageRead = 0, storageSwitchGbps = 0, frontGbps = 0;
     int sparesPerDomain = 0, trayGpus = 4;
-    for (size_t i = 0; i < n; ++i) {
-        const Rack &r = design.racks[i];
-        rackIndex.emplace(r.id, i);
+    long long active = 1;      ///< GPUs the job runs on
+    long long serverPool = 0;  ///< whole spare servers
+    long long jobServerGpus = 0, jobServerNics = 0; ///< the server parts in service
+};
+
+/// Adds one mount of a server or supernode to the census.
+void countNode(const CatalogEntry &e, long long c, const ReliabilitySettings &s, PartCensus &p)
+{
+    const long long g = std::llround(e.figure("gpus"));
+    const long long nics = std::llround(e.figure("nics"));
+    if (e.kind == PartKind::Server) {
+        p.servers += c;
+        p.serverGpus += g * c;
+        p.serverNics += nics * c;
+        p.frontGbps += double(c) * e.figure("storage_nics", kDefaultStorageNicsPerServer) * kStorageNicGbps;
+        return;
+    }
+    // The same spare rule as the inventory stage (evaluation.cpp).
+    long long spare = std::llround(e.figure("spare_gpus"));
+    if (s.hotSparesPerDomain >= 0)
+        spare = std::min<long long>(s.hotSparesPerDomain, g);
+    p.sparesPerDomain = std::max<int>(p.sparesPerDomain, int(spare));
+    const long long t = std::max<long long>(1, std::llround(e.figure("compute_trays", double(g) / 4.0)));
+    p.trayGpus = int(std::max<long long>(1, g / t));
+    p.supernodes += c;
+    p.superGpus += g * c;
+    p.superNics += nics * c;
+    p.superActive += (g - spare) * c;
+    p.trays += t * c;
+    p.activeTrays += ((g - spare + p.trayGpus - 1) / p.trayGpus) * c;
+    p.nvTrays += std::llround(e.figure("nvlink_switch_trays", std::ceil(double(g) / kGpusPerNvlinkTray))) * c;
+    p.frontGbps += double(c) * e.figure("storage_mgmt_nics", 2.0 * double(t)) * kStorageNicGbps;
+}
+
+PartCensus countParts(const Design &design, const Catalog &catalog, const InventoryResults &inv)
+{
+    const ReliabilitySettings &s = design.reliability;
+    PartCensus p;
+    for (const Rack &r : design.racks)
         for (const Mount &m : r.contents) {
             const CatalogEntry *e = catalog.find(m.catalogId);
             if (!e || m.count < 1)
                 continue;
             const long long c = m.count;
             if (e->kind == PartKind::Server || e->kind == PartKind::Supernode) {
-                const long long g = std::llround(e->figure("gpus"));
-                const long long nics = std::llround(e->figure("nics"));
-                rackGpus[i] += g * c;
-                rackNics[i] += nics * c;
-                rackDomain[i] = std::max<int>(rackDomain[i], int(g));
-                if (e->kind == PartKind::Server) {
-                    servers += c;
-                    serverGpus += g * c;
-                    serverNics += nics * c;
-                    rackActive[i] += g * c;
-                    frontGbps += double(c) * e->figure("storage_nics", kDefaultStorageNicsPerServer) * kStorageNicGbps;
-                } else {
-                    // The same spare rule as the inventory stage (evaluation.cpp).
-                    long long spare = std::llround(e->figure("spare_gpus"));
-                    if (s.hotSparesPerDomain >= 0)
-                        spare = std::min<long long>(s.hotSparesPerDomain, g);
-                    sparesPerDomain = std::max<int>(sparesPerDomain, int(spare));
-                    const long long t = std::max<long long>(1, std::llround(e->figure("compute_trays", double(g) / 4.0)));
-                    trayGpus = int(std::max<long long>(1, g / t));
-                    supernodes += c;
-                    superGpus += g * c;
-                    superNics += nics * c;
-                    superActive += (g - spare) * c;
-                    rackActive[i] += (g - spare) * c;
-                    trays += t * c;
-                    activeTrays += ((g - spare + trayGpus - 1) / trayGpus) * c;
-                    nvTrays += std::llround(e->figure("nvlink_switch_trays", std::ceil(double(g) / kGpusPerNvlinkTray))) * c;
-                    frontGbps += double(c) * e->figure("storage_mgmt_nics", 2.0 * double(t)) * kStorageNicGbps;
-                }
-            } else if (e->kind == PartKind::Switch) {
-                switch (m.role) {
-                case SwitchRole::Leaf: rackLeaves[i] += c; leaves += c; break;
-                case SwitchRole::Spine: spines += c; break;
-                case SwitchRole::Core:
-                case SwitchRole::SuperCore: cores += c; break; // a 4th tier fails like the core
-                case SwitchRole::Storage:
-                    // Half the ports face the compute side (non-blocking storage leaf).
-                    storageSwitchGbps += double(c) * e->figure("ports") * e->figure("port_gbps") / 2.0;
-                    break;
-                default: break;
-                }
+                countNode(*e, c, s, p);
+            } else if (e->kind == PartKind::Switch && m.role == SwitchRole::Storage) {
+                // Half the ports face the compute side (non-blocking storage leaf).
+                p.storageSwitchGbps += double(c) * e->figure("ports") * e->figure("port_gbps") / 2.0;
             } else if (e->kind == PartKind::Storage) {
-                storageNodes += c;
-                storageWrite += double(c) * e->figure("write_gb_per_s");
-                storageRead += double(c) * e->figure("read_gb_per_s");
+                p.storageNodes += c;
+                p.storageWrite += double(c) * e->figure("write_gb_per_s");
+                p.storageRead += double(c) * e->figure("read_gb_per_s");
             }
         }
-    }
-    const long long active = std::max<long long>(1, inv.gpusActive);
+    p.active = std::max<long long>(1, inv.gpusActive);
     // A pool of whole spare servers (reliability.spare_servers, classic designs; the inventory
     // stage takes them out of gpus_active): a failure in a server moves its share of the job to a
     // spare at restart, as an NVL72's hot spare GPUs do, while the failed server is repaired.
     // The pool is one domain of `serverPool` spares; each failure consumes one server.
-    const long long serverPool = supernodes == 0 ? std::min<long long>(std::max(0, s.spareServers), servers) : 0;
-    long long jobServerGpus = serverGpus, jobServerNics = serverNics; // the server parts in service
-    if (serverPool > 0) {
-        jobServerGpus -= serverPool * (serverGpus / servers);
-        jobServerNics -= serverPool * (serverNics / servers);
-        sparesPerDomain = int(std::min<long long>(serverPool, 1 << 30));
+    p.serverPool = p.supernodes == 0 ? std::min<long long>(std::max(0, s.spareServers), p.servers) : 0;
+    p.jobServerGpus = p.serverGpus;
+    p.jobServerNics = p.serverNics;
+    if (p.serverPool > 0) {
+        p.jobServerGpus -= p.serverPool * (p.serverGpus / p.servers);
+        p.jobServerNics -= p.serverPool * (p.serverNics / p.servers);
+        p.sparesPerDomain = int(std::min<long long>(p.serverPool, 1 << 30));
     }
+    return p;
+}
 
-    // --- leaf groups, as the fabric stage builds them (fabric.cpp: the leaf racks of a row serve
-    // that row's compute racks; a row without leaves attaches to the nearest leaf rack's row) ---
-    std::map<std::string, int> groupOfRow;
-    std::vector<std::string> groupName;
-    std::vector<size_t> leafRackList;
-    for (size_t i = 0; i < n; ++i)
-        if (rackLeaves[i] > 0) {
-            leafRackList.push_back(i);
-            if (groupOfRow.emplace(design.racks[i].row, int(groupName.size())).second)
-                groupName.push_back(design.racks[i].row);
-        }
-    std::vector<int> rackGroup(n, -1);
-    std::vector<long long> groupGpus(groupName.size(), 0), groupLeaves(groupName.size(), 0);
-    for (size_t i = 0; i < n; ++i) {
-        if (rackLeaves[i] > 0) {
-            const int g = groupOfRow[design.racks[i].row];
-            groupLeaves[g] += rackLeaves[i];
-        }
-        if (rackNics[i] == 0 || groupName.empty())
-            continue;
-        int g = -1;
-        if (auto it = groupOfRow.find(design.racks[i].row); it != groupOfRow.end()) {
-            g = it->second;
-        } else {
-            double best = std::numeric_limits<double>::infinity();
-            for (size_t l : leafRackList) {
-                const Rack &a = design.racks[i], &b = design.racks[l];
-                const double d = std::abs(a.xM - b.xM) + std::abs(a.yM - b.yM);
-                if (d < best) {
-                    best = d;
-                    g = groupOfRow[b.row];
-                }
-            }
-        }
-        rackGroup[i] = g;
-        groupGpus[g] += rackGpus[i];
-    }
+/// The failure kinds of the design, and its largest failure domains, as they are counted.
+class FailureKinds
+{
+public:
+    FailureKinds(const Design &design, const Catalog &catalog, const Results &earlier, const PartCensus &parts,
+                 const Topology &topology);
 
+    /// GPUs, servers, compute and NVLink switch trays, NICs and their links.
+    void addNodeKinds();
+    /// Leaf, spine and core switches, their links, software and storage nodes.
+    void addFabricKinds();
+    /// Power and cooling units from their wiring.
+    void addFacilityKinds();
+    /// The largest domains from the wiring: leaf groups, then nodes (one per rack suffices).
+    void addLargestDomains();
+
+    /// Share of the job idled when `lost` GPUs leave it until repair.
+    double shrinkShare(long long lost) const;
+
+    std::vector<KindSum> kinds;
+    std::vector<FailureDomain> largest; ///< up to kLargestDomains, largest first
+
+private:
+    KindSum &kind(const std::string &name, double mtbf, bool interrupts, const char *recovery);
+    void nodeParts(KindSum &k, long long serverParts, long long serverJob, long long superParts,
+                   long long superJob, int spareNeed);
+    void restartOnly(const std::string &name, double mtbf, long long count);
+    void facility(const std::vector<FacilityUnit> &units, const std::vector<UnitLoad> &loads, double mtbf);
+    long long gpusCutBy(const FacilityUnit &u);
+    void consider(const std::string &k, const std::string &part, long long gpus);
+
+    const Design &mDesign;
+    const Catalog &mCatalog;
+    const Results &mEarlier;
+    const ReliabilitySettings &mSettings;
+    const PartCensus &mParts;
+    const Topology &mTopology;
+    long long mReplica = 1;  ///< GPUs of one data-parallel replica
+    int mSuperDomain = 0;    ///< GPUs per supernode
+    bool mSpares = false;    ///< the domains hold hot spares
+    std::unordered_map<std::string, size_t> mRackIndex; ///< rack id -> index of its first rack
+    std::vector<unsigned> mStamp; ///< per leaf group: the last gpusCutBy() call that counted it
+    unsigned mStampNo = 0;
+};
+
+FailureKinds::FailureKinds(const Design &design, const Catalog &catalog, const Results &earlier,
+                           const PartCensus &parts, const Topology &topology)
+    : mDesign(design), mCatalog(catalog), mEarlier(earlier), mSettings(design.reliability), mParts(parts),
+      mTopology(topology)
+{
     // A failure that idles `lost` GPUs until repair idles whole data-parallel replicas of the
     // job (tp·pp·cp GPUs each): the job shrinks by the replicas it touches.
     long long replica = 0;
@@ -284,212 +298,247 @@ ReliabilityResults evaluateReliability(const Design &design, const Catalog &cata
     }
     if (replica <= 0)
         replica = std::max<long long>(1, earlier.fabric.domainGpus);
-    const auto shrinkShare = [&](long long lost) {
-        if (lost <= 0)
-            return 0.0;
-        const long long replicas = (lost + replica - 1) / replica;
-        return std::min(1.0, double(replicas * replica) / double(active));
-    };
-
-    // --- failure domains by kind ----------------------------------------------------------------
-    std::vector<KindSum> kinds;
+    mReplica = replica;
+    mSuperDomain = parts.supernodes > 0 ? int(parts.superGpus / parts.supernodes) : 0;
+    mSpares = parts.sparesPerDomain > 0;
     kinds.reserve(32); // references returned by kind() stay valid while the list grows
-    const auto kind = [&](const char *name, double mtbf, bool interrupts, const char *recovery) -> KindSum & {
-        KindSum k;
-        k.k.kind = name;
-        k.k.failuresPerHour = perHour(mtbf);
-        k.k.interruptsJob = interrupts;
-        k.k.recovery = recovery;
-        kinds.push_back(k);
-        return kinds.back();
-    };
-    const int superDomain = supernodes > 0 ? int(superGpus / supernodes) : 0;
-    const bool spares = sparesPerDomain > 0;
-    // Job-side bookkeeping for kinds whose instances sit in servers (no spare: shrink by the
-    // server) or in supernodes (spare if it covers, else shrink by the domain).
-    const auto nodeParts = [&](KindSum &k, long long serverParts, long long serverJob, long long superParts,
-                               long long superJob, int spareNeed) {
-        if (serverParts > 0)
-            k.add(serverParts, servers > 0 ? serverGpus / servers : 0);
-        if (superParts > 0)
-            k.add(superParts, superDomain);
-        const double rate = k.k.failuresPerHour;
-        if (serverPool > 0) {
-            k.rateSpare += double(serverJob) * rate;
-            spareNeed = 1; // one spare server per failure
-        } else {
-            k.rateShrink += double(serverJob) * rate;
-            k.shrinkWeighted += double(serverJob) * rate * shrinkShare(servers > 0 ? serverGpus / servers : 0);
-        }
-        const bool covered = spares && sparesPerDomain >= spareNeed;
-        (covered ? k.rateSpare : k.rateShrink) += double(superJob) * rate;
-        if (!covered)
-            k.shrinkWeighted += double(superJob) * rate * shrinkShare(superDomain);
-        k.spareNeed = spareNeed;
-        k.k.jobParts = serverJob + superJob;
-    };
+    mRackIndex.reserve(design.racks.size());
+    for (size_t i = 0; i < design.racks.size(); ++i)
+        mRackIndex.emplace(design.racks[i].id, i);
+    mStamp.assign(topology.leafGroups.size(), 0);
+}
+
+double FailureKinds::shrinkShare(long long lost) const
+{
+    if (lost <= 0)
+        return 0.0;
+    const long long replicas = (lost + mReplica - 1) / mReplica;
+    return std::min(1.0, double(replicas * mReplica) / double(mParts.active));
+}
+
+KindSum &FailureKinds::kind(const std::string &name, double mtbf, bool interrupts, const char *recovery)
+{
+    KindSum k;
+    k.k.kind = name;
+    k.k.failuresPerHour = perHour(mtbf);
+    k.k.interruptsJob = interrupts;
+    k.k.recovery = recovery;
+    kinds.push_back(k);
+    return kinds.back();
+}
+
+// Job-side bookkeeping for kinds whose instances sit in servers (no spare: shrink by the
+// server) or in supernodes (spare if it covers, else shrink by the domain).
+void FailureKinds::nodeParts(KindSum &k, long long serverParts, long long serverJob, long long superParts,
+                             long long superJob, int spareNeed)
+{
+    const PartCensus &p = mParts;
+    if (serverParts > 0)
+        k.add(serverParts, p.servers > 0 ? p.serverGpus / p.servers : 0);
+    if (superParts > 0)
+        k.add(superParts, mSuperDomain);
+    const double rate = k.k.failuresPerHour;
+    if (p.serverPool > 0) {
+        k.rateSpare += double(serverJob) * rate;
+        spareNeed = 1; // one spare server per failure
+    } else {
+        k.rateShrink += double(serverJob) * rate;
+        k.shrinkWeighted += double(serverJob) * rate * shrinkShare(p.servers > 0 ? p.serverGpus / p.servers : 0);
+    }
+    const bool covered = mSpares && p.sparesPerDomain >= spareNeed;
+    (covered ? k.rateSpare : k.rateShrink) += double(superJob) * rate;
+    if (!covered)
+        k.shrinkWeighted += double(superJob) * rate * shrinkShare(mSuperDomain);
+    k.spareNeed = spareNeed;
+    k.k.jobParts = serverJob + superJob;
+}
+
+void FailureKinds::addNodeKinds()
+{
+    const ReliabilitySettings &s = mSettings;
+    const PartCensus &p = mParts;
     {
         // A GPU fault drains its NVLink domain: the 8-GPU server, or the whole NVL72 rack
         // (SemiAnalysis, "100,000 H100 Clusters": 72-GPU blast radius vs 8 for HGX).
-        KindSum &k = kind("gpu", s.gpuMtbfHours, true, spares ? "spare" : "shrink");
-        nodeParts(k, serverGpus, jobServerGpus, superGpus, superActive, 1);
+        KindSum &k = kind("gpu", s.gpuMtbfHours, true, mSpares ? "spare" : "shrink");
+        nodeParts(k, p.serverGpus, p.jobServerGpus, p.superGpus, p.superActive, 1);
     }
-    if (servers > 0) {
-        KindSum &k = kind("server", s.nodeMtbfHours, true, serverPool > 0 ? "spare" : "shrink");
-        nodeParts(k, servers, servers - serverPool, 0, 0, 0);
+    if (p.servers > 0) {
+        KindSum &k = kind("server", s.nodeMtbfHours, true, p.serverPool > 0 ? "spare" : "shrink");
+        nodeParts(k, p.servers, p.servers - p.serverPool, 0, 0, 0);
     }
-    if (supernodes > 0) {
+    if (p.supernodes > 0) {
         // Host parts of a compute tray (CPU, memory, SSD, PSU, board): a spare tray takes over
         // when the domain holds at least a tray's worth of spare GPUs.
-        KindSum &k = kind("compute_tray", s.nodeMtbfHours, true, sparesPerDomain >= trayGpus ? "spare" : "shrink");
-        nodeParts(k, 0, 0, trays, activeTrays, trayGpus);
+        KindSum &k = kind("compute_tray", s.nodeMtbfHours, true, p.sparesPerDomain >= p.trayGpus ? "spare" : "shrink");
+        nodeParts(k, 0, 0, p.trays, p.activeTrays, p.trayGpus);
         // NVLink switch trays carry every GPU's scale-up traffic: none can be routed around.
         KindSum &t = kind("nvlink_switch_tray", s.switchMtbfHours, true, "shrink");
-        nodeParts(t, 0, 0, nvTrays, nvTrays, std::numeric_limits<int>::max());
+        nodeParts(t, 0, 0, p.nvTrays, p.nvTrays, std::numeric_limits<int>::max());
     }
-    {
-        // A NIC or its cable cuts its GPU off the scale-out fabric; collectives need every rail,
-        // so the GPU's domain leaves the job (a spare GPU with its own NIC takes over in an NVL72).
-        KindSum &k = kind("nic", s.nicMtbfHours, true, spares ? "spare" : "shrink");
-        // Only the NICs of GPUs in service carry the job (a spare GPU's NIC waits with it).
-        const long long superJobNics = superGpus > 0 ? superNics * superActive / superGpus : 0;
-        nodeParts(k, serverNics, jobServerNics, superNics, superJobNics, 1);
-        KindSum &l = kind("link_endpoint", s.linkMtbfHours, true, spares ? "spare" : "shrink");
-        nodeParts(l, serverNics, jobServerNics, superNics, superJobNics, 1);
-    }
-    if (leaves > 0) {
+    // A NIC or its cable cuts its GPU off the scale-out fabric; collectives need every rail,
+    // so the GPU's domain leaves the job (a spare GPU with its own NIC takes over in an NVL72).
+    KindSum &k = kind("nic", s.nicMtbfHours, true, mSpares ? "spare" : "shrink");
+    // Only the NICs of GPUs in service carry the job (a spare GPU's NIC waits with it).
+    const long long superJobNics = p.superGpus > 0 ? p.superNics * p.superActive / p.superGpus : 0;
+    nodeParts(k, p.serverNics, p.jobServerNics, p.superNics, superJobNics, 1);
+    KindSum &l = kind("link_endpoint", s.linkMtbfHours, true, mSpares ? "spare" : "shrink");
+    nodeParts(l, p.serverNics, p.jobServerNics, p.superNics, superJobNics, 1);
+}
+
+// Upper tiers have many parallel paths: a spine, core or inter-switch link loses no GPU, but
+// its failure still kills the job's in-flight collectives (Llama 3 Table 5 counts switch and
+// cable faults as interruptions), so the job restarts without waiting for the repair.
+void FailureKinds::restartOnly(const std::string &name, double mtbf, long long count)
+{
+    if (count <= 0)
+        return;
+    KindSum &k = kind(name, mtbf, true, "restart");
+    k.add(count, 0);
+    k.k.jobParts = count;
+    k.rateShrink += double(count) * k.k.failuresPerHour;
+}
+
+void FailureKinds::addFabricKinds()
+{
+    const ReliabilitySettings &s = mSettings;
+    const Topology &t = mTopology;
+    if (t.tiers[0].switches > 0) {
         // Losing a leaf: on a rail-optimised fabric the leaf is one rail of its scalable unit, so
         // every server of the group loses that rail's NIC; on leaf/spine every rack of the group
         // spreads its NICs over the group's leaves. Either way each server or supernode of the
         // group loses part of its scale-out links and, since NCCL rings and trees need every
         // rail, the group's GPUs leave the job until the leaf is replaced. (PXN could carry the
         // lost rail over NVLink at 7/8 bandwidth, but not without a restart.)
-        KindSum &k = kind("leaf", s.switchMtbfHours, true, "shrink");
-        for (size_t g = 0; g < groupName.size(); ++g) {
-            k.add(groupLeaves[g], groupGpus[g]);
-            k.rateShrink += double(groupLeaves[g]) * k.k.failuresPerHour;
-            k.shrinkWeighted += double(groupLeaves[g]) * k.k.failuresPerHour * shrinkShare(groupGpus[g]);
-            k.k.jobParts += groupLeaves[g];
+        KindSum &k = kind(tierName(0), s.switchMtbfHours, true, "shrink");
+        for (const int g : t.groupsInDesignOrder) {
+            const LeafGroup &group = t.leafGroups[size_t(g)];
+            k.add(group.leaves, group.gpus);
+            k.rateShrink += double(group.leaves) * k.k.failuresPerHour;
+            k.shrinkWeighted += double(group.leaves) * k.k.failuresPerHour * shrinkShare(group.gpus);
+            k.k.jobParts += group.leaves;
         }
     }
-    // Upper tiers have many parallel paths: a spine, core or inter-switch link loses no GPU, but
-    // its failure still kills the job's in-flight collectives (Llama 3 Table 5 counts switch and
-    // cable faults as interruptions), so the job restarts without waiting for the repair.
-    const auto restartOnly = [&](const char *name, double mtbf, long long count) {
-        if (count <= 0)
-            return;
-        KindSum &k = kind(name, mtbf, true, "restart");
-        k.add(count, 0);
-        k.k.jobParts = count;
-        k.rateShrink += double(count) * k.k.failuresPerHour;
+    const auto links = [&](int level) {
+        auto it = mEarlier.fabric.linksByTier.find(linkTierName(level));
+        return it == mEarlier.fabric.linksByTier.end() ? 0LL : it->second;
     };
-    const auto links = [&](const char *tier) {
-        auto it = earlier.fabric.linksByTier.find(tier);
-        return it == earlier.fabric.linksByTier.end() ? 0LL : it->second;
-    };
-    restartOnly("spine", s.switchMtbfHours, spines);
-    restartOnly("core", s.switchMtbfHours, cores);
-    restartOnly("link_leaf_spine", s.linkMtbfHours, links("leaf-spine"));
-    restartOnly("link_spine_core", s.linkMtbfHours, links("spine-core"));
+    restartOnly(tierName(1), s.switchMtbfHours, t.tiers[1].switches);
+    // A 4th tier fails like the core.
+    restartOnly(tierName(2), s.switchMtbfHours, t.tiers[2].switches + t.tiers[3].switches);
+    restartOnly("link_leaf_spine", s.linkMtbfHours, links(1));
+    restartOnly("link_spine_core", s.linkMtbfHours, links(2));
     // Software, NCCL watchdog and dependency faults (Llama 3 Table 5) grow with the ranks.
-    restartOnly("software", s.softwareMtbfHours, active);
-    if (storageNodes > 0) {
+    restartOnly("software", s.softwareMtbfHours, mParts.active);
+    if (mParts.storageNodes > 0) {
         // Checkpoint storage is erasure-coded or replicated: a node loss slows writes, not the job.
         KindSum &k = kind("storage_node", s.nodeMtbfHours, false, "none");
-        k.add(storageNodes, 0);
+        k.add(mParts.storageNodes, 0);
     }
+}
 
-    // --- power and cooling units from their wiring --------------------------------------------
-    // GPUs a unit takes down: its compute racks, plus whole leaf groups whose leaf racks it feeds.
-    std::vector<unsigned> stamp(groupName.size(), 0);
-    unsigned stampNo = 0;
-    const auto gpusCutBy = [&](const FacilityUnit &u) {
-        ++stampNo;
-        long long total = 0;
-        for (const std::string &rid : u.serves)
-            if (auto it = rackIndex.find(rid); it != rackIndex.end() && rackLeaves[it->second] > 0) {
-                const int g = groupOfRow[design.racks[it->second].row];
-                if (stamp[g] != stampNo) {
-                    stamp[g] = stampNo;
-                    total += groupGpus[g];
-                }
-            }
-        for (const std::string &rid : u.serves)
-            if (auto it = rackIndex.find(rid); it != rackIndex.end()) {
-                const int g = rackGroup[it->second];
-                if (g < 0 || stamp[g] != stampNo)
-                    total += rackGpus[it->second];
-            }
-        return total;
-    };
-    std::vector<FailureDomain> largest;
-    const auto consider = [&](const std::string &k, const std::string &part, long long gpus) {
-        if (gpus <= 0)
-            return;
-        if (largest.size() == kLargestDomains && largest.back().gpus >= gpus)
-            return;
-        largest.push_back({k, part, gpus});
-        std::stable_sort(largest.begin(), largest.end(),
-                         [](const FailureDomain &a, const FailureDomain &b) { return a.gpus > b.gpus; });
-        if (largest.size() > kLargestDomains)
-            largest.pop_back();
-    };
-    const auto facility = [&](const std::vector<FacilityUnit> &units, const std::vector<UnitLoad> &loads,
-                              double mtbf) {
-        std::map<std::string, size_t> byKind; // catalog kind -> index into kinds
-        for (size_t i = 0; i < units.size(); ++i) {
-            const FacilityUnit &u = units[i];
-            const CatalogEntry *e = catalog.find(u.catalogId);
-            if (!e)
-                continue;
-            const std::string kn = partKindName(e->kind);
-            auto it = byKind.find(kn);
-            if (it == byKind.end()) {
-                it = byKind.emplace(kn, kinds.size()).first;
-                KindSum k;
-                k.k.kind = kn;
-                k.k.failuresPerHour = perHour(mtbf);
-                k.k.recovery = "none";
-                kinds.push_back(k);
-            }
-            KindSum &k = kinds[it->second];
-            // With 2N or N+1 one failure loses nothing while the survivors carry the load (the
-            // power stage's check after the worst single failure); an N unit, or a redundant group
-            // that cannot carry its load, takes down everything it serves.
-            bool holds = u.redundancy != Redundancy::N;
-            if (holds && i < loads.size() && loads[i].capacityKw > 0 && loads[i].loadKw > loads[i].capacityKw)
-                holds = false;
-            const long long lost = holds ? 0 : gpusCutBy(u);
-            k.add(1, lost);
-            if (lost > 0) {
-                k.k.interruptsJob = true;
-                k.k.recovery = "shrink";
-                ++k.k.jobParts;
-                k.rateShrink += k.k.failuresPerHour;
-                k.shrinkWeighted += k.k.failuresPerHour * shrinkShare(lost);
-                consider(kn, kn + " " + u.id, lost);
+// GPUs a unit takes down: its compute racks, plus whole leaf groups whose leaf racks it feeds.
+long long FailureKinds::gpusCutBy(const FacilityUnit &u)
+{
+    const Topology &t = mTopology;
+    ++mStampNo;
+    long long total = 0;
+    for (const std::string &rid : u.serves)
+        if (auto it = mRackIndex.find(rid); it != mRackIndex.end() && t.leafGroupOfRack[it->second] >= 0) {
+            const int g = t.leafGroupOfRack[it->second];
+            if (mStamp[g] != mStampNo) {
+                mStamp[g] = mStampNo;
+                total += t.leafGroups[size_t(g)].gpus;
             }
         }
-    };
-    facility(design.powerUnits, earlier.power.powerUnits, s.powerUnitMtbfHours);
-    facility(design.coolingUnits, earlier.power.coolingUnits, s.coolingUnitMtbfHours);
+    for (const std::string &rid : u.serves)
+        if (auto it = mRackIndex.find(rid); it != mRackIndex.end()) {
+            const int g = t.rackGroup[it->second];
+            if (g < 0 || mStamp[g] != mStampNo)
+                total += t.racks[it->second].gpus;
+        }
+    return total;
+}
 
-    // Largest domains from the wiring: leaf groups, then nodes (one per rack suffices).
-    for (size_t g = 0; g < groupName.size(); ++g)
-        consider("leaf", "leaf group " + groupName[g], groupGpus[g]);
-    for (size_t i = 0; i < n; ++i) {
-        if (rackDomain[i] <= 0)
+void FailureKinds::consider(const std::string &k, const std::string &part, long long gpus)
+{
+    if (gpus <= 0)
+        return;
+    if (largest.size() == kLargestDomains && largest.back().gpus >= gpus)
+        return;
+    largest.push_back({k, part, gpus});
+    std::stable_sort(largest.begin(), largest.end(),
+                     [](const FailureDomain &a, const FailureDomain &b) { return a.gpus > b.gpus; });
+    if (largest.size() > kLargestDomains)
+        largest.pop_back();
+}
+
+void FailureKinds::facility(const std::vector<FacilityUnit> &units, const std::vector<UnitLoad> &loads, double mtbf)
+{
+    std::map<std::string, size_t> byKind; // catalog kind -> index into kinds
+    for (size_t i = 0; i < units.size(); ++i) {
+        const FacilityUnit &u = units[i];
+        const CatalogEntry *e = mCatalog.find(u.catalogId);
+        if (!e)
             continue;
-        const bool sn = supernodes > 0 && rackDomain[i] == superDomain;
-        consider(sn ? "supernode" : "server", std::string(sn ? "supernode in " : "server in ") + design.racks[i].id,
-                 rackDomain[i]);
+        const std::string kn = partKindName(e->kind);
+        auto it = byKind.find(kn);
+        if (it == byKind.end()) {
+            it = byKind.emplace(kn, kinds.size()).first;
+            KindSum k;
+            k.k.kind = kn;
+            k.k.failuresPerHour = perHour(mtbf);
+            k.k.recovery = "none";
+            kinds.push_back(k);
+        }
+        KindSum &k = kinds[it->second];
+        // With 2N or N+1 one failure loses nothing while the survivors carry the load (the
+        // power stage's check after the worst single failure); an N unit, or a redundant group
+        // that cannot carry its load, takes down everything it serves.
+        bool holds = u.redundancy != Redundancy::N;
+        if (holds && i < loads.size() && loads[i].capacityKw > 0 && loads[i].loadKw > loads[i].capacityKw)
+            holds = false;
+        const long long lost = holds ? 0 : gpusCutBy(u);
+        k.add(1, lost);
+        if (lost > 0) {
+            k.k.interruptsJob = true;
+            k.k.recovery = "shrink";
+            ++k.k.jobParts;
+            k.rateShrink += k.k.failuresPerHour;
+            k.shrinkWeighted += k.k.failuresPerHour * shrinkShare(lost);
+            consider(kn, kn + " " + u.id, lost);
+        }
     }
-    rel.largestDomains = largest;
+}
 
-    // --- job interruption rate and recovery classes -------------------------------------------
-    std::vector<std::pair<size_t, size_t>> kindClasses; // each kind's range in rel.job.classes
-    kindClasses.reserve(kinds.size());
-    for (KindSum &k : kinds) {
+void FailureKinds::addFacilityKinds()
+{
+    facility(mDesign.powerUnits, mEarlier.power.powerUnits, mSettings.powerUnitMtbfHours);
+    facility(mDesign.coolingUnits, mEarlier.power.coolingUnits, mSettings.coolingUnitMtbfHours);
+}
+
+void FailureKinds::addLargestDomains()
+{
+    for (const int g : mTopology.groupsInDesignOrder)
+        consider(tierName(0), "leaf group " + mTopology.leafGroups[size_t(g)].row, mTopology.leafGroups[size_t(g)].gpus);
+    for (size_t i = 0; i < mDesign.racks.size(); ++i) {
+        const long long domain = mTopology.racks[i].domainGpus;
+        if (domain <= 0)
+            continue;
+        const bool sn = mParts.supernodes > 0 && domain == mSuperDomain;
+        consider(sn ? "supernode" : "server", std::string(sn ? "supernode in " : "server in ") + mDesign.racks[i].id,
+                 domain);
+    }
+}
+
+/// The job's interruption rate and recovery classes from the kinds; each kind's range of classes
+/// in rel.job.classes is returned for the downtime shares.
+std::vector<std::pair<size_t, size_t>> jobClasses(FailureKinds &fk, const PartCensus &p, ReliabilityResults &rel)
+{
+    std::vector<std::pair<size_t, size_t>> kindClasses;
+    kindClasses.reserve(fk.kinds.size());
+    const int superDomain = p.supernodes > 0 ? int(p.superGpus / p.supernodes) : 0;
+    for (KindSum &k : fk.kinds) {
         const size_t firstClass = rel.job.classes.size();
         k.k.gpusLostMean = k.k.count > 0 ? k.lostSum / double(k.k.count) : 0.0;
         k.k.eventsPerMonth = double(k.k.count) * k.k.failuresPerHour * kHoursPerMonth;
@@ -497,7 +546,7 @@ ReliabilityResults evaluateReliability(const Design &design, const Catalog &cata
             k.k.jobFailuresPerHour = k.rateSpare + k.rateShrink;
             if (k.rateSpare > 0)
                 rel.job.classes.push_back({k.k.kind, k.rateSpare, true, k.spareNeed,
-                                           shrinkShare(serverPool > 0 ? serverGpus / servers : superDomain)});
+                                           fk.shrinkShare(p.serverPool > 0 ? p.serverGpus / p.servers : superDomain)});
             if (k.rateShrink > 0)
                 rel.job.classes.push_back({k.k.kind, k.rateShrink, false, 0, k.shrinkWeighted / k.rateShrink});
         }
@@ -507,8 +556,12 @@ ReliabilityResults evaluateReliability(const Design &design, const Catalog &cata
     }
     rel.interruptionsPerHour = rel.job.ratePerHour();
     rel.jobMtbfHours = rel.job.mtbfHours();
+    return kindClasses;
+}
 
-    // --- checkpoints ------------------------------------------------------------------------------
+/// Checkpoint size, the storage path and the write and restore times.
+void checkpoints(const Design &design, const Results &earlier, PartCensus p, ReliabilityResults &rel)
+{
     ModelSpec model;
     if (earlier.performance.spec.model.layers > 0) {
         model = earlier.performance.spec.model;
@@ -518,27 +571,33 @@ ReliabilityResults evaluateReliability(const Design &design, const Catalog &cata
     rel.params = model.layers > 0 ? model.totalParams() : 0.0;
     rel.bytesPerParam = kCheckpointBytesPerParam;
     rel.checkpointSizeTb = rel.params * rel.bytesPerParam / 1e12;
-    if (storageNodes == 0) {
+    if (p.storageNodes == 0) {
         rel.problems.push_back({Severity::Warning, "reliability",
                                 "the design has no storage nodes: checkpoints are assumed to go to node-local NVMe"});
-        storageWrite = storageRead = double(servers + trays) * kLocalNvmeGbPerS;
-        storageSwitchGbps = frontGbps = std::numeric_limits<double>::infinity();
+        p.storageWrite = p.storageRead = double(p.servers + p.trays) * kLocalNvmeGbPerS;
+        p.storageSwitchGbps = p.frontGbps = std::numeric_limits<double>::infinity();
     }
     // The path to storage: the storage nodes' own figures, the storage switches' compute-side
     // ports and the compute nodes' front-end NICs; the narrowest wins.
-    const double pathGbPerS = std::min(storageSwitchGbps > 0 ? storageSwitchGbps : frontGbps, frontGbps) / 8.0;
-    rel.storageWriteGbPerS = std::min(storageWrite, pathGbPerS);
-    rel.storageReadGbPerS = std::min(storageRead, pathGbPerS);
+    const double pathGbPerS = std::min(p.storageSwitchGbps > 0 ? p.storageSwitchGbps : p.frontGbps, p.frontGbps) / 8.0;
+    rel.storageWriteGbPerS = std::min(p.storageWrite, pathGbPerS);
+    rel.storageReadGbPerS = std::min(p.storageRead, pathGbPerS);
     const double bytes = rel.params * rel.bytesPerParam;
     rel.checkpointWriteS = rel.storageWriteGbPerS > 0 ? bytes / (rel.storageWriteGbPerS * 1e9) : 0.0;
     rel.checkpointRestoreS = rel.storageReadGbPerS > 0 ? bytes / (rel.storageReadGbPerS * 1e9) : 0.0;
+}
 
+/// The job model's checkpoint interval, recovery, goodput and each kind's share of the downtime.
+void goodput(const Design &design, const Results &earlier, const PartCensus &p,
+             const std::vector<std::pair<size_t, size_t>> &kindClasses, ReliabilityResults &rel)
+{
+    const ReliabilitySettings &s = design.reliability;
     JobModel &job = rel.job;
     job.checkpointWriteH = rel.checkpointWriteS / 3600.0;
     job.recoveryH = (s.detectMinutes + s.restartMinutes + s.warmupMinutes) / 60.0 + rel.checkpointRestoreS / 3600.0;
     job.repairH = s.repairHours;
-    job.domains = serverPool > 0 ? 1 : supernodes;
-    job.sparesPerDomain = sparesPerDomain;
+    job.domains = p.serverPool > 0 ? 1 : p.supernodes;
+    job.sparesPerDomain = p.sparesPerDomain;
     if (s.checkpointIntervalMinutes > 0) {
         job.intervalH = s.checkpointIntervalMinutes / 60.0;
         rel.intervalOptimal = false;
@@ -576,6 +635,32 @@ ReliabilityResults evaluateReliability(const Design &design, const Catalog &cata
         rel.problems.push_back({Severity::Warning, "reliability",
                                 "goodput is only " + std::to_string(int(std::lround(rel.goodput * 100)))
                                     + " %: failures and checkpoints take most of the time"});
+}
+
+} // namespace
+
+ReliabilityResults evaluateReliability(const Design &design, const Catalog &catalog, const Results &earlier)
+{
+    ReliabilityResults rel;
+    if (earlier.inventory.gpusTotal <= 0)
+        return rel;
+    rel.available = true;
+    checkSettings(design.reliability, rel.problems);
+    const PartCensus parts = countParts(design, catalog, earlier.inventory);
+    // The leaf groups the fabric stage was built on; results made without it get their own.
+    std::shared_ptr<const Topology> topology = earlier.fabric.layout;
+    if (!topology || topology->racks.size() != design.racks.size())
+        topology = std::make_shared<const Topology>(buildTopology(design, catalog));
+
+    FailureKinds fk(design, catalog, earlier, parts, *topology);
+    fk.addNodeKinds();
+    fk.addFabricKinds();
+    fk.addFacilityKinds();
+    fk.addLargestDomains();
+    rel.largestDomains = fk.largest;
+    const std::vector<std::pair<size_t, size_t>> kindClasses = jobClasses(fk, parts, rel);
+    checkpoints(design, earlier, parts, rel);
+    goodput(design, earlier, parts, kindClasses, rel);
     return rel;
 }
 

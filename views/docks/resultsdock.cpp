@@ -2,6 +2,7 @@
 
 #include "model/analysis/figures.h"
 #include "model/engine/evaluation.h"
+#include "model/fabric/topology.h"
 #include "views/session/resultshub.h"
 
 #include <QHBoxLayout>
@@ -12,6 +13,7 @@
 #include <QTreeWidgetItemIterator>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <string_view>
 
 namespace cp::gui {
@@ -80,14 +82,15 @@ void fillInventory(QTreeWidget *tree, const Results &results)
         figureRow(tree, key, results);
     // Tiers in fabric order, not alphabetical.
     const QString switches = ResultsDock::tr("switches");
-    for (const char *tier : {"leaf", "spine", "core"}) {
+    const std::vector<std::string> &tiers = switchTierNames();
+    for (const std::string &tier : tiers) {
         auto it = inv.switchesByTier.find(tier);
         if (it != inv.switchesByTier.end())
-            row(tree, QStringLiteral("inventory.switches_by_tier.%1").arg(QLatin1String(tier)),
-                ResultsDock::tr("Switches, %1").arg(QLatin1String(tier)), integer(it->second), switches);
+            row(tree, QStringLiteral("inventory.switches_by_tier.%1").arg(QString::fromStdString(tier)),
+                ResultsDock::tr("Switches, %1").arg(QString::fromStdString(tier)), integer(it->second), switches);
     }
     for (const auto &[tier, count] : inv.switchesByTier) {
-        if (tier != "leaf" && tier != "spine" && tier != "core")
+        if (std::find(tiers.begin(), tiers.end(), tier) == tiers.end())
             row(tree, QStringLiteral("inventory.switches_by_tier.%1").arg(QString::fromStdString(tier)),
                 ResultsDock::tr("Switches, %1").arg(QString::fromStdString(tier)), integer(count), switches);
     }
