@@ -1,3 +1,5 @@
+// The .cplan project file: schema, migrations, scenarios, revisions and the embedded catalog. One
+// room (~700 lines) because every part shares the same SQLite statements and transaction rules.
 #include "model/io/projectfile.h"
 
 #include "model/io/designjson.h"

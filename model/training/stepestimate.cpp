@@ -1,3 +1,6 @@
+// The step estimate in its named phases (compute, each kind of exposed communication, bubble,
+// optimizer, memory), in the order one step computes them. Kept in one file over ~700 lines on
+// purpose: the phases share one StepContext and the order of floating-point operations.
 #include "model/training/trainingmodel.h"
 
 #include "model/training/collectives.h"
