@@ -11,7 +11,10 @@
 #   ./scripts/figures-diff.sh REF [CLI]
 #
 # REF: a commit, branch or tag (e.g. HEAD~3). CLI: the tool to check, default
-# build/app/cli/cluster-planner-cli. Exit 0 when every output is identical, 1 otherwise (the
+# build/app/cli/cluster-planner-cli. With REF_CLI=PATH in the environment the reference tool is
+# that binary (already built from REF) and nothing is built. The NetBox export of the classic and
+# supernode templates at 1,024 and 16,384 GPUs is compared too (it cables the design as the fabric
+# stage does). Exit 0 when every output is identical, 1 otherwise (the
 # differing cases are listed, with the first lines of their diff).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -23,13 +26,17 @@ command -v jq >/dev/null || { echo "figures-diff: needs jq" >&2; exit 1; }
 
 WORK="$(mktemp -d)"
 trap 'git worktree remove --force "$WORK/ref" >/dev/null 2>&1 || true; rm -rf "$WORK"' EXIT
-git worktree add --detach "$WORK/ref" "$REF" >/dev/null
-echo "figures-diff: building the CLI of $(git rev-parse --short "$REF")"
-cmake -S "$WORK/ref" -B "$WORK/ref-build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-    -DCP_BUILD_GUI=OFF -DCP_BUILD_TESTS=OFF > "$WORK/cmake.log"
-cmake --build "$WORK/ref-build" --target cluster-planner-cli --parallel "$(nproc)" > "$WORK/build.log" \
-    || { tail -30 "$WORK/build.log" >&2; exit 1; }
-OLD="$WORK/ref-build/app/cli/cluster-planner-cli"
+if [[ -n "${REF_CLI:-}" ]]; then
+    OLD="$(realpath "$REF_CLI")"
+else
+    git worktree add --detach "$WORK/ref" "$REF" >/dev/null
+    echo "figures-diff: building the CLI of $(git rev-parse --short "$REF")"
+    cmake -S "$WORK/ref" -B "$WORK/ref-build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+        -DCP_BUILD_GUI=OFF -DCP_BUILD_TESTS=OFF > "$WORK/cmake.log"
+    cmake --build "$WORK/ref-build" --parallel "$(nproc)" > "$WORK/build.log" \
+        || { tail -30 "$WORK/build.log" >&2; exit 1; }
+    OLD="$WORK/ref-build/app/cli/cluster-planner-cli"
+fi
 
 # results CLI DESIGN: its results JSON without the search's wall time.
 results() {
@@ -57,6 +64,10 @@ snapshot() {
             local f="$dir/$t-$n.cplan"
             if "$cli" new --template "$t" --gpus "$n" -o "$f" > /dev/null 2> "$dir/$t-$n.new-stderr"; then
                 results "$cli" "$f" > "$dir/$t-$n.json" 2> "$dir/$t-$n.stderr" || echo "exit $?" >> "$dir/$t-$n.stderr"
+                if [[ "$t" != gigawatt && "$n" -le 16384 ]]; then
+                    "$cli" export "$f" --format netbox-csv -o "$dir/$t-$n-netbox" > /dev/null 2>> "$dir/$t-$n.stderr" \
+                        || echo "export exit $?" >> "$dir/$t-$n.stderr"
+                fi
             fi
             rm -f "$f"
         done

@@ -3,6 +3,7 @@
 #include "model/training/collectives.h"
 #include "model/engine/evaluation.h"
 #include "model/engine/performance.h"
+#include "model/fabric/topology.h"
 #include "model/training/trainingmodel.h"
 
 #include <algorithm>
@@ -153,7 +154,12 @@ std::vector<TierBandwidth> busBandwidthByMessageSize(const PerformanceResults &p
         below = std::min(domain, cluster.gpus);
         add("scale-up domain", below);
     }
-    static const char *const kTierNames[] = {"leaf", "spine", "core", "super-core"};
+    // Chart labels: the tier names of the results, spelt with a hyphen ("super-core").
+    const auto tierLabel = [](int tier) {
+        std::string name = tierName(tier - 1);
+        std::replace(name.begin(), name.end(), '_', '-');
+        return name.empty() ? "tier " + std::to_string(tier) : name;
+    };
     for (int tier = 1; tier <= std::max(1, cluster.tiers); ++tier) {
         // Whole scale-up domains under one switch of this tier; every active GPU at the top tier.
         const double reach = tierReachGpus(cluster, tier);
@@ -162,7 +168,7 @@ std::vector<TierBandwidth> busBandwidthByMessageSize(const PerformanceResults &p
             gpus = gpus / domain * domain;
         if (gpus <= below)
             continue;
-        add(tier <= 4 ? kTierNames[tier - 1] : "tier " + std::to_string(tier), gpus);
+        add(tierLabel(tier), gpus);
         below = gpus;
     }
     return out;

@@ -1,5 +1,7 @@
 #include "model/core/catalog.h"
 
+#include "model/core/jsontext.h"
+
 #include <nlohmann/json.hpp>
 
 #include <cmath>
@@ -236,28 +238,7 @@ CatalogEntry parseEntry(const json &j, size_t index, const std::string &origin)
 
 Catalog Catalog::fromJsonText(const std::string &text, const std::string &origin)
 {
-    json j;
-    try {
-        j = json::parse(text);
-    } catch (const json::parse_error &e) {
-        // e.byte is the offset of the error; report line and column, which editors show.
-        size_t line = 1, column = 1;
-        for (size_t i = 0; i + 1 < e.byte && i < text.size(); ++i) {
-            if (text[i] == '\n') {
-                ++line;
-                column = 1;
-            } else {
-                ++column;
-            }
-        }
-        throw LoadError(origin, "line " + std::to_string(line) + ", column " + std::to_string(column),
-                        "not valid JSON");
-    } catch (const json::out_of_range &e) {
-        // A number beyond a double ("1e400") is not a parse_error; name it too.
-        const std::string what = e.what();
-        throw LoadError(origin, "", "not valid JSON: " + what.substr(what.find("] ") + 2));
-    }
-    return fromJson(j, origin);
+    return fromJson(parseJsonText(text, origin), origin);
 }
 
 Catalog Catalog::fromFile(const std::string &path)

@@ -10,7 +10,10 @@
 
 #include <algorithm>
 #include <array>
+#include <condition_variable>
+#include <exception>
 #include <future>
+#include <mutex>
 #include <vector>
 
 namespace cp {
@@ -223,10 +226,116 @@ StageOutputs runStage(StageId id, const Design &design, Evaluator::State &st, co
     return {};
 }
 
-/// Runs the stages of the table an edit reaches (every stage when `parts` is null). Each stage
-/// starts on its own thread once the stages that write what it reads are done, so validation, the
+/// Which stages a run starts, and when. A stage is ready once the stages that write what it reads
+/// are done; a ready stage the edit does not reach is done at once. Of the stages ready together
+/// one runs on the calling thread and the others each on a thread of their own, so validation, the
 /// rack stage and the fabric run side by side, then the search beside the facility stage, then
-/// reliability, then cost beside the failure domains. Each stage writes its own outputs.
+/// reliability, then cost beside the failure domains, and an edit that reaches one stage starts no
+/// thread at all.
+class StageScheduler
+{
+public:
+    /// `skip(spec, inputs)`: whether a ready stage stays idle, given the outputs its producers changed.
+    /// `execute(spec)`: runs it and returns the outputs it changed.
+    template <class Skip, class Execute>
+    void run(Skip skip, Execute execute)
+    {
+        std::vector<std::future<void>> threads;
+        std::unique_lock lock(mutex_);
+        while (true) {
+            std::vector<const StageSpec *> ready = takeReady(skip);
+            if (ready.empty()) {
+                if (running_ == 0)
+                    break;
+                const size_t seen = finished_;
+                wake_.wait(lock, [&] { return finished_ != seen; });
+                continue;
+            }
+            running_ += ready.size();
+            lock.unlock();
+            for (size_t k = 1; k < ready.size(); ++k)
+                threads.push_back(std::async(std::launch::async, [this, spec = ready[k], &execute] {
+                    finish(*spec, execute);
+                }));
+            finish(*ready.front(), execute);
+            lock.lock();
+        }
+        lock.unlock();
+        for (std::future<void> &t : threads)
+            t.get();
+        if (error_)
+            std::rethrow_exception(error_);
+    }
+
+    bool ran(StageId id) const { return ran_[size_t(id)]; }
+
+private:
+    enum class State { Pending, Running, Done };
+
+    /// The pending stages whose producers are done, in table order; those that stay idle are done
+    /// at once (the table is in dependency order, so their dependants are seen in the same pass).
+    template <class Skip>
+    std::vector<const StageSpec *> takeReady(Skip &skip)
+    {
+        std::vector<const StageSpec *> ready;
+        for (const StageSpec &spec : stageTable()) {
+            const size_t id = size_t(spec.id);
+            if (state_[id] != State::Pending)
+                continue;
+            StageOutputs inputs;
+            bool producersDone = true;
+            for (size_t o = 0; o < spec.readsOutputs.size(); ++o)
+                if (spec.readsOutputs.test(o)) {
+                    const size_t p = size_t(producerOf(StageOutput(o)));
+                    producersDone = producersDone && state_[p] == State::Done;
+                    inputs |= changed_[p];
+                }
+            if (!producersDone)
+                continue;
+            if (error_ || skip(spec, inputs)) {
+                state_[id] = State::Done;
+                continue;
+            }
+            state_[id] = State::Running;
+            ready.push_back(&spec);
+        }
+        return ready;
+    }
+
+    template <class Execute>
+    void finish(const StageSpec &spec, Execute &execute)
+    {
+        StageOutputs changed;
+        std::exception_ptr error;
+        try {
+            changed = execute(spec);
+        } catch (...) {
+            error = std::current_exception();
+        }
+        std::lock_guard guard(mutex_);
+        const size_t id = size_t(spec.id);
+        changed_[id] = changed;
+        ran_[id] = !error;
+        if (error && !error_)
+            error_ = error; // the stages that read from it do not run
+        state_[id] = State::Done;
+        --running_;
+        ++finished_;
+        wake_.notify_all();
+    }
+
+    std::mutex mutex_;
+    std::condition_variable wake_;
+    std::array<State, kStageCount> state_{};
+    std::array<StageOutputs, kStageCount> changed_{};
+    std::array<bool, kStageCount> ran_{};
+    size_t running_ = 0;
+    size_t finished_ = 0;
+    std::exception_ptr error_;
+};
+
+/// Runs the stages of the table an edit reaches (every stage when `parts` is null), each writing
+/// its own outputs.
 const Results &run(const Design &design, Evaluator::State &st, const DesignParts *parts,
                    const std::atomic<bool> *cancel)
 {
@@ -245,47 +354,19 @@ const Results &run(const Design &design, Evaluator::State &st, const DesignParts
         return res;
     }
 
-    /// Whether a stage ran in this call, and the outputs it changed.
-    struct Ran
-    {
-        bool ran = false;
-        StageOutputs changed;
-    };
-    std::array<Ran, kStageCount> ran;
-    std::array<std::shared_future<void>, kStageCount> done;
-    for (const StageSpec &spec : stageTable()) {
-        std::vector<size_t> producers;
-        for (size_t o = 0; o < spec.readsOutputs.size(); ++o)
-            if (spec.readsOutputs.test(o))
-                if (const size_t p = size_t(producerOf(StageOutput(o)));
-                    std::find(producers.begin(), producers.end(), p) == producers.end())
-                    producers.push_back(p);
-        std::vector<std::shared_future<void>> waits;
-        for (size_t p : producers)
-            waits.push_back(done[p]);
-        done[size_t(spec.id)] = std::async(std::launch::async, [&, &spec = spec, producers, waits] {
-            StageOutputs inputs;
-            for (size_t k = 0; k < waits.size(); ++k) {
-                waits[k].get(); // rethrows what the producer threw
-                inputs |= ran[producers[k]].changed;
-            }
+    StageScheduler stages;
+    stages.run(
+        [&](const StageSpec &spec, const StageOutputs &inputs) {
             if (spec.optional && !st.options.failureDomains)
-                return;
+                return true;
             if (!all && !stageReached(spec, *parts, inputs))
-                return;
+                return true;
             // Validation always finishes; the rest stop when the run is cancelled.
-            if (spec.id != StageId::Validate && cancelled(cancel))
-                return;
-            ran[size_t(spec.id)].changed = runStage(spec.id, design, st, parts, cancel);
-            ran[size_t(spec.id)].ran = true;
-        }).share();
-    }
-    for (const std::shared_future<void> &d : done)
-        d.wait();
-    for (const std::shared_future<void> &d : done)
-        d.get();
+            return spec.id != StageId::Validate && cancelled(cancel);
+        },
+        [&](const StageSpec &spec) { return runStage(spec.id, design, st, parts, cancel); });
 
-    const auto stageRan = [&](StageId id) { return ran[size_t(id)].ran; };
+    const auto stageRan = [&](StageId id) { return stages.ran(id); };
     st.last = {stageRan(StageId::Validate), stageRan(StageId::Inventory), stageRan(StageId::Fabric),
                stageRan(StageId::Performance), stageRan(StageId::Facility), stageRan(StageId::Reliability),
                stageRan(StageId::Cost), stageRan(StageId::FailureDomains)};

@@ -2,6 +2,7 @@
 
 #include "model/core/catalog.h"
 #include "model/core/design.h"
+#include "model/fabric/topology.h"
 
 #include <algorithm>
 #include <cmath>
@@ -145,10 +146,10 @@ void countMount(const Design &design, const Mount &m, const PartFigures &f, long
     case PartKind::Switch:
         kinds.network = true;
         switch (m.role) {
-        case SwitchRole::Leaf: inv.switchesByTier["leaf"] += n; break;
-        case SwitchRole::Spine: inv.switchesByTier["spine"] += n; break;
-        case SwitchRole::Core: inv.switchesByTier["core"] += n; break;
-        case SwitchRole::SuperCore: inv.switchesByTier["super_core"] += n; break;
+        case SwitchRole::Leaf:
+        case SwitchRole::Spine:
+        case SwitchRole::Core:
+        case SwitchRole::SuperCore: inv.switchesByTier[tierName(tierLevel(m.role))] += n; break;
         case SwitchRole::Storage: inv.otherSwitches["storage"] += n; break;
         case SwitchRole::Management: inv.otherSwitches["management"] += n; break;
         case SwitchRole::None: inv.otherSwitches["unassigned"] += n; break;
@@ -194,8 +195,8 @@ RackPower rackRow(const Rack &r, const CatalogEntry *rackType, const RackLoads &
 void finishInventory(const Design &design, const Catalog &catalog, InventoryResults &inv)
 {
     // The contract lists leaf, spine and core even when a tier is absent.
-    for (const char *tier : {"leaf", "spine", "core"})
-        inv.switchesByTier.emplace(tier, 0);
+    for (int level = 0; level < 3; ++level)
+        inv.switchesByTier.emplace(tierName(level), 0);
     // A pool of whole spare servers (reliability.spare_servers): installed, not given to the job.
     if (design.reliability.spareServers > 0 && inv.servers > 0) {
         long long serverGpus = 0;

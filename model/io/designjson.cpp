@@ -3,6 +3,7 @@
 #include "model/core/catalog.h"
 #include "model/core/design.h"
 #include "model/core/designlimits.h"
+#include "model/core/jsontext.h"
 #include "model/core/problem.h"
 
 #include <nlohmann/json.hpp>
@@ -448,26 +449,7 @@ Design designFromJson(const json &top, const std::string &origin)
 
 Design designFromJsonText(const std::string &text, const std::string &origin)
 {
-    json j;
-    try {
-        j = json::parse(text);
-    } catch (const json::parse_error &e) {
-        size_t line = 1, column = 1;
-        for (size_t i = 0; i + 1 < e.byte && i < text.size(); ++i) {
-            if (text[i] == '\n') {
-                ++line;
-                column = 1;
-            } else {
-                ++column;
-            }
-        }
-        throw LoadError(origin, "line " + std::to_string(line) + ", column " + std::to_string(column),
-                        "not valid JSON");
-    } catch (const json::out_of_range &e) {
-        // A number beyond a double ("1e400") is not a parse_error; name it too.
-        const std::string what = e.what();
-        throw LoadError(origin, "", "not valid JSON: " + what.substr(what.find("] ") + 2));
-    }
+    const json j = parseJsonText(text, origin);
     return designFromJson(j, origin);
 }
 
@@ -540,13 +522,7 @@ Design importDesignJson(const std::string &path, Catalog &catalog)
     std::stringstream buffer;
     buffer << in.rdbuf();
     const std::string text = buffer.str();
-    json j;
-    try {
-        j = json::parse(text);
-    } catch (const json::exception &) {
-        // Re-parse through the text path for a message with line and column.
-        designFromJsonText(text, path);
-    }
+    const json j = parseJsonText(text, path);
     Design design = designFromJson(j, path);
     if (j.is_object() && j.contains("catalog")) {
         Catalog embedded = Catalog::fromJson(j["catalog"], path + " (catalog)");

@@ -1,6 +1,7 @@
 #include "model/io/estimatespec.h"
 
 #include "model/core/catalog.h"
+#include "model/core/jsontext.h"
 
 #include <nlohmann/json.hpp>
 
@@ -375,16 +376,7 @@ EstimateSpec loadEstimateSpec(const std::string &path, const Catalog &catalog)
         throw LoadError(path, "", "cannot open the file");
     std::stringstream buf;
     buf << in.rdbuf();
-    json root;
-    try {
-        root = json::parse(buf.str());
-    } catch (const json::parse_error &e) {
-        throw LoadError(path, "byte " + std::to_string(e.byte),
-                        std::string("not valid JSON: ") + e.what());
-    } catch (const json::out_of_range &e) {
-        // A number beyond a double ("1e400") is not a parse_error.
-        throw LoadError(path, "", std::string("not valid JSON: ") + e.what());
-    }
+    const json root = parseJsonText(buf.str(), path);
     return parseEstimateSpec(root, path, catalog);
 }
 

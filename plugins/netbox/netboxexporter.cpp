@@ -1,5 +1,8 @@
 #include "netboxexporter.h"
 
+#include "model/fabric/cablepicker.h"
+#include "model/fabric/topology.h"
+
 #include <algorithm>
 #include <cmath>
 #include <map>
@@ -96,52 +99,7 @@ std::string slugify(const std::string &s)
     return out.empty() ? std::string("unnamed") : out;
 }
 
-// --- routing (mirrors model/fabric.cpp so the cables match the evaluated fabric) --------------
-
-constexpr double kRouteSlack = 1.1;
-constexpr double kRiseAndDropM = 3.0;
-constexpr double kSameRackM = 2.0;
-
-double routeM(const Rack &a, const Rack &b)
-{
-    if (&a == &b)
-        return kSameRackM;
-    return kRouteSlack * (std::abs(a.xM - b.xM) + std::abs(a.yM - b.yM)) + kRiseAndDropM;
-}
-
-/// Cable choice by reach, as the fabric model makes it: passive copper while it reaches, then
-/// active copper, then the cheapest optics that reach; the longest-reaching one if none does.
-const CatalogEntry *pickCable(const Catalog &catalog, double gbps, double lengthM)
-{
-    std::map<double, std::vector<const CatalogEntry *>> bySpeed;
-    for (const CatalogEntry *c : catalog.ofKind(PartKind::Cable))
-        bySpeed[c->figure("gbps")].push_back(c);
-    auto it = bySpeed.find(gbps);
-    if (it == bySpeed.end())
-        it = bySpeed.upper_bound(gbps);
-    if (it == bySpeed.end())
-        return nullptr;
-    const auto rank = [](const CatalogEntry *c) {
-        const std::string m = c->attribute("medium");
-        return m == "dac" ? 0 : m == "aec" ? 1 : 2;
-    };
-    auto list = it->second;
-    std::sort(list.begin(), list.end(), [&](const CatalogEntry *a, const CatalogEntry *b) {
-        if (rank(a) != rank(b))
-            return rank(a) < rank(b);
-        if (rank(a) < 2)
-            return a->figure("max_length_m") < b->figure("max_length_m");
-        return a->figure("price_usd") < b->figure("price_usd");
-    });
-    const CatalogEntry *longest = nullptr;
-    for (const CatalogEntry *c : list) {
-        if (c->figure("max_length_m") >= lengthM)
-            return c;
-        if (!longest || c->figure("max_length_m") > longest->figure("max_length_m"))
-            longest = c;
-    }
-    return longest;
-}
+// --- routing: the fabric model's routes and cable choice (model/fabric) --------------------
 
 /// NetBox cable type (CableTypeChoices) for a catalog cable.
 std::string netboxCableType(const CatalogEntry &c)
@@ -292,21 +250,24 @@ std::vector<Device> placeDevices(const Design &design, const Catalog &catalog, s
 /// The fabric cables between the devices' ports.
 std::vector<FabricLink> wireFabric(const Design &design, const Catalog &catalog, std::vector<Device> &devices)
 {
-    // --- fabric wiring: the same rules as the fabric model (model/fabric.cpp) -----------------
+    // --- fabric wiring: the leaf groups, tiers and radix of the model's topology (model/fabric/topology.h)
     std::vector<FabricLink> links;
-    const auto connect = [&](size_t a, size_t b, const char *tier) {
+    const auto connect = [&](size_t a, size_t b, const std::string &tier) {
         Device &da = devices[a];
         Device &db = devices[b];
         links.push_back({a, b, da.used++, db.used++, tier});
     };
-    std::map<std::string, std::vector<size_t>> leavesByRow;
+    const Topology topology = buildTopology(design, catalog);
+    const size_t groups = topology.leafGroups.size();
+    std::vector<std::vector<size_t>> groupLeaves(groups);
     std::vector<size_t> spines, cores, supers;
     for (size_t k = 0; k < devices.size(); ++k) {
         if (devices[k].entry->kind != PartKind::Switch)
             continue;
         switch (devices[k].role) {
         case SwitchRole::Leaf:
-            leavesByRow[design.racks[devices[k].rack].row].push_back(k);
+            if (const int g = topology.leafGroupOfRack[size_t(devices[k].rack)]; g >= 0)
+                groupLeaves[size_t(g)].push_back(k);
             break;
         case SwitchRole::Spine:
             spines.push_back(k);
@@ -321,35 +282,23 @@ std::vector<FabricLink> wireFabric(const Design &design, const Catalog &catalog,
             break;
         }
     }
-    // Endpoints: every node's NICs round-robin over the leaves of its row (else the nearest row
-    // with leaves), so NIC j of consecutive servers meets leaf j: rail-optimised wiring.
-    std::map<std::string, long long> groupNics, groupCounter;
+    // Endpoints: every node's NICs round-robin over the leaves of its rack's leaf group, so NIC j
+    // of consecutive servers meets leaf j: rail-optimised wiring.
+    std::vector<long long> groupNics(groups, 0), groupCounter(groups, 0);
     for (size_t k = 0; k < devices.size(); ++k) {
         Device &d = devices[k];
         if (d.entry->kind != PartKind::Server && d.entry->kind != PartKind::Supernode)
             continue;
-        const Rack &r = design.racks[d.rack];
-        std::string row = r.row;
-        if (!leavesByRow.count(row)) {
-            double best = 1e300;
-            for (const auto &[lrow, list] : leavesByRow) {
-                const double m = routeM(r, design.racks[devices[list.front()].rack]);
-                if (m < best) {
-                    best = m;
-                    row = lrow;
-                }
-            }
-        }
-        auto it = leavesByRow.find(row);
-        if (it == leavesByRow.end())
+        const int g = topology.rackGroup[size_t(d.rack)];
+        if (g < 0 || groupLeaves[size_t(g)].empty())
             continue; // no leaf switches at all: nothing to cable (the model reports it)
-        const auto &leaves = it->second;
+        const auto &leaves = groupLeaves[size_t(g)];
         for (int j = 0; j < d.ports; ++j) {
             for (size_t tries = 0; tries < leaves.size(); ++tries) {
-                const size_t leaf = leaves[size_t(groupCounter[row]++ % (long long)leaves.size())];
+                const size_t leaf = leaves[size_t(groupCounter[size_t(g)]++ % (long long)leaves.size())];
                 if (devices[leaf].used < devices[leaf].ports) {
-                    connect(k, leaf, "endpoint");
-                    ++groupNics[row];
+                    connect(k, leaf, linkTierName(0));
+                    ++groupNics[size_t(g)];
                     break;
                 }
             }
@@ -358,7 +307,7 @@ std::vector<FabricLink> wireFabric(const Design &design, const Catalog &catalog,
     // Leaf uplinks: as many up as down where the switch has room (per row group, as the model),
     // spread over the spines while they have down-ports.
     const auto spreadUp = [&](const std::vector<size_t> &lower, const std::vector<long long> &upCount,
-                              const std::vector<size_t> &upper, int upperDownPorts, const char *tier) {
+                              const std::vector<size_t> &upper, int upperDownPorts, const std::string &tier) {
         if (upper.empty())
             return;
         std::vector<int> down(upper.size(), 0);
@@ -378,14 +327,13 @@ std::vector<FabricLink> wireFabric(const Design &design, const Catalog &catalog,
                     return; // the upper tier is full
             }
     };
-    const int radix = std::max(2, int(std::lround(catalog.find(design.fabric.switchId)
-                                                      ? catalog.find(design.fabric.switchId)->figure("ports")
-                                                      : 64.0)));
+    const int radix = std::max(2, topology.radix > 0 ? topology.radix : 64);
     {
         std::vector<size_t> lower;
         std::vector<long long> up;
-        for (const auto &[row, leaves] : leavesByRow) {
-            const long long nics = groupNics[row];
+        for (size_t g = 0; g < groups; ++g) {
+            const std::vector<size_t> &leaves = groupLeaves[g];
+            const long long nics = groupNics[g];
             long long portsTotal = 0;
             for (size_t l : leaves)
                 portsTotal += devices[l].ports;
@@ -396,13 +344,13 @@ std::vector<FabricLink> wireFabric(const Design &design, const Catalog &catalog,
                 up.push_back(groupUp / (long long)leaves.size() + ((long long)k < groupUp % (long long)leaves.size()));
             }
         }
-        spreadUp(lower, up, spines, cores.empty() ? radix : radix / 2, "leaf-spine");
+        spreadUp(lower, up, spines, cores.empty() ? radix : radix / 2, linkTierName(1));
     }
     if (!cores.empty())
         spreadUp(spines, std::vector<long long>(spines.size(), radix / 2), cores, supers.empty() ? radix : radix / 2,
-                 "spine-core");
+                 linkTierName(2));
     if (!supers.empty())
-        spreadUp(cores, std::vector<long long>(cores.size(), radix / 2), supers, radix, "core-super-core");
+        spreadUp(cores, std::vector<long long>(cores.size(), radix / 2), supers, radix, linkTierName(3));
 
     return links;
 }
@@ -566,12 +514,15 @@ void addCableFile(std::vector<ExportedFile> &files, const ExportScope &x, const 
     Csv cables({"side_a_device", "side_a_type", "side_a_name", "side_b_device", "side_b_type", "side_b_name", "type",
                 "status", "label", "length", "length_unit", "description"});
     long long cableNo = 0;
+    const CablePicker picker(catalog);
     for (const FabricLink &l : links) {
         const Device &a = devices[l.a];
         const Device &b = devices[l.b];
         const double length = routeM(design.racks[a.rack], design.racks[b.rack]);
         const double gbps = std::min(a.portGbps > 0 ? a.portGbps : b.portGbps, b.portGbps > 0 ? b.portGbps : a.portGbps);
-        const CatalogEntry *c = pickCable(catalog, gbps, length);
+        bool tooLong = false;
+        const CableType *type = picker.pick(gbps, length, tooLong);
+        const CatalogEntry *c = type ? type->entry : nullptr;
         cables.add({{"side_a_device", a.name},
                     {"side_a_type", "dcim.interface"},
                     {"side_a_name", portName(a, l.portA)},
