@@ -1,0 +1,157 @@
+// Communication phases of the step estimate: tensor, context, expert, pipeline and data
+// parallelism, the pipeline bubble and the optimizer step.
+#include "model/training/step/stepcontext.h"
+
+namespace cp::step {
+
+/// Tensor-parallel communication per micro-batch and its exposed part.
+CommTime tensorParallelComm(const StepContext &x, const StageTimes &st)
+{
+    CommTime r;
+    if (x.t > 1) {
+        const double actBytes = activationBytes(x);
+        // Megatron TP: 2 all-reduces per layer forward, 2 backward (Shoeybi et al. 2019, Fig. 4);
+        // with sequence parallelism each becomes a reduce-scatter + all-gather pair of the same
+        // volume (Korthikanti et al. 2022, §4.2.2).
+        const GroupSpan g = x.fabric.span(1, x.t);
+        const double perPass =
+            x.sp ? 2.0 * (reduceScatter(actBytes, g).seconds + allGather(actBytes, g).seconds)
+                 : 2.0 * allReduce(actBytes, g).seconds;
+        r.total = st.stageLayers * layerPasses(x) * perPass;
+    }
+    r.exposed = x.training.overlapComm ? r.total * x.cal.overlappedExposed : r.total;
+    return r;
+}
+
+/// Context-parallel (ring attention) communication per micro-batch and its exposed part.
+CommTime contextParallelComm(const StepContext &x, const StageTimes &st, const LayerTimes &l)
+{
+    CommTime r;
+    if (x.cpn > 1) {
+        // Ring attention: each rank passes its K,V chunk cpn−1 times forward; backward also
+        // returns dK,dV (Liu et al. 2023; Megatron-Core context parallelism). Overlapped with the
+        // attention computation of the chunk in hand.
+        const GroupSpan g = x.fabric.span(x.t, x.cpn);
+        const double chunk = 2.0 * x.tok * x.h * x.kvRatio * 2.0 / x.t;
+        const double step = pointToPoint(chunk, g.domains > 1 ? g.scaleOut : g.scaleUp).seconds;
+        const double fwd = (x.cpn - 1) * step, bwd = 2.0 * fwd;
+        const double rc = x.fullRecompute() ? fwd : 0.0;
+        r.total = st.stageLayers * (fwd + bwd + rc);
+        r.exposed = st.stageLayers *
+                    (std::max(0.0, fwd - l.attnFwd) + std::max(0.0, bwd - l.attnBwd) +
+                     (rc > 0 ? std::max(0.0, rc - l.attnFwd) : 0.0));
+    }
+    return r;
+}
+
+/// Expert-parallel (all-to-all) communication per micro-batch; none of it is hidden.
+CommTime expertParallelComm(const StepContext &x, const StageTimes &st)
+{
+    CommTime r;
+    if (x.moe && x.ep > 1) {
+        // Two all-to-alls per MoE layer forward (dispatch, combine) and two backward (GShard,
+        // Lepikhin et al. 2020); each GPU sends its tokens' k copies of h values.
+        const GroupSpan g = x.fabric.span((long long)x.t * x.cpn, x.ep);
+        const double bytes = x.tok * x.model.topK * x.h * 2.0 / x.spDiv;
+        r.total = st.stageLayers * layerPasses(x) * 2.0 * allToAll(bytes, g).seconds;
+    }
+    r.exposed = r.total; // not overlapped (DeepSeek-V3's DualPipe would hide it)
+    return r;
+}
+
+/// Pipeline-parallel point-to-point traffic per micro-batch and its exposed part.
+CommTime pipelineParallelComm(const StepContext &x)
+{
+    CommTime r;
+    if (x.p > 1) {
+        // 1F1B sends one activation forward and one gradient back per micro-batch per (virtual)
+        // stage boundary; with TP the scatter/gather optimisation sends 1/t over the network
+        // (Narayanan et al. 2021, §4.1).
+        const GroupSpan g = x.fabric.span((long long)x.t * x.cpn * x.dp, 2);
+        const Link &l = g.domains > 1 ? g.scaleOut : g.scaleUp;
+        r.total = 2.0 * x.v * pointToPoint(activationBytes(x) / x.t, l).seconds;
+    }
+    r.exposed = x.training.overlapComm ? r.total * x.cal.overlappedExposed : r.total;
+    return r;
+}
+
+/// Pipeline bubble of 1F1B given the time of one micro-batch on the pacing stage.
+double pipelineBubble(const StepContext &x, double mbTime)
+{
+    // Pipeline bubble of 1F1B: (p−1)/m of the ideal time; interleaving v chunks per GPU divides it
+    // by v (Narayanan et al. 2021, §2.2, eq. for t_pb/t_id).
+    return x.p > 1 ? double(x.p - 1) / x.v * mbTime : 0.0;
+}
+
+/// Data-parallel communication of a step: all of it and its exposed part.
+CommTime dataParallelComm(const StepContext &x, const StageParams &sp, const StageTimes &st,
+                          double bubble)
+{
+    const ParallelConfig &c = x.c;
+    const int dpGroup = x.dp * x.cpn, ep = x.ep, m = x.m;
+    // Communication per step (`dpStep`) and per micro-batch (`dpMb`) by ZeRO stage (Rajbhandari
+    // et al. 2020), 16-bit values:
+    // - 0: one all-reduce of the gradients (PyTorch DDP, Megatron-LM 2021);
+    // - 1: reduce-scatter of the gradients + all-gather of the updated parameters (same volume);
+    // - 2: gradients *and* optimizer state sharded, parameters kept whole from the first forward
+    //   to the last backward — FSDP "no reshard after forward", as Llama 3 ran (§3.3.2): the
+    //   parameters are gathered once per step, and each micro-batch's gradients are
+    //   reduce-scattered into the sharded accumulators (a sharded gradient cannot accumulate
+    //   locally; DeepSpeed ZeRO-2 does the same);
+    // - 3: parameters resharded after use: gathered before forward and before backward and the
+    //   gradients reduce-scattered, every micro-batch (1.5 × an all-reduce's volume).
+    double dpStep = 0.0, dpMb = 0.0;
+    if (dpGroup > 1) {
+        auto add = [&](double params, const GroupSpan &g) {
+            const double bytes = params * 2.0;
+            const double rs = reduceScatter(bytes, g).seconds, ag = allGather(bytes, g).seconds;
+            switch (c.zero) {
+            case 0:
+                dpStep += allReduce(bytes, g).seconds;
+                break;
+            case 1:
+                dpStep += rs + ag;
+                break;
+            case 2:
+                dpStep += ag;
+                dpMb += rs;
+                break;
+            default:
+                dpMb += 1.5 * (rs + ag);
+                break;
+            }
+        };
+        add(sp.stageDense, x.fabric.span(x.t, dpGroup));
+        if (sp.stageExpert > 0 && dpGroup / ep > 1)
+            add(sp.stageExpert, x.fabric.span((long long)x.t * ep, dpGroup / ep));
+    }
+    CommTime r;
+    r.total = dpStep + m * dpMb;
+    r.exposed = r.total;
+    if (x.training.overlapComm) {
+        // Overlap never hides everything: at least `overlappedExposed` of each part stays.
+        auto exposed = [&](double total, double window) {
+            return std::max(total * x.cal.overlappedExposed, total - window);
+        };
+        // Once per step: gradient buckets reduce while the last micro-batch's backward runs
+        // (PyTorch DDP, Li et al. 2020; Megatron overlap-grad-reduce), or — ZeRO-2 — the
+        // parameters are prefetched under the first forward; the bubble helps either way.
+        const double stepWindow =
+            (c.zero == 2 ? st.stageCompute / 3.0 : st.stageCompute * (2.0 / 3.0)) + bubble;
+        // Per micro-batch: asynchronous on its own stream, under that micro-batch's work.
+        r.exposed = exposed(dpStep, stepWindow) + m * exposed(dpMb, st.stageCompute);
+    }
+    return r;
+}
+
+/// Adam's step on this GPU's shard of the optimizer state.
+double optimizerTime(const StepContext &x, const StageParams &sp)
+{
+    // Adam step: read fp32 weight, gradient, m, v; write weight, m, v and the 16-bit copy
+    // (~32 bytes per parameter), on this GPU's shard of the optimizer state.
+    const int dpGroup = x.dp * x.cpn;
+    const double optShard = x.c.zero >= 1 ? dpGroup : 1;
+    return sp.stageParams() / optShard * 32.0 / x.hbmBw;
+}
+
+} // namespace cp::step

@@ -1,0 +1,202 @@
+// Compute phases of the step estimate: the layout check, the rates, one layer, the pacing
+// stage, the FLOP count.
+#include "model/training/step/stepcontext.h"
+
+namespace cp::step {
+
+/// Checks that the layout divides the GPUs, heads, layers, sequence, experts and batch; sets
+/// the global batch and the micro-batch count on success.
+Infeasible checkLayout(StepContext &x)
+{
+    const int t = x.t, p = x.p, dp = x.dp, cpn = x.cpn, ep = x.ep, b = x.b, v = x.v, L = x.L;
+    if ((long long)t * p * dp * cpn != x.cluster.gpus)
+        return Infeasible::GpuCount;
+    if (x.a % t != 0)
+        return Infeasible::Heads;
+    if (p > L || (v > 1 && (p == 1 || ceilDiv(L, p) % v != 0)))
+        return Infeasible::Layers;
+    if (x.training.seqLen % cpn != 0)
+        return Infeasible::Sequence;
+    if ((!x.moe && ep != 1) ||
+        (x.moe && (x.model.experts % ep != 0 || (dp * cpn) % ep != 0)))
+        return Infeasible::Experts;
+    const double seqs = x.training.globalBatchSeqs();
+    const double perRank = seqs / dp;
+    const int m = int(std::llround(perRank / b));
+    if (seqs < 1 || std::fabs(perRank - std::round(perRank)) > 1e-6 || m < 1 ||
+        std::fabs(double(m) * b - perRank) > 1e-6 || (v > 1 && m < p))
+        return Infeasible::Batch;
+    x.seqs = seqs;
+    x.m = m;
+    return Infeasible::None;
+}
+
+/// The accelerator's GEMM and HBM rates, the fabric, and the per-GPU token sizes.
+void deriveRates(StepContext &x)
+{
+    const GpuSpec &gpu = x.cluster.gpu;
+    const Calibration &cal = x.cal;
+    x.peakBf16 = gpu.peakTflopsBf16 * 1e12;
+    x.peakGemm = x.training.precision == Precision::Fp8
+                     ? (gpu.peakTflopsFp8 > 0 ? gpu.peakTflopsFp8 * 1e12 : 2.0 * x.peakBf16)
+                     : x.peakBf16;
+    // GEMMs run at the accelerator's sustained rate (power-limited clocks), not its nominal peak:
+    // a measured figure of the catalog entry, or the documented default share. The same share
+    // applies to FP8 (same clocks, same power limit). MFU stays against the nominal peak.
+    const double sustainedShare = gpu.gemmTflopsBf16 > 0 && gpu.peakTflopsBf16 > 0
+                                      ? std::min(1.0, gpu.gemmTflopsBf16 / gpu.peakTflopsBf16)
+                                      : cal.defaultGemmFraction;
+    x.rateBf16 = x.peakBf16 * sustainedShare;
+    x.rateGemm = x.peakGemm * sustainedShare;
+    x.hbmBw = gpu.hbmTbPerS * 1e12 * cal.memoryEfficiency;
+    x.fabric = Fabric{&x.cluster, &cal};
+
+    x.sl = x.s / x.cpn;   // local sequence under context parallelism
+    x.tok = x.b * x.sl;   // tokens of one micro-batch on one GPU's TP group
+    x.kvRatio = double(x.kvh) / x.a;
+    x.dh = x.h / x.a;
+    x.sp = x.training.sequenceParallel && x.t > 1;
+    x.spDiv = x.sp ? x.t : 1.0;
+    x.mats = x.model.mlp == MlpKind::SwiGlu ? 3.0 : 2.0;
+}
+
+/// Compute of one layer, forward and backward, and of the LM head.
+LayerTimes computeLayer(const StepContext &x)
+{
+    const Calibration &cal = x.cal;
+    const ModelSpec &model = x.model;
+    const int t = x.t, ep = x.ep, a = x.a;
+    const double h = x.h, f = x.f, fe = x.fe, V = x.V, s = x.s, b = x.b, sl = x.sl, tok = x.tok;
+    const double kvRatio = x.kvRatio, mats = x.mats, spDiv = x.spDiv;
+    const double rateGemm = x.rateGemm, rateBf16 = x.rateBf16, hbmBw = x.hbmBw;
+    LayerTimes r;
+
+    // --- compute of one layer, forward, one micro-batch, one GPU ------------------------------
+    // Linear layers: Megatron-LM tensor parallelism splits QKV and MLP-in by columns and the output
+    // projections by rows (Shoeybi et al. 2019, §3), so each GPU runs 1/t of every GEMM.
+    double gemmF = gemmTime(tok, h * (1.0 + 2.0 * kvRatio) / t, h, 1, rateGemm, hbmBw, cal) +
+                   gemmTime(tok, h, h / t, 1, rateGemm, hbmBw, cal);
+    double ffnActBytes = 0.0; // elementwise bytes of the activation function per token
+    if (!x.moe) {
+        gemmF += gemmTime(tok, (mats - 1.0) * f / t, h, 1, rateGemm, hbmBw, cal) +
+                 gemmTime(tok, h, f / t, 1, rateGemm, hbmBw, cal);
+        // GELU reads and writes f values; SwiGLU reads gate and up (2f) and writes f (2 bytes
+        // each).
+        ffnActBytes = (model.mlp == MlpKind::SwiGlu ? 6.0 : 4.0) * f / t;
+    } else {
+        // Each GPU holds E/ep experts and receives tok·k assignments from its EP group (balanced
+        // routing assumed), i.e. tok·k·ep/E tokens per local expert (Lepikhin et al. 2020;
+        // Megatron-Core MoE).
+        const double local = double(model.experts) / ep;
+        const double perExpert = std::max(1.0, tok * model.topK / local);
+        gemmF += gemmTime(perExpert, (mats - 1.0) * fe / t, h, local, rateGemm, hbmBw, cal) +
+                 gemmTime(perExpert, h, fe / t, local, rateGemm, hbmBw, cal) +
+                 gemmTime(tok, model.experts, h, 1, rateBf16, hbmBw, cal); // router
+        // Activation plus permute/unpermute copies of each routed token (read + write h, twice).
+        ffnActBytes =
+            model.topK * ((model.mlp == MlpKind::SwiGlu ? 6.0 : 4.0) * fe / t + 8.0 * h / spDiv);
+    }
+
+    // Attention core: QKᵀ and AV, 4·b·s²·h FLOPs per layer forward over all heads (Narayanan et al.
+    // 2021, §5.1 formula) — with context parallelism each rank's queries meet the whole sequence.
+    const double headsLocal = double(a) / t;
+    double attnF = 0.0, attnElemBytes = 0.0;
+    if (x.training.attention == AttentionKind::Flash) {
+        // Fused kernel (Dao et al. 2022): causal masking skips half the blocks; nothing s² is
+        // stored.
+        const double flops = 4.0 * b * sl * s * h / t * 0.5;
+        attnF = flops / (rateBf16 * gemmEfficiency(sl, s, x.dh, cal) * cal.flashEfficiency);
+    } else {
+        // Unfused: two batched GEMMs per head over the full s×s scores, then scale+mask+softmax
+        // (fused kernel: read and write 2 bytes each) and, with dropout, dropout (read, write,
+        // 1-byte mask).
+        attnF = gemmTime(sl, s, x.dh, b * headsLocal, rateBf16, hbmBw, cal) +
+                gemmTime(sl, x.dh, s, b * headsLocal, rateBf16, hbmBw, cal);
+        attnElemBytes = b * headsLocal * sl * s * (4.0 + (model.dropout ? 5.0 : 0.0));
+    }
+    r.attnFwd = attnF + attnElemBytes / hbmBw;
+
+    // Memory-bound elementwise work per token: two norms (read+write h), two residual adds (read
+    // 2h, write h), dropout masks; sharded over TP only with sequence parallelism.
+    const double elemPerTok =
+        (8.0 * h + 12.0 * h + (model.dropout ? 4.0 * h : 0.0)) / spDiv + ffnActBytes;
+    r.elemFwd = tok * elemPerTok / hbmBw;
+
+    r.layerFwd = gemmF + r.attnFwd + r.elemFwd + cal.layerOverheadS;
+    // Backward: twice the GEMM FLOPs (data and weight gradients) and twice the elementwise traffic;
+    // flash attention's backward does 2.5× the forward's matmuls as it recomputes the scores
+    // (Dao 2023, §3.1).
+    r.attnBwd = x.training.attention == AttentionKind::Flash ? 2.5 * attnF : 2.0 * r.attnFwd;
+    r.layerBwd = 2.0 * gemmF + r.attnBwd + 2.0 * r.elemFwd + cal.layerOverheadS;
+    if (x.fullRecompute())
+        r.layerRecompute = r.layerFwd; // the whole forward again (Chen et al. 2016; Megatron full)
+    else if (x.selectiveScores())
+        r.layerRecompute = r.attnFwd; // only the attention core (Korthikanti et al. 2022, §4.2)
+
+    // LM head and loss on the last stage: h×V/t GEMM (vocab-parallel), fp32 logits read and
+    // written ~3 times by the fused cross-entropy.
+    const double headFwd =
+        gemmTime(tok, V / t, h, 1, rateGemm, hbmBw, cal) + tok * 12.0 * V / t / hbmBw;
+    r.headTotal = 3.0 * headFwd;
+    return r;
+}
+
+/// The pipeline stages' layers and the compute of the slowest stage, one micro-batch.
+StageTimes paceStages(const StepContext &x, const LayerTimes &l)
+{
+    const int L = x.L, p = x.p;
+    StageTimes r;
+    // Stages: ceil(L/p) layers; a shortfall is taken from the first and last stages, as Llama 3
+    // does to balance the embedding and the head (Llama 3 paper §3.3.2).
+    const int Ls = ceilDiv(L, p);
+    const int deficit = Ls * p - L;
+    r.Ls = Ls;
+    r.lastLayers = p == 1 ? L : std::max(0, Ls - (deficit + 1) / 2);
+    r.firstLayers = p == 1 ? L : std::max(0, Ls - deficit / 2);
+    const double layerAll = l.layerFwd + l.layerBwd + l.layerRecompute;
+    // The slowest stage paces the pipeline: a full middle stage, the first, or the last with the
+    // head.
+    r.stageCompute = std::max((p > 2 ? Ls : r.firstLayers) * layerAll,
+                              r.lastLayers * layerAll + l.headTotal);
+    if (p == 1)
+        r.stageCompute = L * layerAll + l.headTotal;
+    const bool attnRecomputed = x.fullRecompute() || x.selectiveScores();
+    r.stageAttention =
+        (p == 1 ? L : Ls) * (l.attnFwd + l.attnBwd + (attnRecomputed ? l.attnFwd : 0.0));
+    r.stageElem = (p == 1 ? L : Ls) * (3.0 + (x.fullRecompute() ? 1.0 : 0.0)) * l.elemFwd;
+    r.stageLayers = p == 1 ? L : std::max(Ls, r.lastLayers);
+    return r;
+}
+
+/// Model and hardware FLOPs of the step and the rates derived from them.
+void countFlops(const StepContext &x, StepEstimate &r)
+{
+    const ModelSpec &model = x.model;
+    const double h = x.h, V = x.V, s = x.s;
+    const int L = x.L;
+    // Model FLOPs per token = 6·N + 12·L·h·s (DESIGN.md; Narayanan et al. 2021 §5.1; Chowdhery et
+    // al. 2022 App. B): N counts the matrices a token passes through (active experts only) and the
+    // LM head, not the embedding lookup; attention counted in full (no causal discount), as
+    // Megatron-LM does. Hardware FLOPs add what recomputation runs again.
+    const double layerMatrices =
+        model.activeLayerParams() - 2.0 * h - (x.moe ? h * model.experts : 0.0);
+    const double nFlop = L * layerMatrices + V * h;
+    const double attnTok = 4.0 * s * h * L; // forward, per token
+    const double tokensStep = x.seqs * s;
+    r.modelFlopsPerStep = tokensStep * (6.0 * nFlop + 3.0 * attnTok);
+    double extra = 0.0;
+    if (x.fullRecompute())
+        extra = 2.0 * L * layerMatrices + attnTok;
+    else if (x.selectiveScores())
+        extra = attnTok; // with flash attention the kernel's own recomputation is not counted
+    r.hardwareFlopsPerStep = r.modelFlopsPerStep + tokensStep * extra;
+    const double g = double(x.cluster.gpus);
+    r.modelTflopsPerGpu = r.modelFlopsPerStep / r.stepTimeS / g / 1e12;
+    r.hardwareTflopsPerGpu = r.hardwareFlopsPerStep / r.stepTimeS / g / 1e12;
+    r.mfu = r.modelFlopsPerStep / (r.stepTimeS * g * x.peakGemm);
+    r.tokensPerS = tokensStep / r.stepTimeS;
+    r.timeToTrainDays = x.training.tokens > 0 ? x.training.tokens / r.tokensPerS / 86400.0 : 0.0;
+    r.bubbleFraction = r.time.bubbleS / r.stepTimeS;
+}
+
+} // namespace cp::step
