@@ -227,11 +227,11 @@ StageOutputs runStage(StageId id, const Design &design, Evaluator::State &st, co
 }
 
 /// Which stages a run starts, and when. A stage is ready once the stages that write what it reads
-/// are done; a ready stage the edit does not reach is done at once. Of the stages ready together
-/// one runs on the calling thread and the others each on a thread of their own, so validation, the
-/// rack stage and the fabric run side by side, then the search beside the facility stage, then
-/// reliability, then cost beside the failure domains, and an edit that reaches one stage starts no
-/// thread at all.
+/// are done; a ready stage the edit does not reach is done at once. The thread that finishes a
+/// stage goes on with one of the stages that became ready and starts a thread for each of the
+/// others, so validation, the rack stage and the fabric run side by side, then the search beside
+/// the facility stage, then reliability, then cost beside the failure domains — and an edit that
+/// reaches one stage at a time starts no thread at all.
 class StageScheduler
 {
 public:
@@ -240,26 +240,14 @@ public:
     template <class Skip, class Execute>
     void run(Skip skip, Execute execute)
     {
-        std::vector<std::future<void>> threads;
         std::unique_lock lock(mutex_);
-        while (true) {
-            std::vector<const StageSpec *> ready = takeReady(skip);
-            if (ready.empty()) {
-                if (running_ == 0)
-                    break;
-                const size_t seen = finished_;
-                wake_.wait(lock, [&] { return finished_ != seen; });
-                continue;
-            }
-            running_ += ready.size();
-            lock.unlock();
-            for (size_t k = 1; k < ready.size(); ++k)
-                threads.push_back(std::async(std::launch::async, [this, spec = ready[k], &execute] {
-                    finish(*spec, execute);
-                }));
-            finish(*ready.front(), execute);
-            lock.lock();
-        }
+        std::vector<const StageSpec *> ready = takeReady(skip);
+        running_ = ready.size();
+        lock.unlock();
+        work(std::move(ready), skip, execute);
+        lock.lock();
+        wake_.wait(lock, [&] { return running_ == 0; });
+        std::vector<std::future<void>> threads = std::move(threads_);
         lock.unlock();
         for (std::future<void> &t : threads)
             t.get();
@@ -271,6 +259,41 @@ public:
 
 private:
     enum class State { Pending, Running, Done };
+
+    /// Runs the first of `ready` on this thread, each other one on a thread of its own, then the
+    /// stages that became ready, until none is left for this thread. `ready` is counted in running_.
+    template <class Skip, class Execute>
+    void work(std::vector<const StageSpec *> ready, Skip &skip, Execute &execute)
+    {
+        while (!ready.empty()) {
+            {
+                std::lock_guard guard(mutex_);
+                for (size_t k = 1; k < ready.size(); ++k)
+                    threads_.push_back(std::async(std::launch::async, [this, spec = ready[k], &skip, &execute] {
+                        work({spec}, skip, execute);
+                    }));
+            }
+            const StageSpec &spec = *ready.front();
+            StageOutputs changed;
+            std::exception_ptr error;
+            try {
+                changed = execute(spec);
+            } catch (...) {
+                error = std::current_exception();
+            }
+            std::lock_guard guard(mutex_);
+            const size_t id = size_t(spec.id);
+            changed_[id] = changed;
+            ran_[id] = !error;
+            if (error && !error_)
+                error_ = error; // the stages that read from it do not run
+            state_[id] = State::Done;
+            ready = takeReady(skip);
+            running_ += ready.size();
+            if (--running_ == 0)
+                wake_.notify_all();
+        }
+    }
 
     /// The pending stages whose producers are done, in table order; those that stay idle are done
     /// at once (the table is in dependency order, so their dependants are seen in the same pass).
@@ -302,35 +325,13 @@ private:
         return ready;
     }
 
-    template <class Execute>
-    void finish(const StageSpec &spec, Execute &execute)
-    {
-        StageOutputs changed;
-        std::exception_ptr error;
-        try {
-            changed = execute(spec);
-        } catch (...) {
-            error = std::current_exception();
-        }
-        std::lock_guard guard(mutex_);
-        const size_t id = size_t(spec.id);
-        changed_[id] = changed;
-        ran_[id] = !error;
-        if (error && !error_)
-            error_ = error; // the stages that read from it do not run
-        state_[id] = State::Done;
-        --running_;
-        ++finished_;
-        wake_.notify_all();
-    }
-
     std::mutex mutex_;
     std::condition_variable wake_;
     std::array<State, kStageCount> state_{};
     std::array<StageOutputs, kStageCount> changed_{};
     std::array<bool, kStageCount> ran_{};
     size_t running_ = 0;
-    size_t finished_ = 0;
+    std::vector<std::future<void>> threads_;
     std::exception_ptr error_;
 };
 
