@@ -1,6 +1,7 @@
 // Cluster Planner: the desktop application. Parses the command line, builds the catalog and
 // opens the main window; with --screenshot it renders the window to a PNG and exits.
 
+#include "model/fabric/topology.h"
 #include "model/core/catalog.h"
 #include "views/analysis/chartsview.h"
 #include "model/core/design.h"
@@ -273,8 +274,9 @@ private:
         mWindow->resizeDocks({failures}, {400}, Qt::Vertical);
         cp::gui::FailureDomainsView *table = mWindow->failureDomainsView();
         QModelIndex row;
-        for (const char *kind : {"leaf", "power_unit", "cooling_unit", "node"}) {
-            row = table->rowIndex(QString::fromLatin1(kind), 0);
+        for (const std::string &kind : {cp::tierName(0), std::string("power_unit"), std::string("cooling_unit"),
+                                        std::string("node")}) {
+            row = table->rowIndex(QString::fromStdString(kind), 0);
             if (row.isValid())
                 break;
         }

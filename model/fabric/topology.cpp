@@ -15,6 +15,13 @@ const std::string &tierName(int level)
     return level >= 0 && level < int(names.size()) ? names[size_t(level)] : empty;
 }
 
+std::string linkFailureKind(int level)
+{
+    std::string kind = "link_" + linkTierName(level);
+    std::replace(kind.begin(), kind.end(), '-', '_');
+    return kind;
+}
+
 const std::string &linkTierName(int level)
 {
     static const std::string names[kSwitchTiers] = {"endpoint", "leaf-spine", "spine-core", "core-super-core"};

@@ -40,6 +40,10 @@ const std::string &tierName(int level);
 /// "spine-core", "core-super-core"; empty out of range.
 const std::string &linkTierName(int level);
 
+/// The reliability stage's failure kind of the links from tier `level` down: "link_" and the
+/// link tier's name with '_' for '-' ("link_endpoint", "link_leaf_spine", "link_spine_core").
+std::string linkFailureKind(int level);
+
 /// Every switch tier's name bottom up (tierName of 0 … kSwitchTiers − 1).
 const std::vector<std::string> &switchTierNames();
 

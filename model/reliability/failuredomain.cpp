@@ -157,7 +157,7 @@ PartFailure failureOf(const Design &design, const FailureDomainIndex &index, Par
 
 bool isNodeKind(const std::string &kind)
 {
-    return kind == "gpu" || kind == "nic" || kind == "link_endpoint" || kind == "server"
+    return kind == "gpu" || kind == "nic" || kind == linkFailureKind(0) || kind == "server"
            || kind == "compute_tray" || kind == "nvlink_switch_tray";
 }
 

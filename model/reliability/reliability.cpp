@@ -382,7 +382,7 @@ void FailureKinds::addNodeKinds()
     // Only the NICs of GPUs in service carry the job (a spare GPU's NIC waits with it).
     const long long superJobNics = p.superGpus > 0 ? p.superNics * p.superActive / p.superGpus : 0;
     nodeParts(k, p.serverNics, p.jobServerNics, p.superNics, superJobNics, 1);
-    KindSum &l = kind("link_endpoint", s.linkMtbfHours, true, mSpares ? "spare" : "shrink");
+    KindSum &l = kind(linkFailureKind(0), s.linkMtbfHours, true, mSpares ? "spare" : "shrink");
     nodeParts(l, p.serverNics, p.jobServerNics, p.superNics, superJobNics, 1);
 }
 
@@ -426,8 +426,8 @@ void FailureKinds::addFabricKinds()
     restartOnly(tierName(1), s.switchMtbfHours, t.tiers[1].switches);
     // A 4th tier fails like the core.
     restartOnly(tierName(2), s.switchMtbfHours, t.tiers[2].switches + t.tiers[3].switches);
-    restartOnly("link_leaf_spine", s.linkMtbfHours, links(1));
-    restartOnly("link_spine_core", s.linkMtbfHours, links(2));
+    restartOnly(linkFailureKind(1), s.linkMtbfHours, links(1));
+    restartOnly(linkFailureKind(2), s.linkMtbfHours, links(2));
     // Software, NCCL watchdog and dependency faults (Llama 3 Table 5) grow with the ranks.
     restartOnly("software", s.softwareMtbfHours, mParts.active);
     if (mParts.storageNodes > 0) {

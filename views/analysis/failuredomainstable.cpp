@@ -5,6 +5,7 @@
 
 #include "model/core/design.h"
 #include "model/engine/evaluation.h"
+#include "model/fabric/topology.h"
 
 #include <QLabel>
 #include <QSortFilterProxyModel>
@@ -83,18 +84,19 @@ QString figure(double value)
 /// What the user calls a failure kind of the reliability stage or a catalog kind of unit.
 QString kindName(const std::string &kind)
 {
-    static const std::vector<std::pair<const char *, const char *>> names{
+    // Switch and link kinds are named after the fabric's tiers (model/fabric/topology.h).
+    static const std::vector<std::pair<std::string, const char *>> names{
         {"gpu", QT_TRANSLATE_NOOP("cp::gui::FailureDomainsView", "GPU")},
         {"server", QT_TRANSLATE_NOOP("cp::gui::FailureDomainsView", "Server")},
         {"compute_tray", QT_TRANSLATE_NOOP("cp::gui::FailureDomainsView", "Compute tray")},
         {"nvlink_switch_tray", QT_TRANSLATE_NOOP("cp::gui::FailureDomainsView", "NVLink switch tray")},
         {"nic", QT_TRANSLATE_NOOP("cp::gui::FailureDomainsView", "NIC")},
-        {"link_endpoint", QT_TRANSLATE_NOOP("cp::gui::FailureDomainsView", "NIC link (optic/cable)")},
-        {"leaf", QT_TRANSLATE_NOOP("cp::gui::FailureDomainsView", "Leaf switch")},
-        {"spine", QT_TRANSLATE_NOOP("cp::gui::FailureDomainsView", "Spine switch")},
-        {"core", QT_TRANSLATE_NOOP("cp::gui::FailureDomainsView", "Core switch")},
-        {"link_leaf_spine", QT_TRANSLATE_NOOP("cp::gui::FailureDomainsView", "Leaf–spine link")},
-        {"link_spine_core", QT_TRANSLATE_NOOP("cp::gui::FailureDomainsView", "Spine–core link")},
+        {linkFailureKind(0), QT_TRANSLATE_NOOP("cp::gui::FailureDomainsView", "NIC link (optic/cable)")},
+        {tierName(0), QT_TRANSLATE_NOOP("cp::gui::FailureDomainsView", "Leaf switch")},
+        {tierName(1), QT_TRANSLATE_NOOP("cp::gui::FailureDomainsView", "Spine switch")},
+        {tierName(2), QT_TRANSLATE_NOOP("cp::gui::FailureDomainsView", "Core switch")},
+        {linkFailureKind(1), QT_TRANSLATE_NOOP("cp::gui::FailureDomainsView", "Leaf–spine link")},
+        {linkFailureKind(2), QT_TRANSLATE_NOOP("cp::gui::FailureDomainsView", "Spine–core link")},
         {"software", QT_TRANSLATE_NOOP("cp::gui::FailureDomainsView", "Software (per GPU rank)")},
         {"storage_node", QT_TRANSLATE_NOOP("cp::gui::FailureDomainsView", "Storage node")},
         {"pdu", QT_TRANSLATE_NOOP("cp::gui::FailureDomainsView", "PDU")},
