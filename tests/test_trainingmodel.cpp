@@ -177,18 +177,23 @@ void TestTrainingModel::parameterCounts()
 
 void TestTrainingModel::modelFlopsFormula()
 {
-    // 6·N + 12·L·h·s per token, N = layer matrices + LM head (DESIGN.md).
+    // 6·N + 12·L·h·s per token, N = layer matrices + LM head (DESIGN.md), with the attention term
+    // as the kernel computes it: in full for the unfused kernel, the causal half (6·L·h·s) for
+    // flash attention, which skips the masked blocks (docs/model.md §2.6).
     ModelSpec m = llama8b();
-    const TrainingSpec t = training(8192, 8192.0 * 512);
+    TrainingSpec t = training(8192, 8192.0 * 512);
     ParallelConfig c;
     c.tp = 8;
     c.dp = 8;
-    const StepEstimate e = estimateStep(h100Cluster(64), m, t, c);
     const double h = m.hidden, L = m.layers, s = t.seqLen;
     const double n = L * (m.layerParams() - 2 * h) + double(m.vocab) * h;
-    QVERIFY(std::fabs(e.modelFlopsPerStep / (t.globalBatchTokens * (6 * n + 12 * L * h * s)) -
-                      1.0) < 1e-9);
+    QCOMPARE(t.attention, AttentionKind::Flash);
+    const StepEstimate e = estimateStep(h100Cluster(64), m, t, c);
+    QVERIFY(std::fabs(e.modelFlopsPerStep / (t.globalBatchTokens * (6 * n + 6 * L * h * s)) - 1.0) < 1e-9);
     QVERIFY(e.hardwareFlopsPerStep == e.modelFlopsPerStep); // no recomputation
+    t.attention = AttentionKind::Unfused;
+    const StepEstimate u = estimateStep(h100Cluster(64), m, t, c);
+    QVERIFY(std::fabs(u.modelFlopsPerStep / (t.globalBatchTokens * (6 * n + 12 * L * h * s)) - 1.0) < 1e-9);
 }
 
 void TestTrainingModel::activationMemoryMatchesKorthikanti()

@@ -22,6 +22,7 @@ int cmdImportDeviceTypes(const std::vector<std::string> &argv, const cp::Catalog
 int cmdEvaluate(const std::vector<std::string> &argv, cp::Catalog catalog);
 int cmdEstimate(const std::vector<std::string> &argv, const cp::Catalog &catalog);
 int cmdSearch(const std::vector<std::string> &argv, cp::Catalog catalog);
+int cmdValidateModel(const std::vector<std::string> &argv, const cp::Catalog &catalog);
 int cmdSimulate(const std::vector<std::string> &argv, cp::Catalog catalog);
 
 // Engine timings (benchcommands.cpp).

@@ -13,12 +13,14 @@
 #include "model/io/estimatespec.h"
 #include "model/io/resultsjson.h"
 #include "model/reliability/montecarlo.h"
+#include "model/training/accuracy.h"
 
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <cstdint>
 #include <initializer_list>
+#include <filesystem>
 #include <iomanip>
 #include <iostream>
 #include <limits>
@@ -213,6 +215,22 @@ int cmdEstimate(const std::vector<std::string> &argv, const cp::Catalog &catalog
         std::cout << cp::estimateToJson(spec, outcome).dump(2) << "\n";
     else
         std::cout << cp::estimateToText(spec, outcome);
+    return 0;
+}
+
+int cmdValidateModel(const std::vector<std::string> &argv, const cp::Catalog &catalog)
+{
+    const Args a = parse(argv, {}, {});
+    if (a.positional.empty())
+        usageError("validate-model needs at least one SPEC.json with a `published` figure");
+    std::vector<cp::ValidationCase> cases;
+    for (const std::string &path : a.positional) {
+        cp::EstimateSpec spec = cp::loadEstimateSpec(path, catalog);
+        if (!spec.published)
+            throw cp::LoadError(path, "published", "is required: validate-model compares with a published run");
+        cases.push_back({std::filesystem::path(path).stem().string(), std::move(spec)});
+    }
+    std::cout << cp::validationMarkdown(cp::validateModel(cases));
     return 0;
 }
 

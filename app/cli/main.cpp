@@ -56,6 +56,11 @@ Commands:
         Predict a training workload on a described cluster without a layout
         (format in docs/estimate.md): step time, TFLOP/s per GPU, MFU, tokens/s,
         memory per GPU, time to train. Parallelism left out is searched.
+  validate-model SPEC.json...
+        Predict every published run (specs with a `published` figure, e.g.
+        tests/data/validation/*.json), fit the calibration on all of them and
+        without each source in turn, and print the table of docs/validation.md:
+        every row's error, the leave-one-source-out error, the error bands.
   search FILE [--top N] [--json]
         Search the best parallelism (TP, PP, DP, CP, EP, micro-batch, interleave,
         recomputation, ZeRO) for a design's (.cplan or .json) cluster and workload;
@@ -154,6 +159,8 @@ int run(int argc, char **argv)
         return cmdEstimate(args, catalog);
     if (command == "search")
         return cmdSearch(args, catalog);
+    if (command == "validate-model")
+        return cmdValidateModel(args, catalog);
     if (command == "simulate")
         return cmdSimulate(args, catalog);
     if (command == "compare")

@@ -1,6 +1,7 @@
 #include "model/analysis/figures.h"
 
 #include "model/engine/evaluation.h"
+#include "model/training/accuracy.h"
 
 #include <algorithm>
 #include <cmath>
@@ -157,6 +158,56 @@ std::vector<Figure> fabricFigures()
          .detail = {"worst path switch hops"}, .dock = {"Worst path", "switch hops"}},
         {.key = "fabric.max_latency_us", .json = J::Real, .read = [](const Results &r) { return r.fabric.maxLatencyUs; },
          .better = Better::Lower, .detail = {"worst path latency µs", "", 1.0, 1.0, 2}},
+    };
+}
+
+/// One end of a performance figure's P10–P90 band (docs/validation.md, "Error bands").
+template <BandedFigure PerformanceBands::*F, bool High>
+double bandEnd(const Results &r)
+{
+    if (!r.performance.available)
+        return kNone;
+    const BandedFigure f = performanceBands(r.performance.spec, r.performance.outcome.estimate).*F;
+    return High ? f.p90 : f.p10;
+}
+
+/// The P10 and P90 of the estimate's performance figures: KEY_p10 and KEY_p90 beside each KEY.
+std::vector<Figure> performanceBandFigures()
+{
+    using B = PerformanceBands;
+    return {
+        {.key = "performance.mfu_p10", .json = J::Estimate, .read = bandEnd<&B::mfu, false>, .needs = N::Performance,
+         .better = Better::Higher, .detail = {"MFU P10 %", "", 100.0, 1.0, 1}, .dock = {"MFU P10", "%", 100.0, 1.0, 1},
+         .text = {"MFU P10", " %", 100.0, 1.0, 1}},
+        {.key = "performance.mfu_p90", .json = J::Estimate, .read = bandEnd<&B::mfu, true>, .needs = N::Performance,
+         .better = Better::Higher, .detail = {"MFU P90 %", "", 100.0, 1.0, 1}, .dock = {"MFU P90", "%", 100.0, 1.0, 1},
+         .text = {"MFU P90", " %", 100.0, 1.0, 1}},
+        {.key = "performance.model_tflops_per_gpu_p10", .json = J::Estimate,
+         .read = bandEnd<&B::modelTflopsPerGpu, false>, .needs = N::Performance, .better = Better::Higher,
+         .detail = {"model TFLOP/s per GPU P10"}, .dock = {"Model TFLOP/s per GPU P10", "TFLOP/s"},
+         .text = {"model TFLOP/s per GPU P10"}},
+        {.key = "performance.model_tflops_per_gpu_p90", .json = J::Estimate,
+         .read = bandEnd<&B::modelTflopsPerGpu, true>, .needs = N::Performance, .better = Better::Higher,
+         .detail = {"model TFLOP/s per GPU P90"}, .dock = {"Model TFLOP/s per GPU P90", "TFLOP/s"},
+         .text = {"model TFLOP/s per GPU P90"}},
+        {.key = "performance.step_time_s_p10", .json = J::Estimate, .read = bandEnd<&B::stepTimeS, false>,
+         .needs = N::Performance, .better = Better::Lower, .text = {"step time P10", " s", 1.0, 1.0, 2}},
+        {.key = "performance.step_time_s_p90", .json = J::Estimate, .read = bandEnd<&B::stepTimeS, true>,
+         .needs = N::Performance, .better = Better::Lower, .text = {"step time P90", " s", 1.0, 1.0, 2}},
+        {.key = "performance.tokens_per_s_p10", .json = J::Estimate, .read = bandEnd<&B::tokensPerS, false>,
+         .needs = N::Performance, .better = Better::Higher, .detail = {"tokens per s P10, thousands", "", 1.0, 1000.0, 0},
+         .dock = {"Tokens per second P10", "tok/s"}, .text = {"tokens per second P10"}},
+        {.key = "performance.tokens_per_s_p90", .json = J::Estimate, .read = bandEnd<&B::tokensPerS, true>,
+         .needs = N::Performance, .better = Better::Higher, .detail = {"tokens per s P90, thousands", "", 1.0, 1000.0, 0},
+         .dock = {"Tokens per second P90", "tok/s"}, .text = {"tokens per second P90"}},
+        {.key = "performance.time_to_train_days_p10", .json = J::Estimate,
+         .read = bandEnd<&B::timeToTrainDays, false>, .needs = N::Performance, .better = Better::Lower,
+         .detail = {"failure-free time to train P10 days", "", 1.0, 1.0, 1},
+         .dock = {"Time to train P10", "days", 1.0, 1.0, 1}, .text = {"time to train P10", " days", 1.0, 1.0, 1}},
+        {.key = "performance.time_to_train_days_p90", .json = J::Estimate,
+         .read = bandEnd<&B::timeToTrainDays, true>, .needs = N::Performance, .better = Better::Lower,
+         .detail = {"failure-free time to train P90 days", "", 1.0, 1.0, 1},
+         .dock = {"Time to train P90", "days", 1.0, 1.0, 1}, .text = {"time to train P90", " days", 1.0, 1.0, 1}},
     };
 }
 
@@ -537,7 +588,7 @@ std::vector<Figure> costStructureFigures()
 std::vector<Figure> allFigures()
 {
     std::vector<Figure> all;
-    for (auto part : {inventoryFigures, fabricFigures, performanceFigures, powerFigures, reliabilityFigures,
+    for (auto part : {inventoryFigures, fabricFigures, performanceFigures, performanceBandFigures, powerFigures, reliabilityFigures,
                       costFigures, derivedFigures, costStructureFigures})
         for (Figure &f : part())
             all.push_back(f);

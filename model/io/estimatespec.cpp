@@ -2,6 +2,7 @@
 
 #include "model/core/catalog.h"
 #include "model/core/jsontext.h"
+#include "model/training/accuracy.h"
 
 #include <nlohmann/json.hpp>
 
@@ -345,6 +346,25 @@ void parseParallelism(const json &root, const Reader &rd, EstimateSpec &spec)
     }
 }
 
+/// `published`: what the run measured (validation specs). `also` holds other published figures
+/// of the same run, kept for the reader.
+PublishedFigure parsePublished(const json &root, const Reader &rd)
+{
+    const json &pj = rd.object(root, "published", "published");
+    rd.onlyKeys(pj, "published", {"source", "metric", "value", "also"});
+    PublishedFigure f;
+    if (!pj.contains("source") || !pj.at("source").is_string() || pj.at("source").get<std::string>().empty())
+        rd.fail("published.source", "must be a non-empty string naming the publication");
+    f.source = pj.at("source").get<std::string>();
+    if (!pj.contains("metric"))
+        rd.fail("published.metric", "is required");
+    f.metric = rd.text(pj, "metric", "published",
+                       {"hardware_tflops_per_gpu", "model_tflops_per_gpu", "mfu", "tokens_per_s_per_gpu"},
+                       "model_tflops_per_gpu");
+    f.value = rd.number(pj, "value", "published", 1e-9, 1e12, true);
+    return f;
+}
+
 } // namespace
 
 EstimateSpec parseEstimateSpec(const json &root, const std::string &origin, const Catalog &catalog)
@@ -355,7 +375,7 @@ EstimateSpec parseEstimateSpec(const json &root, const std::string &origin, cons
         rd.fail("(top level)", "must be a JSON object");
     rd.onlyKeys(root, "",
                 {"name", "description", "source", "comment", "gpu", "gpus", "scale_up", "scale_out",
-                 "model", "training", "parallelism"});
+                 "model", "training", "parallelism", "published"});
     if (root.contains("name") && root.at("name").is_string())
         spec.name = root.at("name").get<std::string>();
 
@@ -366,6 +386,8 @@ EstimateSpec parseEstimateSpec(const json &root, const std::string &origin, cons
     parseParallelism(root, rd, spec);
     if (!spec.model.moe() && spec.parallelism.ep <= 0)
         spec.parallelism.ep = 1; // a dense model has no experts to spread
+    if (root.contains("published"))
+        spec.published = parsePublished(root, rd);
     return spec;
 }
 
@@ -427,6 +449,38 @@ std::string fixedText(double v, int decimals)
     return buf;
 }
 
+/// `KEY_p10` and `KEY_p90` beside each performance figure, and the band they come from
+/// (docs/validation.md, "Error bands").
+void addBands(json &j, const EstimateSpec &spec, const StepEstimate &e)
+{
+    const PerformanceBands b = performanceBands(spec, e);
+    const auto put = [&](const char *key, const BandedFigure &f) {
+        j[std::string(key) + "_p10"] = f.p10;
+        j[std::string(key) + "_p90"] = f.p90;
+    };
+    put("step_time_s", b.stepTimeS);
+    put("model_tflops_per_gpu", b.modelTflopsPerGpu);
+    put("hardware_tflops_per_gpu", b.hardwareTflopsPerGpu);
+    put("mfu", b.mfu);
+    put("tokens_per_s", b.tokensPerS);
+    put("time_to_train_days", b.timeToTrainDays);
+    j["accuracy"] = json{{"regime", regimeName(b.regime)},
+                         {"p10_factor", b.band.low},
+                         {"p90_factor", b.band.high},
+                         {"validation_rows", b.band.rows},
+                         {"measured_on", b.band.pooled ? "all validation rows" : "the regime's rows"},
+                         {"source", "docs/validation.md (leave-one-source-out errors)"}};
+    if (spec.published) {
+        const long long gpus = spec.cluster.gpus;
+        const double predicted = predictedFigure(e, spec.published->metric, gpus);
+        j["published"] = json{{"source", spec.published->source},
+                              {"metric", spec.published->metric},
+                              {"value", spec.published->value},
+                              {"predicted", predicted},
+                              {"error", predicted / spec.published->value - 1.0}};
+    }
+}
+
 } // namespace
 
 json estimateToJson(const EstimateSpec &spec, const EstimateOutcome &o)
@@ -452,6 +506,7 @@ json estimateToJson(const EstimateSpec &spec, const EstimateOutcome &o)
     j["memory_gb_per_gpu"] = e.memoryGb();
     j["hbm_gb"] = e.hbmGb;
     j["time_to_train_days"] = e.timeToTrainDays;
+    addBands(j, spec, e);
     j["microbatches_per_step"] = e.microbatches;
     j["bubble_fraction"] = e.bubbleFraction;
     j["model_flops_per_step"] = e.modelFlopsPerStep;

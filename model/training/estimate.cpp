@@ -29,7 +29,7 @@ GpuSpec gpuFromCatalog(const CatalogEntry &e)
     return g;
 }
 
-EstimateOutcome runEstimate(const EstimateSpec &spec, const SearchOptions &options)
+EstimateOutcome runEstimate(const EstimateSpec &spec, const SearchOptions &options, const Calibration &cal)
 {
     EstimateOutcome out;
     const ParallelConstraints &p = spec.parallelism;
@@ -44,13 +44,13 @@ EstimateOutcome runEstimate(const EstimateSpec &spec, const SearchOptions &optio
         c.interleave = p.interleave;
         c.recompute = Recompute(p.recompute);
         c.zero = p.zero;
-        out.estimate = estimateStep(spec.cluster, spec.model, spec.training, c);
+        out.estimate = estimateStep(spec.cluster, spec.model, spec.training, c, cal);
         return out;
     }
     SearchOptions o = options;
     o.fixed = p;
     out.searched = true;
-    out.search = searchParallelism(spec.cluster, spec.model, spec.training, o);
+    out.search = searchParallelism(spec.cluster, spec.model, spec.training, o, cal);
     out.gpusUsed = spec.cluster.gpus;
     // A GPU count with a large odd factor (64 working GPUs of 72 per supernode gives
     // 14,592 = 2^8·57) forces odd pipeline or data-parallel degrees. Jobs then run on fewer GPUs,
@@ -69,7 +69,7 @@ EstimateOutcome runEstimate(const EstimateSpec &spec, const SearchOptions &optio
                 break;
             ClusterSpec fewer = spec.cluster;
             fewer.gpus = n;
-            SearchResult r = searchParallelism(fewer, spec.model, spec.training, o);
+            SearchResult r = searchParallelism(fewer, spec.model, spec.training, o, cal);
             const double best = out.search.found() ? out.search.top.front().estimate.tokensPerS : 0.0;
             if (r.found() && r.top.front().estimate.tokensPerS > best * 1.0001) {
                 out.search = std::move(r);

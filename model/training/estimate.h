@@ -3,12 +3,21 @@
 #include "model/training/parallelismsearch.h"
 #include "model/training/trainingmodel.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace cp {
 
 class CatalogEntry;
+
+/// A published measurement of the run a spec describes (validation specs, docs/validation.md).
+struct PublishedFigure
+{
+    std::string source; ///< short id of the publication (rows of one source are held out together)
+    std::string metric; ///< hardware_tflops_per_gpu, model_tflops_per_gpu, mfu, tokens_per_s_per_gpu
+    double value = 0.0;
+};
 
 /// A workload on a described cluster, without a layout: what `cluster-planner-cli estimate` reads
 /// (format in docs/estimate.md).
@@ -22,6 +31,8 @@ struct EstimateSpec
     double tokens = 0.0;
     /// "key = value (why)" for every value the spec left out and a default filled in.
     std::vector<std::string> defaultsUsed;
+    /// What the run measured, when the spec describes a published run (key `published`).
+    std::optional<PublishedFigure> published;
 };
 
 /// The outcome of `estimate`: the configuration used and, when a search ran, what it found.
@@ -36,7 +47,8 @@ struct EstimateOutcome
 
 /// Runs a spec: a direct estimate when the parallelism is complete, else a search over the
 /// free fields. `outcome.estimate.infeasible` tells when nothing runs.
-EstimateOutcome runEstimate(const EstimateSpec &spec, const SearchOptions &options = {});
+EstimateOutcome runEstimate(const EstimateSpec &spec, const SearchOptions &options = {},
+                            const Calibration &cal = defaultCalibration());
 
 /// Tiers of a fat tree of `radix`-port switches that reach `gpus` endpoints: 2·(k/2)^L ≥ gpus
 /// (Al-Fares et al., SIGCOMM 2008).

@@ -176,12 +176,17 @@ void countFlops(const StepContext &x, StepEstimate &r)
     const int L = x.L;
     // Model FLOPs per token = 6·N + 12·L·h·s (DESIGN.md; Narayanan et al. 2021 §5.1; Chowdhery et
     // al. 2022 App. B): N counts the matrices a token passes through (active experts only) and the
-    // LM head, not the embedding lookup; attention counted in full (no causal discount), as
-    // Megatron-LM does. Hardware FLOPs add what recomputation runs again.
+    // LM head, not the embedding lookup. Hardware FLOPs add what recomputation runs again.
     const double layerMatrices =
         model.activeLayerParams() - 2.0 * h - (x.moe ? h * model.experts : 0.0);
     const double nFlop = L * layerMatrices + V * h;
-    const double attnTok = 4.0 * s * h * L; // forward, per token
+    // Attention is counted as the kernel computes it: the unfused kernel scores every query
+    // against every key (the causal mask is applied afterwards), flash attention skips the masked
+    // half (Dao et al. 2022) — the same share its time is modelled with (computeLayer), and the
+    // convention of NVIDIA's published model FLOPs (NeMo / Megatron-Bridge flops formulas,
+    // causal_self_attn halves the s² term).
+    const double causal = x.training.attention == AttentionKind::Flash ? 0.5 : 1.0;
+    const double attnTok = 4.0 * s * h * L * causal; // forward, per token
     const double tokensStep = x.seqs * s;
     r.modelFlopsPerStep = tokensStep * (6.0 * nFlop + 3.0 * attnTok);
     double extra = 0.0;

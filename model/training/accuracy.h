@@ -1,0 +1,101 @@
+#pragma once
+
+// How far the training model's predictions can be trusted: the regimes its validation rows fall
+// in, the P10–P90 band each regime's held-out errors give (docs/validation.md), and the validation
+// itself — every published row predicted with one calibration, and again with the calibration
+// fitted without the row's source (leave-one-source-out).
+
+#include "model/training/estimate.h"
+
+#include <string>
+#include <vector>
+
+namespace cp {
+
+/// The kinds of run whose errors differ (docs/validation.md, "Error bands"). A run belongs to
+/// the first that applies, in this order.
+enum class Regime {
+    Moe,          ///< mixture of experts
+    LongContext,  ///< sequence ≥ 32,768 tokens
+    Fp8,          ///< FP8 GEMMs
+    LargeScale,   ///< ≥ 4,096 GPUs
+    Dense,        ///< the rest: dense BF16 below 4,096 GPUs
+    Count
+};
+const char *regimeName(Regime r);
+Regime regimeOf(const ClusterSpec &cluster, const ModelSpec &model, const TrainingSpec &training);
+
+/// A prediction's P10–P90 band as factors on a throughput (TFLOP/s, MFU, tokens/s): the published
+/// value of a run like this lies between prediction × low and prediction × high in 8 of 10 cases.
+/// Times (step time, time to train) take the reciprocal factors.
+struct Band
+{
+    double low = 1.0, high = 1.0;
+    int rows = 0;            ///< validation rows the band was measured on
+    bool pooled = false;     ///< too few rows of its own: measured on all rows
+};
+Band predictionBand(Regime r);
+
+/// A figure with its P10–P90 band.
+struct BandedFigure
+{
+    double value = 0.0, p10 = 0.0, p90 = 0.0;
+};
+
+/// Each performance figure of an estimate with the band of the run's regime: throughputs
+/// (TFLOP/s, MFU, tokens/s) times the band's factors, times (step, time to train) divided by them.
+struct PerformanceBands
+{
+    Regime regime = Regime::Dense;
+    Band band;
+    BandedFigure stepTimeS, modelTflopsPerGpu, hardwareTflopsPerGpu, mfu, tokensPerS, timeToTrainDays;
+};
+PerformanceBands performanceBands(const EstimateSpec &spec, const StepEstimate &estimate);
+
+/// The figure of an estimate a published metric names (tokens_per_s_per_gpu divides by `gpus`).
+double predictedFigure(const StepEstimate &e, const std::string &metric, long long gpus);
+
+/// One validation row: a spec with its published figure.
+struct ValidationCase
+{
+    std::string id;
+    EstimateSpec spec;
+};
+
+struct ValidationRow
+{
+    std::string id, source, metric, layout;
+    Regime regime = Regime::Dense;
+    double published = 0.0;
+    double predicted = 0.0;       ///< with the calibration fitted on every row
+    double heldOut = 0.0;         ///< with the calibration fitted without the row's source
+    bool feasible = false;
+    double error() const { return published > 0 ? predicted / published - 1.0 : 0.0; }
+    double heldOutError() const { return published > 0 ? heldOut / published - 1.0 : 0.0; }
+};
+
+/// The validation of the model against published rows.
+struct ValidationReport
+{
+    std::vector<ValidationRow> rows;
+    double fittedGemmEfficiency = 0.0; ///< Calibration::gemmEfficiencyMax fitted on every row
+    /// Per held-out source: the value fitted without it.
+    std::vector<std::pair<std::string, double>> heldOutFits;
+    double medianError = 0.0, maxError = 0.0;               ///< |error|, all rows
+    double heldOutMedianError = 0.0, heldOutMaxError = 0.0; ///< |held-out error|
+    int sources = 0;
+    /// Band per regime from the held-out errors (as predictionBand() should hold them).
+    std::vector<Band> bands;
+    /// Share of rows whose published value lies inside the band of their regime (predictionBand()).
+    double coverage = 0.0;
+};
+
+/// The calibration constant the validation fits: the share of the sustained GEMM rate large GEMMs
+/// reach in a step, searched on [0.60, 0.95] in steps of 0.005 to minimise the median |log error|.
+ValidationReport validateModel(const std::vector<ValidationCase> &cases,
+                               const Calibration &base = defaultCalibration());
+
+/// The report as the Markdown tables of docs/validation.md.
+std::string validationMarkdown(const ValidationReport &report);
+
+} // namespace cp

@@ -1,0 +1,172 @@
+// The training model against the published validation rows (docs/validation.md): every row's
+// error and held-out error as documented, the fitted constant equal to the one in use, the error
+// bands up to date and covering about 8 rows in 10, and strong scaling falling with the GPU count.
+#include "model/core/catalog.h"
+#include "model/io/estimatespec.h"
+#include "model/training/accuracy.h"
+#include "testsupport.h"
+
+#include <QtTest>
+
+#include <cmath>
+#include <filesystem>
+#include <map>
+
+using namespace cp;
+
+class TestValidation : public QObject
+{
+    Q_OBJECT
+
+private:
+    static const ValidationReport &report()
+    {
+        static const ValidationReport r = [] {
+            std::vector<ValidationCase> cases;
+            for (const auto &entry : std::filesystem::directory_iterator(cptest::dataPath("validation")))
+                if (entry.path().extension() == ".json")
+                    cases.push_back({entry.path().stem().string(),
+                                     loadEstimateSpec(entry.path().string(), Catalog::builtin())});
+            return validateModel(cases);
+        }();
+        return r;
+    }
+
+    static const ValidationRow &row(const std::string &id)
+    {
+        for (const ValidationRow &r : report().rows)
+            if (r.id == id)
+                return r;
+        qFatal("no validation row %s", id.c_str());
+    }
+
+private Q_SLOTS:
+    void enoughRowsAndSources()
+    {
+        QVERIFY(report().rows.size() >= 25);
+        QVERIFY(report().sources >= 5);
+        for (const ValidationRow &r : report().rows)
+            QVERIFY2(r.feasible, r.id.c_str()); // every published layout runs and fits
+    }
+
+    /// Each row within 1.5 percentage points of the error docs/validation.md reports for it: a
+    /// change to the model that moves a row must update the table (and say why).
+    void everyRowAsDocumented()
+    {
+        struct Expected
+        {
+            const char *id;
+            double errorPct, heldOutPct;
+        };
+        static const Expected expected[] = {
+        {"bloom-176b", 12.8, 15.2},
+        {"korthikanti-175b", 0.0, -6.6},
+        {"korthikanti-1t", -9.8, -16.5},
+        {"korthikanti-22b", 2.0, -3.1},
+        {"korthikanti-530b", -4.5, -11.4},
+        {"llama3-405b-128k-cp16", -10.0, -16.9},
+        {"llama3-405b-16k", 3.3, -4.1},
+        {"llama3-405b", 1.3, -5.9},
+        {"mb2511-b200-deepseekv3", 127.0, 126.1},
+        {"mb2511-b200-llama3-8b", -4.6, -5.2},
+        {"mb2511-b200-llama31-405b", 6.5, 5.9},
+        {"mb2511-gb200-deepseekv3-bf16", 25.2, 24.7},
+        {"mb2511-gb200-deepseekv3-fp8", 46.9, 46.4},
+        {"mb2511-gb200-llama3-70b", -16.1, -16.6},
+        {"mb2511-gb200-llama31-405b", 10.3, 9.7},
+        {"mb2511-gb300-llama31-405b", -11.2, -11.7},
+        {"mb2511-h100-llama3-70b", 1.8, 1.3},
+        {"mb2511-h100-llama3-8b", -5.9, -6.4},
+        {"mb2511-h100-llama31-405b", 15.6, 15.0},
+        {"mb2511-h100-qwen3-235b", 71.4, 71.1},
+        {"mb2602-h100-llama3-70b", 1.8, 1.3},
+        {"mb2602-h100-llama31-405b", 11.2, 10.5},
+        {"megatron-1.7b", -0.8, -7.0},
+        {"megatron-145.6b", 3.6, -4.8},
+        {"megatron-18.4b", -2.5, -9.2},
+        {"megatron-1t", 1.4, -8.2},
+        {"megatron-3.6b", -1.5, -7.7},
+        {"megatron-310.1b", 4.0, -5.0},
+        {"megatron-39.1b", 2.0, -5.6},
+        {"megatron-529.6b", 0.6, -8.5},
+        {"megatron-7.5b", -3.8, -10.7},
+        {"megatron-76.1b", 4.7, -3.5},
+        {"mtnlg-530b-2240", 19.9, 21.2},
+        {"mtnlg-530b-2800", 20.9, 22.2},
+        {"mtnlg-530b-3360", 25.5, 26.9},
+        {"nemo2407-gpt3-175b-128", 15.4, 15.4},
+        {"nemo2407-gpt3-175b-512", -5.5, -5.5},
+        {"nemo2407-llama2-70b", 14.3, 14.3},
+        {"nemo2407-llama3-70b", 11.7, 11.7},
+        {"nemo2407-llama3-8b", 12.8, 12.8},
+        {"nemo2407-nemotron-340b", -7.7, -7.7},
+        };
+        QCOMPARE(report().rows.size(), std::size(expected));
+        for (const Expected &x : expected) {
+            const ValidationRow &r = row(x.id);
+            QVERIFY2(std::fabs(100.0 * r.error() - x.errorPct) <= 1.5,
+                     qPrintable(QStringLiteral("%1: error %2 %, documented %3 %").arg(QString::fromLatin1(x.id)).arg(100.0 * r.error()).arg(x.errorPct)));
+            QVERIFY2(std::fabs(100.0 * r.heldOutError() - x.heldOutPct) <= 1.5,
+                     qPrintable(QStringLiteral("%1: held-out error %2 %, documented %3 %")
+                                    .arg(QString::fromLatin1(x.id)).arg(100.0 * r.heldOutError()).arg(x.heldOutPct)));
+        }
+    }
+
+    /// One constant set: the fit over every row lands on the constant the model uses.
+    void fittedConstantIsTheOneInUse()
+    {
+        QVERIFY(std::fabs(report().fittedGemmEfficiency - defaultCalibration().gemmEfficiencyMax) < 0.003);
+    }
+
+    /// The bands the tool prints (predictionBand) are the ones the held-out errors give today.
+    void bandsUpToDate()
+    {
+        for (size_t g = 0; g < size_t(Regime::Count); ++g) {
+            const Band measured = report().bands[g];
+            const Band used = predictionBand(Regime(g));
+            QVERIFY2(std::fabs(measured.low - used.low) < 0.005 && std::fabs(measured.high - used.high) < 0.005
+                         && measured.rows == used.rows && measured.pooled == used.pooled,
+                     regimeName(Regime(g)));
+            QVERIFY(used.low < 1.0 + 1e-9 || Regime(g) == Regime::Moe);
+            QVERIFY(used.low < used.high);
+        }
+        // P10–P90 should hold about 8 rows in 10: neither too narrow nor uselessly wide.
+        QVERIFY2(report().coverage >= 0.70 && report().coverage <= 0.95,
+                 qPrintable(QString::number(report().coverage)));
+    }
+
+    /// At a fixed global batch, throughput per GPU falls as GPUs are added (fewer micro-batches per
+    /// pipeline: a larger bubble share; less work to hide the data-parallel traffic under). The
+    /// model's slope d ln(TFLOP/s per GPU) / d ln(GPUs) against the published one of each series.
+    void strongScalingFalls_data()
+    {
+        QTest::addColumn<QString>("small");
+        QTest::addColumn<QString>("large");
+        QTest::addColumn<double>("tolerance");
+        // Llama 3 405B, 16M tokens per batch, 8,192 → 16,384 GPUs (Table 4): published −0.104.
+        QTest::newRow("llama3 8k-16k") << QStringLiteral("llama3-405b") << QStringLiteral("llama3-405b-16k") << 0.04;
+        // MT-NLG 530B, batch 1,920, 2,240 → 3,360 GPUs (§2.4): published −0.269; the model's
+        // −0.157 misses what the bubble and the gradient traffic do not explain (docs/validation.md).
+        QTest::newRow("mt-nlg 2240-3360") << QStringLiteral("mtnlg-530b-2240") << QStringLiteral("mtnlg-530b-3360") << 0.12;
+    }
+
+    void strongScalingFalls()
+    {
+        QFETCH(QString, small);
+        QFETCH(QString, large);
+        QFETCH(double, tolerance);
+        const ValidationRow &a = row(small.toStdString()), &b = row(large.toStdString());
+        const EstimateSpec sa = loadEstimateSpec(cptest::dataPath(("validation/" + a.id + ".json").c_str()), Catalog::builtin());
+        const EstimateSpec sb = loadEstimateSpec(cptest::dataPath(("validation/" + b.id + ".json").c_str()), Catalog::builtin());
+        QCOMPARE(sa.training.globalBatchTokens, sb.training.globalBatchTokens);
+        const double gpus = std::log(double(sb.cluster.gpus) / double(sa.cluster.gpus));
+        const double published = std::log(b.published / a.published) / gpus;
+        const double predicted = std::log(b.predicted / a.predicted) / gpus;
+        QVERIFY2(predicted < -0.02, qPrintable(QString::number(predicted)));
+        QVERIFY2(std::fabs(predicted - published) <= tolerance,
+                 qPrintable(QStringLiteral("slope %1, published %2").arg(predicted).arg(published)));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestValidation)
+#include "test_validation.moc"
