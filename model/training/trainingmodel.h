@@ -185,6 +185,10 @@ struct Calibration
     /// Sustained GEMM rate / dense peak for an accelerator whose catalog entry has no measured
     /// `gemm_tflops_bf16_sustained` (an assumption, docs/model.md §3).
     double defaultGemmFraction = 0.0;
+    /// FP8 GEMMs reach this share of the FP8 peak for each unit of the BF16 peak share BF16 GEMMs
+    /// reach: the FP8 / BF16 speed-up of a training step's GEMMs ÷ the peak ratio (2 on Hopper
+    /// and Blackwell). Fitted on the FP8 validation rows (docs/validation.md).
+    double fp8GemmEfficiency = 0.0;
     double gemmHalfDim = 0.0;      ///< a GEMM dimension of this size costs as much again (see .cpp)
     double flashEfficiency = 0.0;  ///< fused attention kernel vs the GEMM curve at head dim
     double memoryEfficiency = 0.0; ///< achievable share of HBM bandwidth for streaming kernels

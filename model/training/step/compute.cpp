@@ -47,7 +47,11 @@ void deriveRates(StepContext &x)
                                       ? std::min(1.0, gpu.gemmTflopsBf16 / gpu.peakTflopsBf16)
                                       : cal.defaultGemmFraction;
     x.rateBf16 = x.peakBf16 * sustainedShare;
-    x.rateGemm = x.peakGemm * sustainedShare;
+    // FP8 GEMMs: the FP8 peak at the same sustained share, times the share of it a step's FP8
+    // GEMMs reach relative to BF16 ones (scaling factors, amax bookkeeping, the larger FP8 tiles:
+    // Calibration::fp8GemmEfficiency).
+    x.rateGemm = x.peakGemm * sustainedShare *
+                 (x.training.precision == Precision::Fp8 ? cal.fp8GemmEfficiency : 1.0);
     x.hbmBw = gpu.hbmTbPerS * 1e12 * cal.memoryEfficiency;
     x.fabric = Fabric{&x.cluster, &cal};
 
@@ -135,8 +139,10 @@ LayerTimes computeLayer(const StepContext &x)
 
     // LM head and loss on the last stage: h×V/t GEMM (vocab-parallel), fp32 logits read and
     // written ~3 times by the fused cross-entropy.
+    // The output layer stays in BF16 under FP8 training (Megatron-Core and Transformer Engine
+    // run only the transformer layers' linear layers in FP8).
     const double headFwd =
-        gemmTime(tok, V / t, h, 1, rateGemm, hbmBw, cal) + tok * 12.0 * V / t / hbmBw;
+        gemmTime(tok, V / t, h, 1, rateBf16, hbmBw, cal) + tok * 12.0 * V / t / hbmBw;
     r.headTotal = 3.0 * headFwd;
     return r;
 }
