@@ -252,6 +252,22 @@ std::vector<Figure> performanceFigures()
     };
 }
 
+/// The estimate's figures, each followed by its P10 and P90 where it has a band.
+std::vector<Figure> performanceWithBands()
+{
+    std::vector<Figure> out = performanceFigures();
+    for (const Figure &band : performanceBandFigures()) {
+        const std::string_view base = band.key.substr(0, band.key.size() - 4); // less "_p10" / "_p90"
+        auto at = std::find_if(out.begin(), out.end(), [&](const Figure &f) { return f.key == base; });
+        if (at == out.end())
+            throw std::logic_error("figure table: a band without its figure");
+        while (at + 1 != out.end() && (at + 1)->key.substr(0, base.size()) == base)
+            ++at; // after the figure and the band end before it
+        out.insert(at + 1, band);
+    }
+    return out;
+}
+
 std::vector<Figure> powerFigures()
 {
     return {
@@ -588,7 +604,7 @@ std::vector<Figure> costStructureFigures()
 std::vector<Figure> allFigures()
 {
     std::vector<Figure> all;
-    for (auto part : {inventoryFigures, fabricFigures, performanceFigures, performanceBandFigures, powerFigures, reliabilityFigures,
+    for (auto part : {inventoryFigures, fabricFigures, performanceWithBands, powerFigures, reliabilityFigures,
                       costFigures, derivedFigures, costStructureFigures})
         for (Figure &f : part())
             all.push_back(f);
@@ -645,7 +661,7 @@ const std::vector<Figure> &figures()
     return all;
 }
 
-const Figure &figure(std::string_view key)
+const Figure *findFigure(std::string_view key)
 {
     static const std::map<std::string_view, const Figure *> index = [] {
         std::map<std::string_view, const Figure *> m;
@@ -654,9 +670,14 @@ const Figure &figure(std::string_view key)
         return m;
     }();
     const auto it = index.find(key);
-    if (it == index.end())
-        throw std::out_of_range("no figure " + std::string(key));
-    return *it->second;
+    return it == index.end() ? nullptr : it->second;
+}
+
+const Figure &figure(std::string_view key)
+{
+    if (const Figure *f = findFigure(key))
+        return *f;
+    throw std::out_of_range("no figure " + std::string(key));
 }
 
 } // namespace cp

@@ -79,5 +79,7 @@ const std::vector<Figure> &figures();
 
 /// The figure of `key`; throws std::out_of_range for an unknown key (a programming error).
 const Figure &figure(std::string_view key);
+/// The figure of `key`, or nullptr when there is none.
+const Figure *findFigure(std::string_view key);
 
 } // namespace cp

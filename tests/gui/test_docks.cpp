@@ -1,6 +1,7 @@
 // The docks: catalog palette (grouping, search, tooltips with sources), results with units,
 // problems merged and sorted, inspector for the design, a rack, a unit and a multiple selection.
 
+#include "model/training/accuracy.h"
 #include "model/core/catalog.h"
 #include "model/core/design.h"
 #include "views/session/document.h"
@@ -239,6 +240,12 @@ void TestDocks::resultsShowFabricAndTraining()
     dock.setResults(results);
     QCOMPARE(dock.value(QStringLiteral("performance.mfu")), locale.toString(43.1, 'f', 1));
     QCOMPARE(dock.value(QStringLiteral("performance.parallelism_used")), QStringLiteral("TP8 PP16 DP64"));
+    // The MFU's P10–P90 band from the dense regime's validation errors (docs/validation.md).
+    results.performance.spec.cluster.gpus = 1024;
+    dock.setResults(results);
+    const Band band = predictionBand(Regime::Dense);
+    QCOMPARE(dock.value(QStringLiteral("performance.mfu_p10")),
+             locale.toString(43.1 * band.low, 'f', 1) + QStringLiteral(" – ") + locale.toString(43.1 * band.high, 'f', 1));
     QVERIFY(dock.value(QStringLiteral("reliability.goodput")).isEmpty()); // not evaluated
 
     results.reliability.available = true;

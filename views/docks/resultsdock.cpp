@@ -3,6 +3,7 @@
 #include "model/analysis/figures.h"
 #include "model/engine/evaluation.h"
 #include "model/fabric/topology.h"
+#include "model/training/accuracy.h"
 #include "views/session/resultshub.h"
 
 #include <QHBoxLayout>
@@ -66,6 +67,24 @@ QTreeWidgetItem *figureRow(QTreeWidget *tree, const char *key, const Results &r,
     if (!arg.isNull())
         label = label.arg(arg);
     return row(tree, QString::fromLatin1(key), label, shown(f, r), text(f.dock.unit));
+}
+
+/// Under a performance figure, its P10–P90 band (docs/validation.md), when it has one: the
+/// figures KEY_p10 and KEY_p90 of the figure table, shown with the figure's own unit.
+void bandRow(QTreeWidget *tree, const char *key, const Results &r)
+{
+    const std::string low = std::string(key) + "_p10", high = std::string(key) + "_p90";
+    const Figure *p10 = findFigure(low), *p90 = findFigure(high);
+    if (!p10 || !p90)
+        return;
+    QTreeWidgetItem *band = row(tree, QString::fromStdString(low), ResultsDock::tr("  P10 – P90"),
+                                ResultsDock::tr("%1 – %2").arg(shown(*p10, r), shown(*p90, r)),
+                                text(figure(key).dock.unit));
+    band->setToolTip(1, ResultsDock::tr("8 runs in 10 like this one land in this range (errors of the %1 regime "
+                                        "against published runs, docs/validation.md)")
+                            .arg(QString::fromLatin1(regimeName(performanceBands(r.performance.spec,
+                                                                                  r.performance.outcome.estimate)
+                                                                    .regime))));
 }
 
 void fillInventory(QTreeWidget *tree, const Results &results)
@@ -165,8 +184,10 @@ void fillPerformance(QTreeWidget *tree, const Results &results)
             used->setText(2, used->text(2).arg(integer(perf.spec.cluster.gpus)));
         }
         for (const char *key : {"performance.mfu", "performance.model_tflops_per_gpu", "performance.tokens_per_s",
-                                "performance.memory_gb_per_gpu", "performance.time_to_train_days"})
+                                "performance.memory_gb_per_gpu", "performance.time_to_train_days"}) {
             figureRow(tree, key, results);
+            bandRow(tree, key, results);
+        }
     } else {
         row(tree, QStringLiteral("performance.available"), ResultsDock::tr("Training speed"), ResultsDock::tr("n/a"),
             ResultsDock::tr("see Problems"));
