@@ -146,11 +146,19 @@ const std::vector<DimensionSpec> &dimensionRows()
           {"cloud_cost_to_train", "cost.cloud_cost_to_train_usd"}}},
         {"MFU",
          {{"mfu_dim", "performance.mfu"},
+          {"mfu_p10", "performance.mfu_p10"},
+          {"mfu_p90", "performance.mfu_p90"},
           {"tflops", "performance.model_tflops_per_gpu"},
+          {"tflops_p10", "performance.model_tflops_per_gpu_p10"},
+          {"tflops_p90", "performance.model_tflops_per_gpu_p90"},
           {"tokens_per_s", "performance.tokens_per_s"},
+          {"tokens_per_s_p10", "performance.tokens_per_s_p10"},
+          {"tokens_per_s_p90", "performance.tokens_per_s_p90"},
           {"bubble", "performance.bubble_fraction"},
           {"effective_pflops_gpu", "cost.effective_pflops_per_gpu"},
-          {"failure_free_days", "performance.time_to_train_days"}}},
+          {"failure_free_days", "performance.time_to_train_days"},
+          {"failure_free_days_p10", "performance.time_to_train_days_p10"},
+          {"failure_free_days_p90", "performance.time_to_train_days_p90"}}},
     };
     return dims;
 }
