@@ -150,6 +150,9 @@ double parseGpu(const json &root, const Reader &rd, const Catalog &catalog, Esti
             rd.fail("gpu", "\"" + id + "\" is a " + partKindName(e->kind) + ", not an accelerator");
         spec.cluster.gpu = gpuFromCatalog(*e);
         gpuScaleUp = e->figure("scale_up_gb_per_s");
+        if (spec.cluster.gpu.gemmTflopsBf16 <= 0)
+            spec.defaultsUsed.push_back("gpu.gemm_tflops_bf16_sustained = peak × the default sustained share (" + id +
+                                        " has no measured sustained rate; assumption, docs/model.md §3)");
     } else if (gj.is_object()) {
         rd.onlyKeys(gj, "gpu",
                     {"id", "name", "source", "peak_tflops_bf16", "peak_tflops_fp8", "hbm_gb",

@@ -12,7 +12,7 @@ struct GpuSpec
 {
     std::string id;              ///< catalog id, or "inline"
     double peakTflopsBf16 = 0.0; ///< dense
-    double peakTflopsFp8 = 0.0;  ///< dense; 0 = 2 × bf16
+    double peakTflopsFp8 = 0.0;  ///< dense; 0 = no FP8 tensor cores (A100): FP8 runs at the BF16 rate
     double hbmGb = 0.0;
     double hbmTbPerS = 0.0;
     /// Sustained dense BF16 GEMM rate, TFLOP/s, measured at the power limit (catalog figure

@@ -38,7 +38,7 @@ void deriveRates(StepContext &x)
     const Calibration &cal = x.cal;
     x.peakBf16 = gpu.peakTflopsBf16 * 1e12;
     x.peakGemm = x.training.precision == Precision::Fp8
-                     ? (gpu.peakTflopsFp8 > 0 ? gpu.peakTflopsFp8 * 1e12 : 2.0 * x.peakBf16)
+                     ? (gpu.peakTflopsFp8 > 0 ? gpu.peakTflopsFp8 * 1e12 : x.peakBf16)
                      : x.peakBf16;
     // GEMMs run at the accelerator's sustained rate (power-limited clocks), not its nominal peak:
     // a measured figure of the catalog entry, or the documented default share. The same share
