@@ -59,9 +59,13 @@ ActivationBytes activationsPerToken(const StepContext &x)
     //   with dropout); flash attention keeps only its fp32 log-sum-exp (4·a bytes), Dao et al.
     //   2022.
     // GELU, kv = a, dropout, unfused, no TP: 34h + 5as, Table 2 (tests/test_trainingmodel.cpp).
-    const double mlpAct = 4.0; // bytes per f: GELU input + output, or SwiGLU gate + up
-    const double seqPart = (8.0 * h + (model.dropout ? 2.0 * h : 0.0)) / spDiv;
-    double tpPart = (4.0 * h + 4.0 * h * kvRatio) / t;
+    // FP8 training keeps the inputs of its FP8 linear layers in FP8 for the weight gradient
+    // (Transformer Engine saves the cast input, 1 byte instead of 2): the QKV and MLP-in inputs,
+    // the attention output (the output projection's input) and GELU's output (MLP-out's input).
+    const double gemmInput = x.training.precision == Precision::Fp8 ? 1.0 : 2.0; // bytes per value
+    const double mlpAct = x.model.mlp == MlpKind::Gelu ? 2.0 + gemmInput : 4.0; // per f: GELU in + out, SwiGLU gate + up
+    const double seqPart = (4.0 * h + 2.0 * gemmInput * h + (model.dropout ? 2.0 * h : 0.0)) / spDiv;
+    double tpPart = (2.0 * h + gemmInput * h + 4.0 * h * kvRatio) / t;
     tpPart += x.moe ? model.topK * (mlpAct * fe + 4.0 * h) / t : mlpAct * f / t;
     const double scores = x.training.attention == AttentionKind::Unfused
                               ? (model.dropout ? 5.0 : 2.0) * a * s / t
