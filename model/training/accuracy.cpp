@@ -50,7 +50,7 @@ Band predictionBand(Regime r)
     static const std::array<Band, size_t(Regime::Count)> table{{
         {0.543, 0.786, 4, false}, // moe
         {0.809, 1.164, 1, true}, // long-context
-        {0.913, 1.209, 16, false}, // fp8
+        {0.915, 1.209, 16, false}, // fp8
         {0.809, 1.164, 2, true}, // large-scale
         {0.841, 1.066, 18, false}, // dense
     }};

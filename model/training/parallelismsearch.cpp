@@ -141,7 +141,10 @@ SearchResult searchParallelism(const ClusterSpec &cluster, const ModelSpec &mode
                 if ((fx.microbatch > 0 && mb != fx.microbatch) || perRankSeqs % mb != 0)
                     continue;
                 c.microbatch = mb;
-                for (int v = 1; v <= (o.pp > 1 ? stageLayers : 1) && v <= 16; ++v) {
+                // Free, the interleave goes up to 16 chunks per rank; a published one (fixed) is
+                // taken whatever it is, as long as it divides the stage (NeMo ran Llama 2 70B with 20).
+                const int maxInterleave = fx.interleave > 0 ? fx.interleave : 16;
+                for (int v = 1; v <= (o.pp > 1 ? stageLayers : 1) && v <= maxInterleave; ++v) {
                     if ((fx.interleave > 0 && v != fx.interleave) || stageLayers % v != 0)
                         continue;
                     c.interleave = v;
