@@ -179,7 +179,7 @@ void TestTrainingModel::modelFlopsFormula()
 {
     // 6·N + 12·L·h·s per token, N = layer matrices + LM head (DESIGN.md), with the attention term
     // as the kernel computes it: in full for the unfused kernel, the causal half (6·L·h·s) for
-    // flash attention, which skips the masked blocks (docs/model.md §2.6).
+    // flash attention, which skips the masked blocks (docs/model.md §2.1).
     ModelSpec m = llama8b();
     TrainingSpec t = training(8192, 8192.0 * 512);
     ParallelConfig c;
