@@ -69,6 +69,16 @@ void TestEstimateCli::estimateJson()
                 .toObject()
                 .value(QStringLiteral("gemm_tflops_bf16_sustained"))
                 .toDouble() > 0);
+    // Every performance figure with its P10–P90 band around it, and the regime it comes from.
+    for (const char *key : {"step_time_s", "model_tflops_per_gpu", "hardware_tflops_per_gpu", "mfu", "tokens_per_s",
+                            "time_to_train_days"}) {
+        const double v = o.value(QString::fromUtf8(key)).toDouble();
+        const double lo = o.value(QString::fromUtf8(key) + QStringLiteral("_p10")).toDouble();
+        const double hi = o.value(QString::fromUtf8(key) + QStringLiteral("_p90")).toDouble();
+        QVERIFY2(lo > 0 && lo < v && v < hi, key);
+    }
+    QCOMPARE(o.value(QStringLiteral("accuracy")).toObject().value(QStringLiteral("regime")).toString(),
+             QStringLiteral("large-scale"));
 }
 
 void TestEstimateCli::estimateText()
@@ -77,6 +87,7 @@ void TestEstimateCli::estimateText()
     QCOMPARE(r.code, 0);
     QVERIFY(r.out.contains(QStringLiteral("Hardware TFLOP/s/GPU")));
     QVERIFY(r.out.contains(QStringLiteral("TP8 PP64 DP6")));
+    QVERIFY(r.out.contains(QStringLiteral("P10-P90 band           MFU ")));
 }
 
 void TestEstimateCli::estimateErrors()

@@ -622,6 +622,18 @@ std::string estimateToText(const EstimateSpec &spec, const EstimateOutcome &o)
     if (spec.training.tokens > 0)
         s << "Time to train          " << fixedText(e.timeToTrainDays, 1) << " days for "
           << fixedText(spec.training.tokens / 1e9, 0) << " B tokens\n";
+    if (e.feasible()) {
+        // The P10–P90 band of the figures above (docs/validation.md, "Error bands").
+        const PerformanceBands b = performanceBands(spec, e);
+        s << "P10-P90 band           MFU " << fixedText(100.0 * b.mfu.p10, 1) << "-" << fixedText(100.0 * b.mfu.p90, 1)
+          << " %, model TFLOP/s per GPU " << fixedText(b.modelTflopsPerGpu.p10, 0) << "-"
+          << fixedText(b.modelTflopsPerGpu.p90, 0) << ", step time " << fixedText(b.stepTimeS.p10, 2) << "-"
+          << fixedText(b.stepTimeS.p90, 2) << " s";
+        if (spec.training.tokens > 0)
+            s << ", time to train " << fixedText(b.timeToTrainDays.p10, 0) << "-" << fixedText(b.timeToTrainDays.p90, 0)
+              << " days";
+        s << " (" << regimeName(b.regime) << " runs against published ones, docs/validation.md)\n";
+    }
     const StepBreakdown &b = e.time;
     s << "\nStep breakdown (s)     compute " << fixedText(b.computeS, 3) << ", bubble "
       << fixedText(b.bubbleS, 3) << ", TP " << fixedText(b.tpExposedS, 3) << " exposed of "
