@@ -80,11 +80,9 @@ std::vector<T> pick(const std::vector<T> &list, const std::vector<int> &indexes)
 
 Edit duplicate(const Design &design, const Selection &selection, double dxM, double dyM)
 {
-    if (std::string error = checkSelection(design, selection); !error.empty())
+    Selection s;
+    if (std::string error = selectedItems(design, selection, s); !error.empty())
         return Edit::refused(error);
-    const Selection s = normalised(selection);
-    if (s.empty())
-        return Edit::refused("nothing is selected");
     Edit edit;
     IdAllocator ids(design);
     size_t rackEnd = design.racks.size(), powerEnd = design.powerUnits.size(), coolingEnd = design.coolingUnits.size();
@@ -137,11 +135,9 @@ Edit stamp(const Design &design, const Selection &selection, int copies, double 
         return Edit::refused("the number of copies must be between 1 and 10,000");
     if (!std::isfinite(dxM) || !std::isfinite(dyM) || (dxM == 0.0 && dyM == 0.0))
         return Edit::refused("the spacing must not be zero");
-    if (std::string error = checkSelection(design, selection); !error.empty())
+    Selection s;
+    if (std::string error = selectedItems(design, selection, s); !error.empty())
         return Edit::refused(error);
-    const Selection s = normalised(selection);
-    if (s.empty())
-        return Edit::refused("nothing is selected");
 
     const std::vector<Rack> racks = pick(design.racks, s.racks);
     const std::vector<FacilityUnit> power = pick(design.powerUnits, s.powerUnits);

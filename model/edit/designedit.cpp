@@ -132,11 +132,9 @@ Edit moveBy(const Design &design, const Selection &selection, double dxM, double
 {
     if (!std::isfinite(dxM) || !std::isfinite(dyM))
         return Edit::refused("the move must be a finite distance");
-    if (std::string error = checkSelection(design, selection); !error.empty())
+    Selection s;
+    if (std::string error = selectedItems(design, selection, s); !error.empty())
         return Edit::refused(error);
-    const Selection s = normalised(selection);
-    if (s.empty())
-        return Edit::refused("nothing is selected");
     Edit edit;
     for (int i : s.racks) {
         const Rack &r = design.racks[static_cast<size_t>(i)];
@@ -190,11 +188,9 @@ Edit rotateBy(const Design &design, const Selection &selection, double degrees)
 
 Edit remove(const Design &design, const Selection &selection)
 {
-    if (std::string error = checkSelection(design, selection); !error.empty())
+    Selection s;
+    if (std::string error = selectedItems(design, selection, s); !error.empty())
         return Edit::refused(error);
-    const Selection s = normalised(selection);
-    if (s.empty())
-        return Edit::refused("nothing is selected");
     Edit edit;
     std::unordered_set<std::string> goneRacks;
     for (int i : s.racks) {

@@ -144,6 +144,14 @@ Selection normalised(const Selection &s)
     return {normalised(s.racks), normalised(s.powerUnits), normalised(s.coolingUnits)};
 }
 
+std::string selectedItems(const Design &design, const Selection &selection, Selection &out)
+{
+    if (std::string error = checkSelection(design, selection); !error.empty())
+        return error;
+    out = normalised(selection);
+    return out.empty() ? "nothing is selected" : "";
+}
+
 std::string unitPrefix(const CatalogEntry &entry)
 {
     std::string prefix = partKindName(entry.kind);

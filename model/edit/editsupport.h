@@ -90,6 +90,9 @@ std::string checkSelection(const Design &design, const Selection &selection);
 std::vector<int> normalised(std::vector<int> indexes);
 /// Each list of the selection sorted, without duplicates.
 Selection normalised(const Selection &s);
+/// The selection checked (checkSelection) and normalised into `out`; the refusal when an index is
+/// bad or nothing is selected ("nothing is selected"), else empty.
+std::string selectedItems(const Design &design, const Selection &selection, Selection &out);
 /// The id prefix of a new unit of this catalog kind ("UPS-", "CDU-").
 std::string unitPrefix(const CatalogEntry &entry);
 
