@@ -101,6 +101,8 @@ private Q_SLOTS:
     void dpAcrossOversubscribedTierIsSlower();
     void bubbleShrinksWithInterleaving();
     void moeAddsAllToAll();
+    void attentionShapesAndSharedExperts();
+    void foldedExpertParallelism();
     void searchFindsAConfigThatFits();
     void searchExplainsRunnersUp();
     void searchCancel();
@@ -418,6 +420,105 @@ void TestTrainingModel::moeAddsAllToAll()
     QCOMPARE(int(estimateStep(h100Cluster(64), m, t, c).infeasible), int(Infeasible::Experts));
 }
 
+void TestTrainingModel::attentionShapesAndSharedExperts()
+{
+    // DeepSeek-V3 (DeepSeek-AI 2024, Table/config): MLA with query latent 1,536, key/value
+    // latent 512, 192-wide query/key heads (64 rotary), 128-wide values, one shared expert.
+    ModelSpec d;
+    d.layers = 61;
+    d.hidden = 7168;
+    d.heads = 128;
+    d.headDim = 192;
+    d.vHeadDim = 128;
+    d.qLoraRank = 1536;
+    d.kvLoraRank = 512;
+    d.ropeHeadDim = 64;
+    d.ffnHidden = 18432;
+    d.vocab = 129280;
+    d.experts = 256;
+    d.topK = 8;
+    d.expertFfnHidden = 2048;
+    d.sharedExperts = 1;
+    // MLA projections: 7168·1536 + 1536·128·192 + 7168·576 + 512·128·256 + 128·128·7168.
+    QCOMPARE(d.attentionParams(), 7168.0 * 1536 + 1536.0 * 24576 + 7168.0 * 576 +
+                                      512.0 * 128 * 256 + 16384.0 * 7168);
+    // 37B activated parameters (the paper's figure; the 3 dense layers are written as MoE
+    // layers of the same active size).
+    QVERIFY(std::fabs(d.activeParams() / 37.0e9 - 1.0) < 0.03);
+    // The shared expert is a dense part of every MoE layer.
+    ModelSpec noShared = d;
+    noShared.sharedExperts = 0;
+    QCOMPARE(d.activeLayerParams() - noShared.activeLayerParams(), 3.0 * 7168 * 2048);
+
+    // Qwen3-235B-A22B: 64 heads of 128 on a 4,096 hidden; NVIDIA's published model FLOPs of the
+    // Megatron-Bridge row, 233 TFLOP/s at 1,575 tokens/s per GPU = 147.9 GFLOP per token.
+    ModelSpec q;
+    q.layers = 94;
+    q.hidden = 4096;
+    q.heads = 64;
+    q.kvHeads = 4;
+    q.headDim = 128;
+    q.vocab = 151936;
+    q.ffnHidden = 12288;
+    q.experts = 128;
+    q.topK = 8;
+    q.expertFfnHidden = 1536;
+    QVERIFY(std::fabs(q.activeParams() / 22.0e9 - 1.0) < 0.03);
+    ClusterSpec cl = h100Cluster(8);
+    const TrainingSpec t = training(4096, 4096.0 * 64);
+    ParallelConfig c;
+    c.tp = 1;
+    c.dp = 8;
+    c.ep = 8;
+    c.recompute = Recompute::Full;
+    const StepEstimate e = estimateStep(cl, q, t, c);
+    QVERIFY(std::fabs(e.modelFlopsPerStep / t.globalBatchTokens / (233e12 / 1575.0) - 1.0) < 0.01);
+    // Wider heads cost attention time: the same model with h/a-wide heads is faster.
+    ModelSpec narrow = q;
+    narrow.headDim = 0;
+    QVERIFY(estimateStep(cl, narrow, t, c).stepTimeS < e.stepTimeS);
+}
+
+void TestTrainingModel::foldedExpertParallelism()
+{
+    // EP 16 with TP 2 and DP 8 cannot be carved out of the data-parallel ranks; MoE parallel
+    // folding spans the TP group as well, each expert whole on one GPU.
+    ModelSpec m = llama8b();
+    m.experts = 64;
+    m.topK = 4;
+    m.expertFfnHidden = 1024;
+    const TrainingSpec t = training(4096, 4096.0 * 64);
+    const ClusterSpec cl = h100Cluster(16);
+    ParallelConfig c;
+    c.tp = 2;
+    c.dp = 8;
+    c.ep = 16;
+    c.recompute = Recompute::Full;
+    const ExpertLayout folded = expertLayout(m, c.tp, c.dp, c.cp, c.ep);
+    QVERIFY(folded.valid && folded.folded);
+    QCOMPARE(folded.etp, 1);
+    QCOMPARE(folded.edp, 1);
+    const StepEstimate e = estimateStep(cl, m, t, c);
+    QVERIFY(e.feasible());
+    QVERIFY(e.time.epExposedS > 0);
+    // EP 8 in the classic layout holds the same share of the experts per GPU (8 experts split
+    // over TP 2 = 4 whole ones), so the same weights; the FLOPs do not depend on the layout.
+    c.ep = 8;
+    QVERIFY(!expertLayout(m, c.tp, c.dp, c.cp, c.ep).folded);
+    const StepEstimate classicEp = estimateStep(cl, m, t, c);
+    QVERIFY(std::fabs(classicEp.memory.weights / e.memory.weights - 1.0) < 1e-9);
+    QCOMPARE(classicEp.modelFlopsPerStep, e.modelFlopsPerStep);
+    // Nor does the data-parallel traffic: both hold every expert once (one replica each).
+    QCOMPARE(expertLayout(m, c.tp, c.dp, c.cp, c.ep).edp, 1);
+    QVERIFY(std::fabs(classicEp.time.dpTotalS / e.time.dpTotalS - 1.0) < 1e-9);
+    // ep must be a multiple of tp to fold.
+    QVERIFY(!expertLayout(m, 2, 8, 1, 3).valid);
+    const ExpertLayout classic = expertLayout(m, 4, 4, 1, 2); // 2 divides dp: not folded
+    QVERIFY(classic.valid && !classic.folded);
+    QCOMPARE(classic.etp, 4);
+    QCOMPARE(classic.edp, 2);
+}
+
 void TestTrainingModel::searchFindsAConfigThatFits()
 {
     SearchOptions o;
@@ -577,6 +678,22 @@ void TestTrainingModel::specErrors_data()
                                              QStringLiteral(R"({"tp": 8, "pipeline": 2})"))
                                  << "parallelism.pipeline"
                                  << "unknown key";
+    const QString mla = QStringLiteral(
+        R"({"gpu": "h100-sxm", "gpus": 64, "model": {"layers": 32, "hidden": 4096, "heads": 32,
+            "vocab": 32000, "head_dim": 128, "mla": %1},
+            "training": {"seq_len": 4096, "global_batch_tokens": 4194304}, "parallelism": "auto"})");
+    QTest::newRow("rotary key as wide as the head")
+        << mla.arg(QStringLiteral(R"({"kv_lora_rank": 512, "rope_head_dim": 128})"))
+        << "model.mla.rope_head_dim"
+        << "not below the head width";
+    QTest::newRow("latent attention without its latent")
+        << mla.arg(QStringLiteral(R"({"q_lora_rank": 1536})")) << "model.mla.kv_lora_rank"
+        << "is required";
+    QTest::newRow("heads not dividing hidden")
+        << QStringLiteral(R"({"gpu": "h100-sxm", "gpus": 64, "model": {"layers": 32, "hidden": 4000,
+            "heads": 48, "vocab": 32000}, "training": {"seq_len": 4096, "global_batch_tokens": 4194304}})")
+        << "model.heads"
+        << "give model.head_dim";
 }
 
 void TestTrainingModel::specErrors()

@@ -229,15 +229,31 @@ void parseModel(const json &root, const Reader &rd, EstimateSpec &spec)
         rd.fail("model", "is required");
     const json &mj = rd.object(root, "model", "model");
     rd.onlyKeys(mj, "model",
-                {"name", "layers", "hidden", "heads", "kv_heads", "ffn_hidden", "vocab", "moe",
-                 "mlp", "tied_embeddings", "dropout"});
+                {"name", "layers", "hidden", "heads", "kv_heads", "head_dim", "v_head_dim", "mla",
+                 "ffn_hidden", "vocab", "moe", "mlp", "tied_embeddings", "dropout"});
     ModelSpec &m = spec.model;
     m.layers = rd.integer(mj, "layers", "model", 1, 1e5, true);
     m.hidden = rd.integer(mj, "hidden", "model", 1, 1e7, true);
     m.heads = rd.integer(mj, "heads", "model", 1, 1e5, true);
-    if (m.hidden % m.heads != 0)
-        rd.fail("model.heads",
-                std::to_string(m.heads) + " does not divide hidden " + std::to_string(m.hidden));
+    if (!mj.contains("head_dim") && m.hidden % m.heads != 0)
+        rd.fail("model.heads", std::to_string(m.heads) + " does not divide hidden " +
+                                   std::to_string(m.hidden) + " (give model.head_dim)");
+    m.headDim = rd.integer(mj, "head_dim", "model", 1, 1e5, false, m.hidden / m.heads,
+                           "= hidden / heads");
+    m.vHeadDim = rd.integer(mj, "v_head_dim", "model", 1, 1e5, false, m.headDim, "= head_dim");
+    if (mj.contains("mla") && !mj.at("mla").is_null()) {
+        const json &mla = rd.object(mj, "mla", "model.mla");
+        rd.onlyKeys(mla, "model.mla", {"q_lora_rank", "kv_lora_rank", "rope_head_dim"});
+        m.kvLoraRank = rd.integer(mla, "kv_lora_rank", "model.mla", 1, 1e6, true);
+        m.qLoraRank = rd.integer(mla, "q_lora_rank", "model.mla", 1, 1e6, false, 0,
+                                 "0 (queries projected directly)");
+        m.ropeHeadDim = rd.integer(mla, "rope_head_dim", "model.mla", 1, 1e5, false, 0,
+                                   "0 (no separate rotary key)");
+        if (m.ropeHeadDim >= m.qkHeadDim())
+            rd.fail("model.mla.rope_head_dim", std::to_string(m.ropeHeadDim) +
+                                                   " is not below the head width " +
+                                                   std::to_string(int(m.qkHeadDim())));
+    }
     m.kvHeads = rd.integer(mj, "kv_heads", "model", 1, m.heads, false, m.heads,
                            "= heads (multi-head attention)");
     if (m.heads % m.kvHeads != 0)
@@ -254,11 +270,13 @@ void parseModel(const json &root, const Reader &rd, EstimateSpec &spec)
     m.dropout = rd.boolean(mj, "dropout", "model", false);
     if (mj.contains("moe") && !mj.at("moe").is_null()) {
         const json &moe = rd.object(mj, "moe", "model.moe");
-        rd.onlyKeys(moe, "model.moe", {"experts", "top_k", "ffn_hidden"});
+        rd.onlyKeys(moe, "model.moe", {"experts", "top_k", "ffn_hidden", "shared_experts"});
         m.experts = rd.integer(moe, "experts", "model.moe", 2, 1e5, true);
         m.topK = rd.integer(moe, "top_k", "model.moe", 1, m.experts, true);
         m.expertFfnHidden = rd.integer(moe, "ffn_hidden", "model.moe", 1, 1e8, false, m.ffnHidden,
                                        "= model.ffn_hidden");
+        m.sharedExperts = rd.integer(moe, "shared_experts", "model.moe", 1, 1e4, false, 0,
+                                     "0 (routed experts only)");
     }
 }
 

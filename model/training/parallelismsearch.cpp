@@ -131,10 +131,9 @@ SearchResult searchParallelism(const ClusterSpec &cluster, const ModelSpec &mode
         }
         const int perRankSeqs = int(std::llround(perRank));
         const int stageLayers = (model.layers + o.pp - 1) / o.pp;
-        const int maxEp = model.moe() ? std::min(model.experts, c.dp * c.cp) : 1;
+        const int maxEp = model.moe() ? std::min(model.experts, c.tp * c.dp * c.cp) : 1;
         for (int ep = 1; ep <= maxEp; ++ep) {
-            if ((fx.ep > 0 && ep != fx.ep) ||
-                (model.moe() && (model.experts % ep != 0 || (c.dp * c.cp) % ep != 0)))
+            if ((fx.ep > 0 && ep != fx.ep) || !expertLayout(model, c.tp, c.dp, c.cp, ep).valid)
                 continue;
             c.ep = ep;
             for (int mb = 1; mb <= perRankSeqs && mb <= 64; ++mb) {

@@ -57,11 +57,35 @@ struct ModelSpec
     int experts = 0; ///< 0 = dense
     int topK = 0;
     int expertFfnHidden = 0; ///< 0 = ffnHidden
+    int sharedExperts = 0;   ///< experts every token passes through (DeepSeek-V3: 1)
+    /// Attention shape: query/key width per head (0 = hidden / heads) and value width (0 = the
+    /// query/key width) — Qwen3's 128-wide heads on a 4,096 hidden, DeepSeek-V3's 192 / 128.
+    int headDim = 0;
+    int vHeadDim = 0;
+    /// Multi-head latent attention (DeepSeek-V2/V3): queries and keys/values through low-rank
+    /// latents; `ropeHeadDim` of each query/key head carries the position (shared key across
+    /// heads). All 0 = grouped-query attention.
+    int qLoraRank = 0;
+    int kvLoraRank = 0;
+    int ropeHeadDim = 0;
     bool tiedEmbeddings = false;
     bool dropout = false; ///< GPT-3-era models keep dropout masks in the activations
 
     int kv() const { return kvHeads > 0 ? kvHeads : heads; }
     bool moe() const { return experts > 1 && topK > 0; }
+    bool mla() const { return kvLoraRank > 0; }
+    double qkHeadDim() const { return headDim > 0 ? headDim : double(hidden) / heads; }
+    double vHeadDimOf() const { return vHeadDim > 0 ? vHeadDim : qkHeadDim(); }
+    /// Width of all heads' queries (= keys with full multi-head attention) and values.
+    double qWidth() const { return heads * qkHeadDim(); }
+    double vWidth() const { return heads * vHeadDimOf(); }
+    /// Key plus value width per token as attention reads them (and context parallelism passes
+    /// them round the ring): the KV heads' keys and values, or with MLA every head's.
+    double kvWidth() const;
+    /// Parameters of the attention projections of one layer (Q, K, V and output).
+    double attentionParams() const;
+    /// Parameters of one layer's expert FFNs that every token uses (shared experts).
+    double sharedExpertParams() const;
     /// Parameters of one transformer layer (all experts counted).
     double layerParams() const;
     /// Parameters of one layer a token actually uses (top-k experts only).
@@ -100,6 +124,20 @@ struct ParallelConfig
 
     bool operator==(const ParallelConfig &) const = default;
 };
+
+/// How the experts of an MoE layer lie on the ranks. Classic Megatron-Core: the ep expert ranks
+/// are data-parallel (or context-parallel) ranks and each expert is split over the TP group like
+/// the dense MLP. MoE parallel folding (Liu et al. 2025; Megatron-Core expert_tensor_parallel_size
+/// 1): when ep does not divide dp·cp, the expert ranks also span the TP group (ep a multiple of
+/// tp dividing tp·dp·cp), and each expert is whole on one GPU.
+struct ExpertLayout
+{
+    bool valid = false;
+    bool folded = false;
+    int etp = 1; ///< tensor-parallel ranks one expert is split over
+    int edp = 1; ///< ranks holding the same experts (their gradients are reduced together)
+};
+ExpertLayout expertLayout(const ModelSpec &model, int tp, int dp, int cp, int ep);
 
 /// What a search may choose: 0 (or negative for zero/recompute) means "free".
 struct ParallelConstraints

@@ -32,7 +32,7 @@ CommTime contextParallelComm(const StepContext &x, const StageTimes &st, const L
         // returns dK,dV (Liu et al. 2023; Megatron-Core context parallelism). Overlapped with the
         // attention computation of the chunk in hand.
         const GroupSpan g = x.fabric.span(x.t, x.cpn);
-        const double chunk = 2.0 * x.tok * x.h * x.kvRatio * 2.0 / x.t;
+        const double chunk = x.tok * x.kvw * 2.0 / x.t; // this rank's keys and values, 16-bit
         const double step = pointToPoint(chunk, g.domains > 1 ? g.scaleOut : g.scaleUp).seconds;
         const double fwd = (x.cpn - 1) * step, bwd = 2.0 * fwd;
         const double rc = x.fullRecompute() ? fwd : 0.0;
@@ -50,9 +50,12 @@ CommTime expertParallelComm(const StepContext &x, const StageTimes &st)
     CommTime r;
     if (x.moe && x.ep > 1) {
         // Two all-to-alls per MoE layer forward (dispatch, combine) and two backward (GShard,
-        // Lepikhin et al. 2020); each GPU sends its tokens' k copies of h values.
-        const GroupSpan g = x.fabric.span((long long)x.t * x.cpn, x.ep);
-        const double bytes = x.tok * x.model.topK * x.h * 2.0 / x.spDiv;
+        // Lepikhin et al. 2020); each GPU sends its tokens' k copies of h values. The expert
+        // ranks are data-parallel ranks, t·cp apart — or, folded, consecutive ranks that
+        // include the TP group, each sending its own 1/t of the tokens.
+        const bool folded = x.experts.folded;
+        const GroupSpan g = x.fabric.span(folded ? 1 : (long long)x.t * x.cpn, x.ep);
+        const double bytes = x.tok * x.model.topK * x.h * 2.0 / (folded ? x.t : x.spDiv);
         r.total = st.stageLayers * layerPasses(x) * 2.0 * allToAll(bytes, g).seconds;
     }
     r.exposed = r.total; // not overlapped (DeepSeek-V3's DualPipe would hide it)
@@ -122,8 +125,11 @@ CommTime dataParallelComm(const StepContext &x, const StageParams &sp, const Sta
             }
         };
         add(sp.stageDense, x.fabric.span(x.t, dpGroup));
-        if (sp.stageExpert > 0 && dpGroup / ep > 1)
-            add(sp.stageExpert, x.fabric.span((long long)x.t * ep, dpGroup / ep));
+        // Expert weights: over the ranks holding the same experts (ExpertLayout::edp).
+        const int edp = x.experts.edp;
+        if (sp.stageExpert > 0 && edp > 1)
+            add(sp.stageExpert,
+                x.fabric.span(x.experts.folded ? ep : (long long)x.t * ep, edp));
     }
     CommTime r;
     r.total = dpStep + m * dpMb;

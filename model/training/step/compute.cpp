@@ -17,8 +17,8 @@ Infeasible checkLayout(StepContext &x)
         return Infeasible::Layers;
     if (x.training.seqLen % cpn != 0)
         return Infeasible::Sequence;
-    if ((!x.moe && ep != 1) ||
-        (x.moe && (x.model.experts % ep != 0 || (dp * cpn) % ep != 0)))
+    x.experts = expertLayout(x.model, t, dp, cpn, ep);
+    if (!x.experts.valid)
         return Infeasible::Experts;
     const double seqs = x.training.globalBatchSeqs();
     const double perRank = seqs / dp;
@@ -58,10 +58,37 @@ void deriveRates(StepContext &x)
     x.sl = x.s / x.cpn;   // local sequence under context parallelism
     x.tok = x.b * x.sl;   // tokens of one micro-batch on one GPU's TP group
     x.kvRatio = double(x.kvh) / x.a;
-    x.dh = x.h / x.a;
+    x.dh = x.model.qkHeadDim();
+    x.qw = x.model.qWidth();
+    x.vw = x.model.vWidth();
+    x.kvw = x.model.kvWidth();
     x.sp = x.training.sequenceParallel && x.t > 1;
     x.spDiv = x.sp ? x.t : 1.0;
     x.mats = x.model.mlp == MlpKind::SwiGlu ? 3.0 : 2.0;
+}
+
+/// Forward time of the query, key and value projections of one layer, one micro-batch.
+static double attentionProjections(const StepContext &x)
+{
+    const Calibration &cal = x.cal;
+    const ModelSpec &model = x.model;
+    const double tok = x.tok, h = x.h, t = x.t, rate = x.rateGemm, hbm = x.hbmBw;
+    if (!model.mla())
+        // Q, K and V column-parallel over the heads (Shoeybi et al. 2019, §3).
+        return gemmTime(tok, (x.qw + model.kv() * (x.dh + model.vHeadDimOf())) / t, h, 1, rate,
+                        hbm, cal);
+    // Multi-head latent attention (DeepSeek-V2 §2.1): the down projections to the latents are
+    // small and kept whole on every tensor-parallel rank; the up projections split over the heads.
+    const double q = model.qLoraRank > 0
+                         ? gemmTime(tok, model.qLoraRank, h, 1, rate, hbm, cal) +
+                               gemmTime(tok, x.qw / t, model.qLoraRank, 1, rate, hbm, cal)
+                         : gemmTime(tok, x.qw / t, h, 1, rate, hbm, cal);
+    const double kvDown =
+        gemmTime(tok, double(model.kvLoraRank) + model.ropeHeadDim, h, 1, rate, hbm, cal);
+    const double kvUp = gemmTime(
+        tok, model.heads * (x.dh - model.ropeHeadDim + model.vHeadDimOf()) / t,
+        model.kvLoraRank, 1, rate, hbm, cal);
+    return q + kvDown + kvUp;
 }
 
 /// Compute of one layer, forward and backward, and of the LM head.
@@ -71,15 +98,14 @@ LayerTimes computeLayer(const StepContext &x)
     const ModelSpec &model = x.model;
     const int t = x.t, ep = x.ep, a = x.a;
     const double h = x.h, f = x.f, fe = x.fe, V = x.V, s = x.s, b = x.b, sl = x.sl, tok = x.tok;
-    const double kvRatio = x.kvRatio, mats = x.mats, spDiv = x.spDiv;
+    const double mats = x.mats, spDiv = x.spDiv;
     const double rateGemm = x.rateGemm, rateBf16 = x.rateBf16, hbmBw = x.hbmBw;
     LayerTimes r;
 
     // --- compute of one layer, forward, one micro-batch, one GPU ------------------------------
     // Linear layers: Megatron-LM tensor parallelism splits QKV and MLP-in by columns and the output
     // projections by rows (Shoeybi et al. 2019, §3), so each GPU runs 1/t of every GEMM.
-    double gemmF = gemmTime(tok, h * (1.0 + 2.0 * kvRatio) / t, h, 1, rateGemm, hbmBw, cal) +
-                   gemmTime(tok, h, h / t, 1, rateGemm, hbmBw, cal);
+    double gemmF = attentionProjections(x) + gemmTime(tok, h, x.vw / t, 1, rateGemm, hbmBw, cal);
     double ffnActBytes = 0.0; // elementwise bytes of the activation function per token
     if (!x.moe) {
         gemmF += gemmTime(tok, (mats - 1.0) * f / t, h, 1, rateGemm, hbmBw, cal) +
@@ -89,33 +115,44 @@ LayerTimes computeLayer(const StepContext &x)
         ffnActBytes = (model.mlp == MlpKind::SwiGlu ? 6.0 : 4.0) * f / t;
     } else {
         // Each GPU holds E/ep experts and receives tok·k assignments from its EP group (balanced
-        // routing assumed), i.e. tok·k·ep/E tokens per local expert (Lepikhin et al. 2020;
-        // Megatron-Core MoE).
+        // routing assumed), i.e. tok·k·ep/E tokens per local expert, each expert split over the
+        // TP group (Lepikhin et al. 2020; Megatron-Core MoE). Folded (ExpertLayout), the TP
+        // ranks dispatch their own 1/t of the tokens and every expert is whole.
         const double local = double(model.experts) / ep;
-        const double perExpert = std::max(1.0, tok * model.topK / local);
-        gemmF += gemmTime(perExpert, (mats - 1.0) * fe / t, h, local, rateGemm, hbmBw, cal) +
-                 gemmTime(perExpert, h, fe / t, local, rateGemm, hbmBw, cal) +
+        const double etp = x.experts.etp, tokSent = x.experts.folded ? tok / t : tok;
+        const double perExpert = std::max(1.0, tokSent * model.topK / local);
+        gemmF += gemmTime(perExpert, (mats - 1.0) * fe / etp, h, local, rateGemm, hbmBw, cal) +
+                 gemmTime(perExpert, h, fe / etp, local, rateGemm, hbmBw, cal) +
                  gemmTime(tok, model.experts, h, 1, rateBf16, hbmBw, cal); // router
+        // Shared experts: a dense FFN of width shared·fe that every token passes through
+        // (DeepSeek-AI 2024, DeepSeekMoE), tensor-parallel like the dense MLP.
+        const double shared = double(model.sharedExperts) * fe;
+        if (shared > 0)
+            gemmF += gemmTime(tok, (mats - 1.0) * shared / t, h, 1, rateGemm, hbmBw, cal) +
+                     gemmTime(tok, h, shared / t, 1, rateGemm, hbmBw, cal);
         // Activation plus permute/unpermute copies of each routed token (read + write h, twice).
         ffnActBytes =
-            model.topK * ((model.mlp == MlpKind::SwiGlu ? 6.0 : 4.0) * fe / t + 8.0 * h / spDiv);
+            model.topK * ((model.mlp == MlpKind::SwiGlu ? 6.0 : 4.0) * fe / t +
+                          8.0 * h / (x.experts.folded ? t : spDiv)) +
+            model.sharedExperts * (model.mlp == MlpKind::SwiGlu ? 6.0 : 4.0) * fe / t;
     }
 
-    // Attention core: QKᵀ and AV, 4·b·s²·h FLOPs per layer forward over all heads (Narayanan et al.
-    // 2021, §5.1 formula) — with context parallelism each rank's queries meet the whole sequence.
+    // Attention core: QKᵀ and AV, 2·b·s²·(query + value width) FLOPs per layer forward over all
+    // heads — 4·b·s²·h when both are h wide (Narayanan et al. 2021, §5.1 formula); with context
+    // parallelism each rank's queries meet the whole sequence.
     const double headsLocal = double(a) / t;
     double attnF = 0.0, attnElemBytes = 0.0;
     if (x.training.attention == AttentionKind::Flash) {
         // Fused kernel (Dao et al. 2022): causal masking skips half the blocks; nothing s² is
         // stored.
-        const double flops = 4.0 * b * sl * s * h / t * 0.5;
+        const double flops = 2.0 * b * sl * s * (x.qw + x.vw) / t * 0.5;
         attnF = flops / (rateBf16 * gemmEfficiency(sl, s, x.dh, cal) * cal.flashEfficiency);
     } else {
         // Unfused: two batched GEMMs per head over the full s×s scores, then scale+mask+softmax
         // (fused kernel: read and write 2 bytes each) and, with dropout, dropout (read, write,
         // 1-byte mask).
         attnF = gemmTime(sl, s, x.dh, b * headsLocal, rateBf16, hbmBw, cal) +
-                gemmTime(sl, x.dh, s, b * headsLocal, rateBf16, hbmBw, cal);
+                gemmTime(sl, model.vHeadDimOf(), s, b * headsLocal, rateBf16, hbmBw, cal);
         attnElemBytes = b * headsLocal * sl * s * (4.0 + (model.dropout ? 5.0 : 0.0));
     }
     r.attnFwd = attnF + attnElemBytes / hbmBw;
@@ -192,7 +229,7 @@ void countFlops(const StepContext &x, StepEstimate &r)
     // convention of NVIDIA's published model FLOPs (NeMo / Megatron-Bridge flops formulas,
     // causal_self_attn halves the s² term).
     const double causal = x.training.attention == AttentionKind::Flash ? 0.5 : 1.0;
-    const double attnTok = 4.0 * s * h * L * causal; // forward, per token
+    const double attnTok = 2.0 * s * (x.qw + x.vw) * L * causal; // forward, per token
     const double tokensStep = x.seqs * s;
     r.modelFlopsPerStep = tokensStep * (6.0 * nFlop + 3.0 * attnTok);
     double extra = 0.0;

@@ -42,7 +42,7 @@ struct ActivationBytes
 ActivationBytes activationsPerToken(const StepContext &x)
 {
     const ModelSpec &model = x.model;
-    const double h = x.h, f = x.f, fe = x.fe, s = x.s, kvRatio = x.kvRatio, spDiv = x.spDiv;
+    const double h = x.h, f = x.f, fe = x.fe, s = x.s, spDiv = x.spDiv;
     const int t = x.t, a = x.a;
     // Activations per layer per micro-batch, 16-bit, bytes per token: Korthikanti et al. 2022,
     // Table 2, rebuilt tensor by tensor so that GQA, gated MLPs, flash attention and dropout
@@ -52,7 +52,7 @@ ActivationBytes activationsPerToken(const StepContext &x)
     //   inputs (4h), the QKV and MLP-in GEMM inputs (4h), dropout masks (2h, GPT-era only);
     // - TP-sharded part (÷ t): Q (2h) and K, V after RoPE (4h·kv/a, grouped-query attention,
     //   Ainslie et al. 2023), the attention output (2h: flash attention's saved O is the output
-    //   projection's input); MLP: GELU keeps its input and output (4f); SwiGLU keeps gate and up
+    //   projection's input) — with other head widths 2·(a·d), 2·(kv·(d + dv)) and 2·(a·dv); MLP: GELU keeps its input and output (4f); SwiGLU keeps gate and up
     //   (4f), which its backward needs — the product silu(gate)·up, the down projection's input, is
     //   rebuilt from them by the fused SwiGLU backward (a pointwise op, not layer recomputation);
     // - attention core: unfused keeps the softmax output 2·a·s (+ 3·a·s mask and dropout output
@@ -65,8 +65,13 @@ ActivationBytes activationsPerToken(const StepContext &x)
     const double gemmInput = x.training.precision == Precision::Fp8 ? 1.0 : 2.0; // bytes per value
     const double mlpAct = x.model.mlp == MlpKind::Gelu ? 2.0 + gemmInput : 4.0; // per f: GELU in + out, SwiGLU gate + up
     const double seqPart = (4.0 * h + 2.0 * gemmInput * h + (model.dropout ? 2.0 * h : 0.0)) / spDiv;
-    double tpPart = (2.0 * h + gemmInput * h + 4.0 * h * kvRatio) / t;
-    tpPart += x.moe ? model.topK * (mlpAct * fe + 4.0 * h) / t : mlpAct * f / t;
+    double tpPart = (2.0 * x.qw + gemmInput * x.vw + 2.0 * x.kvw) / t;
+    tpPart += x.moe ? (model.topK * (mlpAct * fe + 4.0 * h) + model.sharedExperts * mlpAct * fe) / t
+                    : mlpAct * f / t;
+    // Multi-head latent attention also keeps its latents, the up projections' inputs, on every
+    // tensor-parallel rank.
+    if (model.mla())
+        tpPart += 2.0 * (double(model.qLoraRank) + model.kvLoraRank + model.ropeHeadDim);
     const double scores = x.training.attention == AttentionKind::Unfused
                               ? (model.dropout ? 5.0 : 2.0) * a * s / t
                               : 4.0 * a / t;
@@ -112,8 +117,9 @@ MemoryBreakdown memoryPerGpu(const StepContext &x, const StageParams &sp)
     // shards the optimizer state over the dp·cp ranks, ZeRO-2 also the gradients, ZeRO-3 also the
     // weights (Rajbhandari et al. 2020); with ZeRO-2 the weights stay whole during the step (FSDP
     // without reshard after forward, as Llama 3).
-    const double shardDense = dpGroup, shardExpert = std::max(1, dpGroup / ep);
-    const double layerLocal = (sp.layerDense + sp.layerExpert / ep) / t; // one layer's share
+    const double shardDense = dpGroup, shardExpert = std::max(1, x.experts.edp);
+    const double layerLocal =
+        sp.layerDense / t + sp.layerExpert / (double(ep) * x.experts.etp); // one layer's share
     MemoryBreakdown most;
     bool first = true;
     for (int rank : sp.candidates) {

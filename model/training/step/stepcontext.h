@@ -61,6 +61,7 @@ struct StepContext
     int L = 0, a = 0, kvh = 0;
     double h = 0.0, f = 0.0, V = 0.0, s = 0.0, fe = 0.0;
     bool moe = false;
+    ExpertLayout experts; ///< how the experts lie on the ranks (set by checkLayout)
 
     double seqs = 0.0; ///< sequences of the global batch
     int m = 0;         ///< micro-batches per pipeline per step
@@ -68,7 +69,10 @@ struct StepContext
     double peakBf16 = 0.0, peakGemm = 0.0, rateBf16 = 0.0, rateGemm = 0.0, hbmBw = 0.0;
     Fabric fabric{nullptr, nullptr};
 
-    double sl = 0.0, tok = 0.0, kvRatio = 0.0, dh = 0.0;
+    double sl = 0.0, tok = 0.0, kvRatio = 0.0;
+    /// Attention widths: query/key head width, all heads' queries, values, and keys + values
+    /// as attention reads them (ModelSpec::qWidth, vWidth, kvWidth).
+    double dh = 0.0, qw = 0.0, vw = 0.0, kvw = 0.0;
     bool sp = false;
     double spDiv = 1.0, mats = 2.0;
 
@@ -163,7 +167,7 @@ struct StageParams
     }
     double rankExpert(int rank) const
     {
-        return rankLayers(rank) * layerExpert / (double(x.t) * x.ep);
+        return rankLayers(rank) * layerExpert / (double(x.experts.etp) * x.ep);
     }
     double stageParams() const { return stageDense + stageExpert; }
 };
