@@ -97,6 +97,7 @@ private Q_SLOTS:
     void h100ClassicTemplateMfuIsPlausible();
     void oddGpuCountsLeaveGpusIdle();
     void recomputationTradesMemoryForTime();
+    void blockRecomputationTakesWhatMemoryNeeds();
     void tpAcrossDomainIsSlower();
     void dpAcrossOversubscribedTierIsSlower();
     void bubbleShrinksWithInterleaving();
@@ -349,6 +350,36 @@ void TestTrainingModel::recomputationTradesMemoryForTime()
     QVERIFY(full.stepTimeS > none.stepTimeS * 1.2);
     QVERIFY(full.hardwareTflopsPerGpu > full.modelTflopsPerGpu);
     QCOMPARE(full.modelFlopsPerStep, none.modelFlopsPerStep);
+}
+
+void TestTrainingModel::blockRecomputationTakesWhatMemoryNeeds()
+{
+    // Llama 3 8B on 8 H100, DP only with ZeRO-1: without recomputation the activations of 32
+    // layers × 8k tokens do not fit beside the model state in 80 GB; block recomputation takes the
+    // fewest layers that make it fit — between none and full in time and in memory.
+    const ModelSpec m = llama8b();
+    const TrainingSpec t = training(8192, 8192.0 * 64);
+    ParallelConfig c;
+    c.dp = 8;
+    c.microbatch = 1;
+    c.zero = 1;
+    const StepEstimate none = estimateStep(h100Cluster(8), m, t, c);
+    QCOMPARE(int(none.infeasible), int(Infeasible::Memory));
+    c.recompute = Recompute::Block;
+    const StepEstimate block = estimateStep(h100Cluster(8), m, t, c);
+    QVERIFY(block.feasible());
+    const int n = block.config.recomputeLayers;
+    QVERIFY2(n > 0 && n < m.layers, qPrintable(QString::number(n)));
+    c.recompute = Recompute::Full;
+    const StepEstimate full = estimateStep(h100Cluster(8), m, t, c);
+    QVERIFY(block.stepTimeS < full.stepTimeS);
+    QVERIFY(block.memory.activations > full.memory.activations);
+    QVERIFY(block.memory.total() <= 80e9);
+    // Recomputed FLOPs in proportion: n of 32 layers run their forward again.
+    const double extraBlock = block.hardwareFlopsPerStep - block.modelFlopsPerStep;
+    const double extraFull = full.hardwareFlopsPerStep - full.modelFlopsPerStep;
+    QVERIFY(std::fabs(extraBlock / extraFull - double(n) / m.layers) < 1e-9);
+    QVERIFY(describe(block.config).find("recompute block " + std::to_string(n)) != std::string::npos);
 }
 
 void TestTrainingModel::tpAcrossDomainIsSlower()

@@ -274,8 +274,10 @@ void checkWorkload(const Design &design, Checker &check)
         check.error("workload.tokens", "more than 10^17 tokens is not plausible");
     if (w.precision != "bf16" && w.precision != "fp8")
         check.error("workload.precision", "must be \"bf16\" or \"fp8\"");
-    if (w.recompute != "none" && w.recompute != "selective" && w.recompute != "full")
-        check.error("workload.recompute", "must be \"none\", \"selective\" or \"full\"");
+    if (w.recompute != "none" && w.recompute != "selective" && w.recompute != "full" &&
+        w.recompute != "block")
+        check.error("workload.recompute",
+                    "must be \"none\", \"selective\", \"block\" or \"full\"");
     const Parallelism &p = w.parallelism;
     if (!p.automatic) {
         const std::pair<const char *, int> degrees[] = {{"tp", p.tp}, {"pp", p.pp}, {"dp", p.dp},

@@ -315,10 +315,8 @@ void parseTraining(const json &root, const Reader &rd, EstimateSpec &spec)
     t.overlapComm = rd.boolean(tj, "overlap_comm", "training", true);
     if (tj.contains("recompute") && !tj.at("recompute").is_null()) {
         const std::string r =
-            rd.text(tj, "recompute", "training", {"none", "selective", "full"}, "none");
-        spec.parallelism.recompute = int(r == "full"        ? Recompute::Full
-                                         : r == "selective" ? Recompute::Selective
-                                                            : Recompute::None);
+            rd.text(tj, "recompute", "training", {"none", "selective", "full", "block"}, "none");
+        spec.parallelism.recompute = int(recomputeFromName(r));
     }
 }
 
@@ -350,10 +348,8 @@ void parseParallelism(const json &root, const Reader &rd, EstimateSpec &spec)
                 p.zero = rd.integer(pj, "zero", "parallelism", 0, 3, true);
             if (pj.contains("recompute") && !pj.at("recompute").is_null()) {
                 const std::string r =
-                    rd.text(pj, "recompute", "parallelism", {"none", "selective", "full"}, "none");
-                p.recompute = int(r == "full"        ? Recompute::Full
-                                  : r == "selective" ? Recompute::Selective
-                                                     : Recompute::None);
+                    rd.text(pj, "recompute", "parallelism", {"none", "selective", "full", "block"}, "none");
+                p.recompute = int(recomputeFromName(r));
             }
             const long long prod = (long long)std::max(1, p.tp) * std::max(1, p.pp) *
                                    std::max(1, p.dp) * std::max(1, p.cp);
@@ -427,7 +423,7 @@ EstimateSpec loadEstimateSpec(const std::string &path, const Catalog &catalog)
 
 json parallelToJson(const ParallelConfig &c)
 {
-    return json{{"tp", c.tp},
+    json j{{"tp", c.tp},
                 {"pp", c.pp},
                 {"dp", c.dp},
                 {"cp", c.cp},
@@ -436,6 +432,9 @@ json parallelToJson(const ParallelConfig &c)
                 {"interleave", c.interleave},
                 {"recompute", recomputeName(c.recompute)},
                 {"zero", c.zero}};
+    if (c.recompute == Recompute::Block)
+        j["recompute_layers"] = c.recomputeLayers; // per chunk of stage layers / interleave
+    return j;
 }
 
 namespace {

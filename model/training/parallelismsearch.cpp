@@ -108,7 +108,8 @@ SearchResult searchParallelism(const ClusterSpec &cluster, const ModelSpec &mode
     best.reserve(size_t(topK) + 1);
     bool haveMiss = false;
     const double seqs = training.globalBatchSeqs();
-    const Recompute recomputes[] = {Recompute::None, Recompute::Selective, Recompute::Full};
+    const Recompute recomputes[] = {Recompute::None, Recompute::Selective, Recompute::Block,
+                                    Recompute::Full};
 
     for (size_t oi = 0; oi < outers.size(); ++oi) {
         if (options.cancel && options.cancel->load(std::memory_order_relaxed)) {

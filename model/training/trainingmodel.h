@@ -35,12 +35,17 @@ struct ClusterSpec
 };
 
 enum class MlpKind { SwiGlu, Gelu };
-enum class Recompute { None, Selective, Full };
+/// Activation recomputation. Block: Megatron-LM's `recompute_method block` — the first n layers of
+/// each (virtual) pipeline chunk are recomputed in full, n the fewest that fit in HBM
+/// (ParallelConfig::recomputeLayers, chosen by estimateStep).
+enum class Recompute { None, Selective, Full, Block };
 enum class Precision { Bf16, Fp8 };
 enum class AttentionKind { Flash, Unfused };
 
 const char *mlpName(MlpKind k);
 const char *recomputeName(Recompute r);
+/// The recomputation a name gives ("none", "selective", "full", "block"); None for any other.
+Recompute recomputeFromName(const std::string &name);
 const char *precisionName(Precision p);
 const char *attentionName(AttentionKind a);
 
@@ -121,6 +126,9 @@ struct ParallelConfig
     int interleave = 1;
     Recompute recompute = Recompute::None;
     int zero = 1;
+    /// With Recompute::Block: layers recomputed per chunk of stage layers / interleave (an
+    /// output of estimateStep; ignored on input).
+    int recomputeLayers = 0;
 
     bool operator==(const ParallelConfig &) const = default;
 };

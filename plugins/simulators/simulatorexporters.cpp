@@ -125,7 +125,9 @@ std::vector<ExportedFile> CalculonExporter::exportDesign(const Design &design, c
     // Context parallelism has no Calculon counterpart: its ranks join data parallelism, which
     // keeps the process count and the batch per rank.
     const long long dataPar = (long long)c.dp * c.cp;
-    const char *recompute = c.recompute == Recompute::Full ? "full" : c.recompute == Recompute::Selective ? "attn_only" : "none";
+    const char *recompute = c.recompute == Recompute::Full || c.recompute == Recompute::Block ? "full"
+                            : c.recompute == Recompute::Selective                            ? "attn_only"
+                                                                                             : "none";
     const json execution = {{"num_procs", j.gpus},
                             {"tensor_par", c.tp},
                             {"pipeline_par", c.pp},
@@ -208,6 +210,9 @@ std::vector<ExportedFile> CalculonExporter::exportDesign(const Design &design, c
         man["not_modelled_by_calculon"].push_back("context parallelism " + std::to_string(c.cp) + ": folded into data_par");
     if (m.moe())
         man["not_modelled_by_calculon"].push_back("mixture of experts: exported as the dense block");
+    if (c.recompute == Recompute::Block)
+        man["not_modelled_by_calculon"].push_back("block recomputation of " + std::to_string(c.recomputeLayers)
+                                                  + " layers per chunk: exported as full recomputation");
     man["run"] = "calculon llm application.json execution.json system.json stats.json";
     return {{"system.json", system.dump(2) + "\n"},
             {"application.json", application.dump(2) + "\n"},

@@ -35,7 +35,7 @@ CommTime contextParallelComm(const StepContext &x, const StageTimes &st, const L
         const double chunk = x.tok * x.kvw * 2.0 / x.t; // this rank's keys and values, 16-bit
         const double step = pointToPoint(chunk, g.domains > 1 ? g.scaleOut : g.scaleUp).seconds;
         const double fwd = (x.cpn - 1) * step, bwd = 2.0 * fwd;
-        const double rc = x.fullRecompute() ? fwd : 0.0;
+        const double rc = fwd * x.recomputeShare;
         r.total = st.stageLayers * (fwd + bwd + rc);
         r.exposed = st.stageLayers *
                     (std::max(0.0, fwd - l.attnFwd) + std::max(0.0, bwd - l.attnBwd) +

@@ -169,8 +169,8 @@ LayerTimes computeLayer(const StepContext &x)
     // (Dao 2023, §3.1).
     r.attnBwd = x.training.attention == AttentionKind::Flash ? 2.5 * attnF : 2.0 * r.attnFwd;
     r.layerBwd = 2.0 * gemmF + r.attnBwd + 2.0 * r.elemFwd + cal.layerOverheadS;
-    if (x.fullRecompute())
-        r.layerRecompute = r.layerFwd; // the whole forward again (Chen et al. 2016; Megatron full)
+    if (x.recomputes()) // the whole forward again (Chen et al. 2016; Megatron full / block)
+        r.layerRecompute = r.layerFwd * x.recomputeShare;
     else if (x.selectiveScores())
         r.layerRecompute = r.attnFwd; // only the attention core (Korthikanti et al. 2022, §4.2)
 
@@ -203,10 +203,9 @@ StageTimes paceStages(const StepContext &x, const LayerTimes &l)
                               r.lastLayers * layerAll + l.headTotal);
     if (p == 1)
         r.stageCompute = L * layerAll + l.headTotal;
-    const bool attnRecomputed = x.fullRecompute() || x.selectiveScores();
-    r.stageAttention =
-        (p == 1 ? L : Ls) * (l.attnFwd + l.attnBwd + (attnRecomputed ? l.attnFwd : 0.0));
-    r.stageElem = (p == 1 ? L : Ls) * (3.0 + (x.fullRecompute() ? 1.0 : 0.0)) * l.elemFwd;
+    const double attnRecomputed = x.selectiveScores() ? 1.0 : x.recomputeShare;
+    r.stageAttention = (p == 1 ? L : Ls) * (l.attnFwd + l.attnBwd + attnRecomputed * l.attnFwd);
+    r.stageElem = (p == 1 ? L : Ls) * (3.0 + x.recomputeShare) * l.elemFwd;
     r.stageLayers = p == 1 ? L : std::max(Ls, r.lastLayers);
     return r;
 }
@@ -233,8 +232,8 @@ void countFlops(const StepContext &x, StepEstimate &r)
     const double tokensStep = x.seqs * s;
     r.modelFlopsPerStep = tokensStep * (6.0 * nFlop + 3.0 * attnTok);
     double extra = 0.0;
-    if (x.fullRecompute())
-        extra = 2.0 * L * layerMatrices + attnTok;
+    if (x.recomputes())
+        extra = x.recomputeShare * (2.0 * L * layerMatrices + attnTok);
     else if (x.selectiveScores())
         extra = attnTok; // with flash attention the kernel's own recomputation is not counted
     r.hardwareFlopsPerStep = r.modelFlopsPerStep + tokensStep * extra;

@@ -8,6 +8,38 @@ namespace cp {
 
 using namespace step;
 
+namespace {
+
+/// Block recomputation (Megatron-LM `recompute_method block`): the fewest layers per pipeline
+/// chunk whose recomputation brings the most loaded rank under its HBM, by bisection (memory falls
+/// with every layer recomputed); all of the chunk's layers if even that does not fit. Sets the
+/// context's recomputed share and returns the layer count.
+int chooseBlockRecompute(StepContext &x)
+{
+    const StageTimes counts = paceStages(x, LayerTimes{}); // layer counts only
+    const StageParams params = loadStages(x, counts);
+    const int chunk = std::max(1, (x.p == 1 ? x.L : counts.Ls) / x.v);
+    const double hbm = x.cluster.gpu.hbmGb * 1e9;
+    auto fits = [&](int n) {
+        x.recomputeShare = double(n) / chunk;
+        return memoryPerGpu(x, params).total() <= hbm;
+    };
+    int lo = 1, hi = chunk;
+    if (!fits(hi))
+        lo = hi;
+    while (lo < hi) {
+        const int mid = (lo + hi) / 2;
+        if (fits(mid))
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    x.recomputeShare = double(lo) / chunk;
+    return lo;
+}
+
+} // namespace
+
 StepEstimate estimateStep(const ClusterSpec &cluster, const ModelSpec &model,
                           const TrainingSpec &training, const ParallelConfig &c,
                           const Calibration &cal)
@@ -23,6 +55,8 @@ StepEstimate estimateStep(const ClusterSpec &cluster, const ModelSpec &model,
     r.microbatches = x.m;
     deriveRates(x);
     const int m = x.m;
+    if (c.recompute == Recompute::Block)
+        r.config.recomputeLayers = chooseBlockRecompute(x);
 
     const LayerTimes layer = computeLayer(x);
     const StageTimes stage = paceStages(x, layer);

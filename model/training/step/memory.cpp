@@ -80,8 +80,9 @@ ActivationBytes activationsPerToken(const StepContext &x)
     r.perLayerPerTok = r.fullLayerPerTok;
     if (x.selectiveScores())
         r.perLayerPerTok = seqPart + tpPart; // scores recomputed (Korthikanti et al. 2022, §4.2)
-    else if (x.fullRecompute())
-        r.perLayerPerTok = 2.0 * h / spDiv; // the layer input only
+    else if (x.recomputes()) // the layer input only, on the recomputed share of the layers
+        r.perLayerPerTok = r.fullLayerPerTok -
+                           (r.fullLayerPerTok - 2.0 * h / spDiv) * x.recomputeShare;
     return r;
 }
 
@@ -140,7 +141,7 @@ MemoryBreakdown memoryPerGpu(const StepContext &x, const StageParams &sp)
         mem.optimizer = sharded(12.0, 1);
         mem.layersInFlight = layersInFlight(rank);
         mem.activations = x.tok * act.perLayerPerTok * mem.layersInFlight;
-        if (c.recompute == Recompute::Full)
+        if (x.recomputes())
             mem.activations += x.tok * act.fullLayerPerTok; // one layer rebuilt during backward
         // fp32 logits and their gradient of the micro-batch in the head (last rank), and the
         // reserve (CUDA context, NCCL buffers, allocator fragmentation).

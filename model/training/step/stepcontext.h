@@ -96,10 +96,13 @@ struct StepContext
         s = training.seqLen;
         fe = model.expertFfnHidden > 0 ? model.expertFfnHidden : model.ffnHidden;
         moe = model.moe();
+        recomputeShare = c.recompute == Recompute::Full ? 1.0 : 0.0;
     }
 
-    /// Whether the full recomputation runs the whole forward again.
-    bool fullRecompute() const { return c.recompute == Recompute::Full; }
+    /// Share of the layers whose forward runs again in backward: 1 with full recomputation, the
+    /// recomputed layers per chunk ÷ the chunk's layers with block recomputation, else 0.
+    double recomputeShare = 0.0;
+    bool recomputes() const { return recomputeShare > 0.0; }
     /// Whether selective recomputation rebuilds the (unfused) attention scores.
     bool selectiveScores() const
     {
@@ -138,7 +141,7 @@ inline double activationBytes(const StepContext &x)
 /// Passes over each layer per micro-batch: forward, backward, and the recomputation.
 inline double layerPasses(const StepContext &x)
 {
-    return 2.0 + (x.fullRecompute() ? 1.0 : 0.0);
+    return 2.0 + x.recomputeShare;
 }
 
 /// Parameters held by each pipeline rank, and those of the most loaded one.
