@@ -93,24 +93,26 @@ CommTime dataParallelComm(const StepContext &x, const StageParams &sp, const Sta
     const ParallelConfig &c = x.c;
     const int dpGroup = x.dp * x.cpn, ep = x.ep, m = x.m;
     // Communication per step (`dpStep`) and per micro-batch (`dpMb`) by ZeRO stage (Rajbhandari
-    // et al. 2020), 16-bit values:
+    // et al. 2020). Gradients travel in fp32 (4 bytes), parameters in 16 bits: Megatron-LM reduces
+    // gradients in fp32 whenever it trains in bf16 (`accumulate_allreduce_grads_in_fp32`, forced on
+    // for bf16 in its arguments), as does Llama 3 (§3.3.2: FSDP reduce-scatters fp32 gradients).
     // - 0: one all-reduce of the gradients (PyTorch DDP, Megatron-LM 2021);
-    // - 1: reduce-scatter of the gradients + all-gather of the updated parameters (same volume);
+    // - 1: reduce-scatter of the gradients + all-gather of the updated parameters;
     // - 2: gradients *and* optimizer state sharded, parameters kept whole from the first forward
     //   to the last backward — FSDP "no reshard after forward", as Llama 3 ran (§3.3.2): the
     //   parameters are gathered once per step, and each micro-batch's gradients are
     //   reduce-scattered into the sharded accumulators (a sharded gradient cannot accumulate
     //   locally; DeepSpeed ZeRO-2 does the same);
     // - 3: parameters resharded after use: gathered before forward and before backward and the
-    //   gradients reduce-scattered, every micro-batch (1.5 × an all-reduce's volume).
+    //   gradients reduce-scattered, every micro-batch.
     double dpStep = 0.0, dpMb = 0.0;
     if (dpGroup > 1) {
         auto add = [&](double params, const GroupSpan &g) {
-            const double bytes = params * 2.0;
-            const double rs = reduceScatter(bytes, g).seconds, ag = allGather(bytes, g).seconds;
+            const double grads = params * 4.0, weights = params * 2.0;
+            const double rs = reduceScatter(grads, g).seconds, ag = allGather(weights, g).seconds;
             switch (c.zero) {
             case 0:
-                dpStep += allReduce(bytes, g).seconds;
+                dpStep += allReduce(grads, g).seconds;
                 break;
             case 1:
                 dpStep += rs + ag;
@@ -119,8 +121,8 @@ CommTime dataParallelComm(const StepContext &x, const StageParams &sp, const Sta
                 dpStep += ag;
                 dpMb += rs;
                 break;
-            default:
-                dpMb += 1.5 * (rs + ag);
+            default: // gathered before forward and again before backward
+                dpMb += rs + 2.0 * ag;
                 break;
             }
         };
