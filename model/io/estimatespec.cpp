@@ -230,7 +230,7 @@ void parseModel(const json &root, const Reader &rd, EstimateSpec &spec)
     const json &mj = rd.object(root, "model", "model");
     rd.onlyKeys(mj, "model",
                 {"name", "layers", "hidden", "heads", "kv_heads", "head_dim", "v_head_dim", "mla",
-                 "ffn_hidden", "vocab", "moe", "mlp", "tied_embeddings", "dropout"});
+                 "ffn_hidden", "vocab", "moe", "mlp", "mtp_layers", "tied_embeddings", "dropout"});
     ModelSpec &m = spec.model;
     m.layers = rd.integer(mj, "layers", "model", 1, 1e5, true);
     m.hidden = rd.integer(mj, "hidden", "model", 1, 1e7, true);
@@ -267,6 +267,8 @@ void parseModel(const json &root, const Reader &rd, EstimateSpec &spec)
                    m.mlp == MlpKind::Gelu ? "4 × hidden" : "8/3 × hidden, to a multiple of 256");
     m.vocab = rd.integer(mj, "vocab", "model", 1, 1e8, true);
     m.tiedEmbeddings = rd.boolean(mj, "tied_embeddings", "model", false);
+    m.mtpLayers = rd.integer(mj, "mtp_layers", "model", 0, 16, false, 0,
+                             "0 (no multi-token prediction)");
     m.dropout = rd.boolean(mj, "dropout", "model", false);
     if (mj.contains("moe") && !mj.at("moe").is_null()) {
         const json &moe = rd.object(mj, "moe", "model.moe");

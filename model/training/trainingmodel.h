@@ -73,6 +73,10 @@ struct ModelSpec
     int qLoraRank = 0;
     int kvLoraRank = 0;
     int ropeHeadDim = 0;
+    /// Multi-token prediction modules (DeepSeek-V3 §2.2: D = 1): each one more transformer layer
+    /// after a 2h → h projection, and one more pass through the shared output head, on the last
+    /// pipeline stage.
+    int mtpLayers = 0;
     bool tiedEmbeddings = false;
     bool dropout = false; ///< GPT-3-era models keep dropout masks in the activations
 

@@ -197,16 +197,20 @@ StageTimes paceStages(const StepContext &x, const LayerTimes &l)
     r.lastLayers = p == 1 ? L : std::max(0, Ls - (deficit + 1) / 2);
     r.firstLayers = p == 1 ? L : std::max(0, Ls - deficit / 2);
     const double layerAll = l.layerFwd + l.layerBwd + l.layerRecompute;
+    // The last stage also runs the multi-token prediction modules: one layer and one more pass
+    // through the head each (the 2h → h projection, < 1 % of a layer, is left out).
+    const int mtp = x.model.mtpLayers;
+    const double lastExtra = mtp * (layerAll + l.headTotal);
     // The slowest stage paces the pipeline: a full middle stage, the first, or the last with the
     // head.
     r.stageCompute = std::max((p > 2 ? Ls : r.firstLayers) * layerAll,
-                              r.lastLayers * layerAll + l.headTotal);
+                              r.lastLayers * layerAll + l.headTotal + lastExtra);
     if (p == 1)
-        r.stageCompute = L * layerAll + l.headTotal;
+        r.stageCompute = L * layerAll + l.headTotal + lastExtra;
     const double attnRecomputed = x.selectiveScores() ? 1.0 : x.recomputeShare;
     r.stageAttention = (p == 1 ? L : Ls) * (l.attnFwd + l.attnBwd + attnRecomputed * l.attnFwd);
     r.stageElem = (p == 1 ? L : Ls) * (3.0 + x.recomputeShare) * l.elemFwd;
-    r.stageLayers = p == 1 ? L : std::max(Ls, r.lastLayers);
+    r.stageLayers = p == 1 ? L + mtp : std::max(Ls, r.lastLayers + mtp);
     return r;
 }
 
@@ -221,14 +225,17 @@ void countFlops(const StepContext &x, StepEstimate &r)
     // LM head, not the embedding lookup. Hardware FLOPs add what recomputation runs again.
     const double layerMatrices =
         model.activeLayerParams() - 2.0 * h - (x.moe ? h * model.experts : 0.0);
-    const double nFlop = L * layerMatrices + V * h;
+    // Multi-token prediction: per module one more layer, its 2h → h projection and one more pass
+    // through the head (counted as NVIDIA's Megatron-Bridge FLOP formula counts them).
+    const int mtp = model.mtpLayers;
+    const double nFlop = L * layerMatrices + V * h + mtp * (layerMatrices + 2.0 * h * h + V * h);
     // Attention is counted as the kernel computes it: the unfused kernel scores every query
     // against every key (the causal mask is applied afterwards), flash attention skips the masked
     // half (Dao et al. 2022) — the same share its time is modelled with (computeLayer), and the
     // convention of NVIDIA's published model FLOPs (NeMo / Megatron-Bridge flops formulas,
     // causal_self_attn halves the s² term).
     const double causal = x.training.attention == AttentionKind::Flash ? 0.5 : 1.0;
-    const double attnTok = 2.0 * s * (x.qw + x.vw) * L * causal; // forward, per token
+    const double attnTok = 2.0 * s * (x.qw + x.vw) * (L + mtp) * causal; // forward, per token
     const double tokensStep = x.seqs * s;
     r.modelFlopsPerStep = tokensStep * (6.0 * nFlop + 3.0 * attnTok);
     double extra = 0.0;

@@ -156,10 +156,14 @@ struct StageParams
 
     StageParams(const StepContext &x_, const StageTimes &st_) : x(x_), st(st_) {}
 
+    /// Layers held by pipeline rank `rank` (the last also holds the multi-token prediction ones).
     int rankLayers(int rank) const
     {
-        const int p = x.p;
-        return p == 1 ? x.L : rank == 0 ? st.firstLayers : rank == p - 1 ? st.lastLayers : st.Ls;
+        const int p = x.p, mtp = x.model.mtpLayers;
+        return p == 1            ? x.L + mtp
+               : rank == 0       ? st.firstLayers
+               : rank == p - 1   ? st.lastLayers + mtp
+                                 : st.Ls;
     }
     double rankDense(int rank) const
     {
