@@ -246,9 +246,9 @@ void parseModel(const json &root, const Reader &rd, EstimateSpec &spec)
         rd.onlyKeys(mla, "model.mla", {"q_lora_rank", "kv_lora_rank", "rope_head_dim"});
         m.kvLoraRank = rd.integer(mla, "kv_lora_rank", "model.mla", 1, 1e6, true);
         m.qLoraRank = rd.integer(mla, "q_lora_rank", "model.mla", 1, 1e6, false, 0,
-                                 "0 (queries projected directly)");
+                                 "queries projected directly");
         m.ropeHeadDim = rd.integer(mla, "rope_head_dim", "model.mla", 1, 1e5, false, 0,
-                                   "0 (no separate rotary key)");
+                                   "no separate rotary key");
         if (m.ropeHeadDim >= m.qkHeadDim())
             rd.fail("model.mla.rope_head_dim", std::to_string(m.ropeHeadDim) +
                                                    " is not below the head width " +
@@ -268,7 +268,7 @@ void parseModel(const json &root, const Reader &rd, EstimateSpec &spec)
     m.vocab = rd.integer(mj, "vocab", "model", 1, 1e8, true);
     m.tiedEmbeddings = rd.boolean(mj, "tied_embeddings", "model", false);
     m.mtpLayers = rd.integer(mj, "mtp_layers", "model", 0, 16, false, 0,
-                             "0 (no multi-token prediction)");
+                             "no multi-token prediction");
     m.dropout = rd.boolean(mj, "dropout", "model", false);
     if (mj.contains("moe") && !mj.at("moe").is_null()) {
         const json &moe = rd.object(mj, "moe", "model.moe");
@@ -278,7 +278,7 @@ void parseModel(const json &root, const Reader &rd, EstimateSpec &spec)
         m.expertFfnHidden = rd.integer(moe, "ffn_hidden", "model.moe", 1, 1e8, false, m.ffnHidden,
                                        "= model.ffn_hidden");
         m.sharedExperts = rd.integer(moe, "shared_experts", "model.moe", 1, 1e4, false, 0,
-                                     "0 (routed experts only)");
+                                     "routed experts only");
     }
 }
 

@@ -148,6 +148,9 @@ SearchResult searchParallelism(const ClusterSpec &cluster, const ModelSpec &mode
                     if ((fx.interleave > 0 && v != fx.interleave) || stageLayers % v != 0)
                         continue;
                     c.interleave = v;
+                    // Block recomputation is only worth listing where the layout without any does
+                    // not fit (with n ≥ 1 it is slower); remembered per ZeRO stage.
+                    bool fitsWithout[4] = {false, false, false, false};
                     for (Recompute rc : recomputes) {
                         if (fx.recompute >= 0 && int(rc) != fx.recompute)
                             continue;
@@ -162,8 +165,12 @@ SearchResult searchParallelism(const ClusterSpec &cluster, const ModelSpec &mode
                             if (fx.zero >= 0 && z != fx.zero)
                                 continue;
                             c.zero = z;
+                            if (rc == Recompute::Block && fx.recompute < 0 && fitsWithout[z])
+                                continue;
                             const StepEstimate e = estimateStep(cluster, model, training, c, cal);
                             ++res.evaluated;
+                            if (rc == Recompute::None && e.infeasible != Infeasible::Memory)
+                                fitsWithout[z] = true;
                             if (e.infeasible == Infeasible::Memory) {
                                 ++res.rejectedMemory;
                                 if (!haveMiss ||
