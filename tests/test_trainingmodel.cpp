@@ -98,6 +98,7 @@ private Q_SLOTS:
     void oddGpuCountsLeaveGpusIdle();
     void recomputationTradesMemoryForTime();
     void blockRecomputationTakesWhatMemoryNeeds();
+    void offloadingUsesTheHostLink();
     void tpAcrossDomainIsSlower();
     void dpAcrossOversubscribedTierIsSlower();
     void bubbleShrinksWithInterleaving();
@@ -380,6 +381,55 @@ void TestTrainingModel::blockRecomputationTakesWhatMemoryNeeds()
     const double extraFull = full.hardwareFlopsPerStep - full.modelFlopsPerStep;
     QVERIFY(std::fabs(extraBlock / extraFull - double(n) / m.layers) < 1e-9);
     QVERIFY(describe(block.config).find("recompute block " + std::to_string(n)) != std::string::npos);
+}
+
+void TestTrainingModel::offloadingUsesTheHostLink()
+{
+    // The Llama 3 8B case that needs block recomputation on 8 H100: offloading the same layers'
+    // activations over a fast host link (NVLink-C2C class) hides the copies under compute and is
+    // faster than recomputing them; over a slow link the copies show; without a link it is refused.
+    const ModelSpec m = llama8b();
+    const TrainingSpec t = training(8192, 8192.0 * 64);
+    ParallelConfig c;
+    c.dp = 8;
+    c.microbatch = 1;
+    c.zero = 1;
+    ClusterSpec cl = h100Cluster(8);
+    c.recompute = Recompute::Block;
+    const StepEstimate block = estimateStep(cl, m, t, c);
+    QVERIFY(block.feasible());
+    c.recompute = Recompute::Offload;
+    QCOMPARE(int(estimateStep(cl, m, t, c).infeasible), int(Infeasible::HostLink));
+    cl.gpu.hostLinkGbPerS = 450;
+    const StepEstimate fast = estimateStep(cl, m, t, c);
+    QVERIFY(fast.feasible());
+    QVERIFY(fast.config.recomputeLayers > 0);
+    QVERIFY(fast.memory.total() <= 80e9);
+    QVERIFY(fast.stepTimeS < block.stepTimeS);
+    QCOMPARE(fast.hardwareFlopsPerStep, fast.modelFlopsPerStep); // nothing recomputed
+    QCOMPARE(fast.time.offloadExposedS, 0.0);
+    cl.gpu.hostLinkGbPerS = 2; // a link far slower than the layer's compute
+    const StepEstimate slow = estimateStep(cl, m, t, c);
+    QVERIFY(slow.time.offloadExposedS > 0);
+    QVERIFY(slow.stepTimeS > fast.stepTimeS);
+    // The search considers offloading only where the catalog knows the host link.
+    ParallelConstraints free;
+    free.dp = 8;
+    free.tp = 1;
+    free.pp = 1;
+    free.cp = 1;
+    free.microbatch = 1;
+    free.zero = 1;
+    SearchOptions options;
+    options.fixed = free;
+    cl.gpu.hostLinkGbPerS = 0;
+    const SearchResult none = searchParallelism(cl, m, t, options);
+    QVERIFY(none.found());
+    for (const RankedConfig &r : none.top)
+        QVERIFY(r.estimate.config.recompute != Recompute::Offload);
+    cl.gpu.hostLinkGbPerS = 450;
+    const SearchResult with = searchParallelism(cl, m, t, options);
+    QCOMPARE(int(with.top.front().estimate.config.recompute), int(Recompute::Offload));
 }
 
 void TestTrainingModel::tpAcrossDomainIsSlower()

@@ -275,9 +275,9 @@ void checkWorkload(const Design &design, Checker &check)
     if (w.precision != "bf16" && w.precision != "fp8")
         check.error("workload.precision", "must be \"bf16\" or \"fp8\"");
     if (w.recompute != "none" && w.recompute != "selective" && w.recompute != "full" &&
-        w.recompute != "block")
+        w.recompute != "block" && w.recompute != "offload")
         check.error("workload.recompute",
-                    "must be \"none\", \"selective\", \"block\" or \"full\"");
+                    "must be \"none\", \"selective\", \"block\", \"offload\" or \"full\"");
     const Parallelism &p = w.parallelism;
     if (!p.automatic) {
         const std::pair<const char *, int> degrees[] = {{"tp", p.tp}, {"pp", p.pp}, {"dp", p.dp},

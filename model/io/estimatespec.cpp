@@ -157,7 +157,7 @@ double parseGpu(const json &root, const Reader &rd, const Catalog &catalog, Esti
         rd.onlyKeys(gj, "gpu",
                     {"id", "name", "source", "peak_tflops_bf16", "peak_tflops_fp8", "hbm_gb",
                      "hbm_tb_per_s", "scale_up_gb_per_s", "tdp_w", "gemm_tflops_bf16_sustained",
-                     "gemm_source"});
+                     "gemm_source", "host_link_gb_per_s"});
         GpuSpec &g = spec.cluster.gpu;
         g.id = gj.contains("id") && gj.at("id").is_string() ? gj.at("id").get<std::string>()
                                                             : "inline";
@@ -170,6 +170,8 @@ double parseGpu(const json &root, const Reader &rd, const Catalog &catalog, Esti
         g.gemmTflopsBf16 =
             rd.number(gj, "gemm_tflops_bf16_sustained", "gpu", 0, g.peakTflopsBf16, false, 0.0,
                       "unknown: peak × the default sustained share, docs/model.md §3");
+        g.hostLinkGbPerS = rd.number(gj, "host_link_gb_per_s", "gpu", 0, 1e5, false, 0.0,
+                                     "unknown: activation offloading not considered");
     } else {
         rd.fail("gpu", std::string("must be a catalog id or an object, not ") + gj.type_name());
     }
@@ -317,7 +319,7 @@ void parseTraining(const json &root, const Reader &rd, EstimateSpec &spec)
     t.overlapComm = rd.boolean(tj, "overlap_comm", "training", true);
     if (tj.contains("recompute") && !tj.at("recompute").is_null()) {
         const std::string r =
-            rd.text(tj, "recompute", "training", {"none", "selective", "full", "block"}, "none");
+            rd.text(tj, "recompute", "training", {"none", "selective", "full", "block", "offload"}, "none");
         spec.parallelism.recompute = int(recomputeFromName(r));
     }
 }
@@ -350,7 +352,7 @@ void parseParallelism(const json &root, const Reader &rd, EstimateSpec &spec)
                 p.zero = rd.integer(pj, "zero", "parallelism", 0, 3, true);
             if (pj.contains("recompute") && !pj.at("recompute").is_null()) {
                 const std::string r =
-                    rd.text(pj, "recompute", "parallelism", {"none", "selective", "full", "block"}, "none");
+                    rd.text(pj, "recompute", "parallelism", {"none", "selective", "full", "block", "offload"}, "none");
                 p.recompute = int(recomputeFromName(r));
             }
             const long long prod = (long long)std::max(1, p.tp) * std::max(1, p.pp) *
@@ -434,8 +436,8 @@ json parallelToJson(const ParallelConfig &c)
                 {"interleave", c.interleave},
                 {"recompute", recomputeName(c.recompute)},
                 {"zero", c.zero}};
-    if (c.recompute == Recompute::Block)
-        j["recompute_layers"] = c.recomputeLayers; // per chunk of stage layers / interleave
+    if (c.recompute == Recompute::Block || c.recompute == Recompute::Offload)
+        j["recompute_layers"] = c.recomputeLayers; // per chunk: recomputed or offloaded
     return j;
 }
 
@@ -451,7 +453,8 @@ json breakdownJson(const StepEstimate &e)
                 {"tp_total_s", b.tpTotalS},     {"pp_total_s", b.ppTotalS},
                 {"dp_total_s", b.dpTotalS},     {"ep_total_s", b.epTotalS},
                 {"cp_total_s", b.cpTotalS},     {"gemm_s", b.gemmS},
-                {"attention_s", b.attentionS},  {"elementwise_s", b.elementwiseS}};
+                {"attention_s", b.attentionS},  {"elementwise_s", b.elementwiseS},
+                {"offload_exposed_s", b.offloadExposedS}};
 }
 
 json memoryJson(const StepEstimate &e)
@@ -551,6 +554,7 @@ json estimateToJson(const EstimateSpec &spec, const EstimateOutcome &o)
              {"hbm_gb", c.gpu.hbmGb},
              {"hbm_tb_per_s", c.gpu.hbmTbPerS},
              {"gemm_tflops_bf16_sustained", c.gpu.gemmTflopsBf16},
+             {"host_link_gb_per_s", c.gpu.hostLinkGbPerS},
              {"domain_gpus", c.domainGpus},
              {"scale_up_gb_per_s_per_gpu", c.scaleUpGbPerSPerGpu},
              {"scale_out_gbps_per_gpu", c.scaleOutGbpsPerGpu},

@@ -109,7 +109,7 @@ SearchResult searchParallelism(const ClusterSpec &cluster, const ModelSpec &mode
     bool haveMiss = false;
     const double seqs = training.globalBatchSeqs();
     const Recompute recomputes[] = {Recompute::None, Recompute::Selective, Recompute::Block,
-                                    Recompute::Full};
+                                    Recompute::Offload, Recompute::Full};
 
     for (size_t oi = 0; oi < outers.size(); ++oi) {
         if (options.cancel && options.cancel->load(std::memory_order_relaxed)) {
@@ -160,12 +160,17 @@ SearchResult searchParallelism(const ClusterSpec &cluster, const ModelSpec &mode
                         if (fx.recompute < 0 && rc == Recompute::Selective &&
                             training.attention == AttentionKind::Flash)
                             continue;
+                        // Offloading needs a host link the catalog knows.
+                        if (fx.recompute < 0 && rc == Recompute::Offload &&
+                            cluster.gpu.hostLinkGbPerS <= 0)
+                            continue;
                         c.recompute = rc;
                         for (int z = 0; z <= 3; ++z) {
                             if (fx.zero >= 0 && z != fx.zero)
                                 continue;
                             c.zero = z;
-                            if (rc == Recompute::Block && fx.recompute < 0 && fitsWithout[z])
+                            if ((rc == Recompute::Block || rc == Recompute::Offload) &&
+                                fx.recompute < 0 && fitsWithout[z])
                                 continue;
                             const StepEstimate e = estimateStep(cluster, model, training, c, cal);
                             ++res.evaluated;

@@ -18,6 +18,9 @@ struct GpuSpec
     /// Sustained dense BF16 GEMM rate, TFLOP/s, measured at the power limit (catalog figure
     /// `gemm_tflops_bf16_sustained`); 0 = unknown: peak × Calibration::defaultGemmFraction.
     double gemmTflopsBf16 = 0.0;
+    /// Host link, GB/s one direction per GPU (catalog `host_link_gb_per_s`: PCIe, or NVLink-C2C
+    /// to Grace); 0 = unknown, activation offloading is not considered.
+    double hostLinkGbPerS = 0.0;
 };
 
 /// A cluster as the training model sees it: GPUs, scale-up domains and the scale-out fabric.
@@ -35,10 +38,12 @@ struct ClusterSpec
 };
 
 enum class MlpKind { SwiGlu, Gelu };
-/// Activation recomputation. Block: Megatron-LM's `recompute_method block` — the first n layers of
-/// each (virtual) pipeline chunk are recomputed in full, n the fewest that fit in HBM
-/// (ParallelConfig::recomputeLayers, chosen by estimateStep).
-enum class Recompute { None, Selective, Full, Block };
+/// How activations are kept for the backward. Block: Megatron-LM's `recompute_method block` — the
+/// first n layers of each (virtual) pipeline chunk are recomputed in full. Offload: Megatron-Core's
+/// `cpu_offloading` — n layers' activations go to host memory during the forward and come back
+/// before their backward. n is the fewest that fit in HBM (ParallelConfig::recomputeLayers, chosen
+/// by estimateStep).
+enum class Recompute { None, Selective, Full, Block, Offload };
 enum class Precision { Bf16, Fp8 };
 enum class AttentionKind { Flash, Unfused };
 
@@ -130,8 +135,8 @@ struct ParallelConfig
     int interleave = 1;
     Recompute recompute = Recompute::None;
     int zero = 1;
-    /// With Recompute::Block: layers recomputed per chunk of stage layers / interleave (an
-    /// output of estimateStep; ignored on input).
+    /// With Recompute::Block or Offload: layers recomputed (offloaded) per chunk of stage layers /
+    /// interleave (an output of estimateStep; ignored on input).
     int recomputeLayers = 0;
 
     bool operator==(const ParallelConfig &) const = default;
@@ -175,6 +180,7 @@ enum class Infeasible {
     Sequence, ///< cp does not divide the sequence
     Experts,  ///< ep does not divide the experts or the DP ranks
     Memory,   ///< does not fit in HBM
+    HostLink, ///< activation offloading without a known host link
 };
 const char *infeasibleName(Infeasible why);
 
@@ -191,6 +197,7 @@ struct StepBreakdown
     double attentionS =
         0.0; ///< of computeS: attention core (flash kernel or score GEMMs + softmax)
     double elementwiseS = 0.0; ///< of computeS: memory-bound work (norms, activations, residuals)
+    double offloadExposedS = 0.0; ///< of computeS: activation copies to and from the host not hidden
 };
 
 /// Memory per GPU (bytes) on the most loaded pipeline stage.
@@ -249,6 +256,7 @@ struct Calibration
     double overlappedExposed = 0.0; ///< share of overlappable communication still exposed
     double memoryReserveGb = 0.0;   ///< CUDA context, NCCL buffers, allocator fragmentation
     double layerOverheadS = 0.0;    ///< kernel launches and synchronisation per layer pass
+    double hostLinkEfficiency = 0.0; ///< achievable share of the host link for activation copies
 };
 
 const Calibration &defaultCalibration();

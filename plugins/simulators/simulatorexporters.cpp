@@ -213,6 +213,9 @@ std::vector<ExportedFile> CalculonExporter::exportDesign(const Design &design, c
     if (c.recompute == Recompute::Block)
         man["not_modelled_by_calculon"].push_back("block recomputation of " + std::to_string(c.recomputeLayers)
                                                   + " layers per chunk: exported as full recomputation");
+    if (c.recompute == Recompute::Offload)
+        man["not_modelled_by_calculon"].push_back("activation offloading of " + std::to_string(c.recomputeLayers)
+                                                  + " layers per chunk: exported without recomputation");
     man["run"] = "calculon llm application.json execution.json system.json stats.json";
     return {{"system.json", system.dump(2) + "\n"},
             {"application.json", application.dump(2) + "\n"},

@@ -196,7 +196,17 @@ StageTimes paceStages(const StepContext &x, const LayerTimes &l)
     r.Ls = Ls;
     r.lastLayers = p == 1 ? L : std::max(0, Ls - (deficit + 1) / 2);
     r.firstLayers = p == 1 ? L : std::max(0, Ls - deficit / 2);
-    const double layerAll = l.layerFwd + l.layerBwd + l.layerRecompute;
+    // Offloaded activations (Megatron-Core cpu_offloading): copied to the host after a layer's
+    // forward and back before its backward on their own stream, hidden under that layer's forward
+    // and backward as far as the host link allows.
+    double offloadLayer = 0.0;
+    if (x.offloadShare > 0) {
+        const double bw = x.cluster.gpu.hostLinkGbPerS * 1e9 * x.cal.hostLinkEfficiency;
+        const double copy = bw > 0 ? x.tok * layerActivationBytesPerToken(x) / bw : 0.0;
+        offloadLayer = x.offloadShare * (std::max(0.0, copy - l.layerFwd) +
+                                         std::max(0.0, copy - l.layerBwd));
+    }
+    const double layerAll = l.layerFwd + l.layerBwd + l.layerRecompute + offloadLayer;
     // The last stage also runs the multi-token prediction modules: one layer and one more pass
     // through the head each (the 2h → h projection, < 1 % of a layer, is left out).
     const int mtp = x.model.mtpLayers;
@@ -210,6 +220,7 @@ StageTimes paceStages(const StepContext &x, const LayerTimes &l)
     const double attnRecomputed = x.selectiveScores() ? 1.0 : x.recomputeShare;
     r.stageAttention = (p == 1 ? L : Ls) * (l.attnFwd + l.attnBwd + attnRecomputed * l.attnFwd);
     r.stageElem = (p == 1 ? L : Ls) * (3.0 + x.recomputeShare) * l.elemFwd;
+    r.stageOffload = (p == 1 ? L : Ls) * offloadLayer;
     r.stageLayers = p == 1 ? L + mtp : std::max(Ls, r.lastLayers + mtp);
     return r;
 }

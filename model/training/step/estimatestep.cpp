@@ -10,18 +10,19 @@ using namespace step;
 
 namespace {
 
-/// Block recomputation (Megatron-LM `recompute_method block`): the fewest layers per pipeline
-/// chunk whose recomputation brings the most loaded rank under its HBM, by bisection (memory falls
-/// with every layer recomputed); all of the chunk's layers if even that does not fit. Sets the
-/// context's recomputed share and returns the layer count.
-int chooseBlockRecompute(StepContext &x)
+/// Block recomputation (Megatron-LM `recompute_method block`) or activation offloading
+/// (Megatron-Core `cpu_offloading_num_layers`): the fewest layers per pipeline chunk whose
+/// recomputation (offloading) brings the most loaded rank under its HBM, by bisection (memory
+/// falls with every layer taken); all of the chunk's layers if even that does not fit. Sets the
+/// context's share and returns the layer count.
+int chooseLayers(StepContext &x, double StepContext::*share)
 {
     const StageTimes counts = paceStages(x, LayerTimes{}); // layer counts only
     const StageParams params = loadStages(x, counts);
     const int chunk = std::max(1, (x.p == 1 ? x.L : counts.Ls) / x.v);
     const double hbm = x.cluster.gpu.hbmGb * 1e9;
     auto fits = [&](int n) {
-        x.recomputeShare = double(n) / chunk;
+        x.*share = double(n) / chunk;
         return memoryPerGpu(x, params).total() <= hbm;
     };
     int lo = 1, hi = chunk;
@@ -34,7 +35,7 @@ int chooseBlockRecompute(StepContext &x)
         else
             lo = mid + 1;
     }
-    x.recomputeShare = double(lo) / chunk;
+    x.*share = double(lo) / chunk;
     return lo;
 }
 
@@ -56,7 +57,14 @@ StepEstimate estimateStep(const ClusterSpec &cluster, const ModelSpec &model,
     deriveRates(x);
     const int m = x.m;
     if (c.recompute == Recompute::Block)
-        r.config.recomputeLayers = chooseBlockRecompute(x);
+        r.config.recomputeLayers = chooseLayers(x, &StepContext::recomputeShare);
+    else if (c.recompute == Recompute::Offload) {
+        if (cluster.gpu.hostLinkGbPerS <= 0) {
+            r.infeasible = Infeasible::HostLink;
+            return r;
+        }
+        r.config.recomputeLayers = chooseLayers(x, &StepContext::offloadShare);
+    }
 
     const LayerTimes layer = computeLayer(x);
     const StageTimes stage = paceStages(x, layer);
@@ -89,7 +97,9 @@ StepEstimate estimateStep(const ClusterSpec &cluster, const ModelSpec &model,
     r.time.optimizerS = optimizer;
     r.time.attentionS = m * stage.stageAttention;
     r.time.elementwiseS = m * stage.stageElem;
-    r.time.gemmS = std::max(0.0, r.time.computeS - r.time.attentionS - r.time.elementwiseS);
+    r.time.offloadExposedS = m * stage.stageOffload;
+    r.time.gemmS = std::max(0.0, r.time.computeS - r.time.attentionS - r.time.elementwiseS -
+                                     r.time.offloadExposedS);
     r.stepTimeS = m * mbTime + bubble + r.time.ppExposedS + dpComm.exposed + optimizer;
 
     countFlops(x, r);

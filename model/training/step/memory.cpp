@@ -83,7 +83,14 @@ ActivationBytes activationsPerToken(const StepContext &x)
     else if (x.recomputes()) // the layer input only, on the recomputed share of the layers
         r.perLayerPerTok = r.fullLayerPerTok -
                            (r.fullLayerPerTok - 2.0 * h / spDiv) * x.recomputeShare;
+    else if (x.offloadShare > 0) // the offloaded share lives in host memory
+        r.perLayerPerTok = r.fullLayerPerTok * (1.0 - x.offloadShare);
     return r;
+}
+
+double layerActivationBytesPerToken(const StepContext &x)
+{
+    return activationsPerToken(x).fullLayerPerTok;
 }
 
 /// Memory per GPU on the most loaded of the candidate pipeline ranks (docs/model.md §2.5).
@@ -143,6 +150,8 @@ MemoryBreakdown memoryPerGpu(const StepContext &x, const StageParams &sp)
         mem.activations = x.tok * act.perLayerPerTok * mem.layersInFlight;
         if (x.recomputes())
             mem.activations += x.tok * act.fullLayerPerTok; // one layer rebuilt during backward
+        else if (x.offloadShare > 0) // one layer on its way out, one on its way back
+            mem.activations += 2.0 * x.tok * act.fullLayerPerTok;
         // fp32 logits and their gradient of the micro-batch in the head (last rank), and the
         // reserve (CUDA context, NCCL buffers, allocator fragmentation).
         mem.other =

@@ -103,6 +103,8 @@ struct StepContext
     /// recomputed layers per chunk ÷ the chunk's layers with block recomputation, else 0.
     double recomputeShare = 0.0;
     bool recomputes() const { return recomputeShare > 0.0; }
+    /// Share of the layers whose activations are offloaded to host memory (Recompute::Offload).
+    double offloadShare = 0.0;
     /// Whether selective recomputation rebuilds the (unfused) attention scores.
     bool selectiveScores() const
     {
@@ -124,6 +126,7 @@ struct StageTimes
 {
     int Ls = 0, firstLayers = 0, lastLayers = 0, stageLayers = 0;
     double stageCompute = 0.0, stageAttention = 0.0, stageElem = 0.0;
+    double stageOffload = 0.0; ///< activation copies to and from the host left exposed
 };
 
 /// Communication time of one kind of parallelism: all of it, and what stays on the critical path.
@@ -204,6 +207,8 @@ CommTime dataParallelComm(const StepContext &x, const StageParams &sp, const Sta
 double optimizerTime(const StepContext &x, const StageParams &sp);
 
 StageParams loadStages(const StepContext &x, const StageTimes &st);
+/// Activation bytes per token one layer keeps for its backward, without recomputation.
+double layerActivationBytesPerToken(const StepContext &x);
 MemoryBreakdown memoryPerGpu(const StepContext &x, const StageParams &sp);
 
 } // namespace cp::step
