@@ -43,7 +43,7 @@ Regime regimeOf(const ClusterSpec &cluster, const ModelSpec &model, const Traini
 
 Band predictionBand(Regime r)
 {
-    // Measured by validateModel() on tests/data/validation (41 rows, 7 sources): the P10 and P90
+    // Measured by validateModel() on tests/data/validation (54 rows, 8 sources): the P10 and P90
     // of published / predicted with the calibration fitted without the row's source, per regime;
     // a regime with fewer than 4 rows takes the quantiles of all rows. tests/test_validation.cpp
     // recomputes them and fails when this table is out of date (docs/validation.md).
