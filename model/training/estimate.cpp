@@ -27,6 +27,7 @@ GpuSpec gpuFromCatalog(const CatalogEntry &e)
     g.gemmTflopsBf16 =
         e.figure("gemm_tflops_bf16_sustained"); // optional, measured (catalog source)
     g.hostLinkGbPerS = e.figure("host_link_gb_per_s"); // optional
+    g.hostLinkSharedWithNic = e.attribute("host_link") == "pcie";
     return g;
 }
 

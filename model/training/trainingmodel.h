@@ -21,6 +21,9 @@ struct GpuSpec
     /// Host link, GB/s one direction per GPU (catalog `host_link_gb_per_s`: PCIe, or NVLink-C2C
     /// to Grace); 0 = unknown, activation offloading is not considered.
     double hostLinkGbPerS = 0.0;
+    /// Whether the host link also carries the GPU's scale-out NIC traffic (PCIe: on HGX boards the
+    /// GPU and its NIC sit behind one PCIe switch, sharing the GPU's x16 upstream link).
+    bool hostLinkSharedWithNic = false;
 };
 
 /// A cluster as the training model sees it: GPUs, scale-up domains and the scale-out fabric.

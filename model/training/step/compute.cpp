@@ -201,7 +201,13 @@ StageTimes paceStages(const StepContext &x, const LayerTimes &l)
     // and backward as far as the host link allows.
     double offloadLayer = 0.0;
     if (x.offloadShare > 0) {
-        const double bw = x.cluster.gpu.hostLinkGbPerS * 1e9 * x.cal.hostLinkEfficiency;
+        // A PCIe link shared with the NIC leaves the copies what the NIC does not use at its line
+        // rate (docs/model.md §2.2).
+        const GpuSpec &gpu = x.cluster.gpu;
+        const double link = std::max(0.0, gpu.hostLinkGbPerS - (gpu.hostLinkSharedWithNic
+                                                                    ? x.cluster.scaleOutGbpsPerGpu / 8.0
+                                                                    : 0.0));
+        const double bw = link * 1e9 * x.cal.hostLinkEfficiency;
         const double copy = bw > 0 ? x.tok * layerActivationBytesPerToken(x) / bw : 0.0;
         offloadLayer = x.offloadShare * (std::max(0.0, copy - l.layerFwd) +
                                          std::max(0.0, copy - l.layerBwd));
