@@ -456,7 +456,7 @@ json breakdownJson(const StepEstimate &e)
                 {"dp_total_s", b.dpTotalS},     {"ep_total_s", b.epTotalS},
                 {"cp_total_s", b.cpTotalS},     {"gemm_s", b.gemmS},
                 {"attention_s", b.attentionS},  {"elementwise_s", b.elementwiseS},
-                {"offload_exposed_s", b.offloadExposedS}};
+                {"offload_exposed_s", b.offloadExposedS}, {"straggler_s", b.stragglerS}};
 }
 
 json memoryJson(const StepEstimate &e)

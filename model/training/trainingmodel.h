@@ -200,6 +200,7 @@ struct StepBreakdown
     double attentionS =
         0.0; ///< of computeS: attention core (flash kernel or score GEMMs + softmax)
     double elementwiseS = 0.0; ///< of computeS: memory-bound work (norms, activations, residuals)
+    double stragglerS = 0.0; ///< of computeS: the slowest GPU's shortfall (Calibration::rankSpread)
     double offloadExposedS = 0.0; ///< of computeS: activation copies to and from the host not hidden
 };
 
@@ -260,6 +261,9 @@ struct Calibration
     double memoryReserveGb = 0.0;   ///< CUDA context, NCCL buffers, allocator fragmentation
     double layerOverheadS = 0.0;    ///< kernel launches and synchronisation per layer pass
     double hostLinkEfficiency = 0.0; ///< achievable share of the host link for activation copies
+    /// Spread (coefficient of variation) of the sustained GEMM rate from GPU to GPU of one part:
+    /// synchronous training waits for the slowest of its N GPUs, σ·√(2 ln N) below the mean.
+    double rankSpread = 0.0;
 };
 
 const Calibration &defaultCalibration();

@@ -227,6 +227,12 @@ StageTimes paceStages(const StepContext &x, const LayerTimes &l)
     r.stageAttention = (p == 1 ? L : Ls) * (l.attnFwd + l.attnBwd + attnRecomputed * l.attnFwd);
     r.stageElem = (p == 1 ? L : Ls) * (3.0 + x.recomputeShare) * l.elemFwd;
     r.stageOffload = (p == 1 ? L : Ls) * offloadLayer;
+    // Every micro-batch meets the rest of the job at its TP, PP and DP synchronisations, so the
+    // job computes at its slowest GPU's rate: the expected extreme of N GPUs whose rates spread
+    // by σ is σ·√(2 ln N) below the mean (the catalog's sustained rate is a node mean).
+    const double n = double(std::max<long long>(1, x.cluster.gpus));
+    r.stageStraggler = r.stageCompute * x.cal.rankSpread * std::sqrt(2.0 * std::log(n));
+    r.stageCompute += r.stageStraggler;
     r.stageLayers = p == 1 ? L + mtp : std::max(Ls, r.lastLayers + mtp);
     return r;
 }

@@ -98,8 +98,9 @@ StepEstimate estimateStep(const ClusterSpec &cluster, const ModelSpec &model,
     r.time.attentionS = m * stage.stageAttention;
     r.time.elementwiseS = m * stage.stageElem;
     r.time.offloadExposedS = m * stage.stageOffload;
+    r.time.stragglerS = m * stage.stageStraggler;
     r.time.gemmS = std::max(0.0, r.time.computeS - r.time.attentionS - r.time.elementwiseS -
-                                     r.time.offloadExposedS);
+                                     r.time.offloadExposedS - r.time.stragglerS);
     r.stepTimeS = m * mbTime + bubble + r.time.ppExposedS + dpComm.exposed + optimizer;
 
     countFlops(x, r);

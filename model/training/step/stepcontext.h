@@ -127,6 +127,7 @@ struct StageTimes
     int Ls = 0, firstLayers = 0, lastLayers = 0, stageLayers = 0;
     double stageCompute = 0.0, stageAttention = 0.0, stageElem = 0.0;
     double stageOffload = 0.0; ///< activation copies to and from the host left exposed
+    double stageStraggler = 0.0; ///< the slowest GPU's shortfall (Calibration::rankSpread)
 };
 
 /// Communication time of one kind of parallelism: all of it, and what stays on the critical path.
