@@ -660,8 +660,10 @@ std::string estimateToText(const EstimateSpec &spec, const EstimateOutcome &o)
         s << " (" << regimeName(b.regime) << " runs against published ones, docs/validation.md)\n";
     }
     const StepBreakdown &b = e.time;
-    s << "\nStep breakdown (s)     compute " << fixedText(b.computeS, 3) << ", bubble "
-      << fixedText(b.bubbleS, 3) << ", TP " << fixedText(b.tpExposedS, 3) << " exposed of "
+    s << "\nStep breakdown (s)     compute " << fixedText(b.computeS, 3) << " (slowest GPU "
+      << fixedText(b.stragglerS, 3)
+      << (b.offloadExposedS > 0 ? ", offload copies " + fixedText(b.offloadExposedS, 3) : "")
+      << "), bubble " << fixedText(b.bubbleS, 3) << ", TP " << fixedText(b.tpExposedS, 3) << " exposed of "
       << fixedText(b.tpTotalS, 3) << ", PP " << fixedText(b.ppExposedS, 3) << ", DP "
       << fixedText(b.dpExposedS, 3) << " exposed of " << fixedText(b.dpTotalS, 3) << ", EP "
       << fixedText(b.epExposedS, 3) << ", CP " << fixedText(b.cpExposedS, 3) << ", optimizer "
