@@ -4,6 +4,7 @@
 #include "model/core/design.h"
 #include "model/core/designlimits.h"
 #include "model/io/designjson.h"
+#include "model/io/outputfile.h"
 #include "model/io/projectfile.h"
 #include "pluginregistry.h"
 
@@ -101,24 +102,10 @@ std::string fixed(double v, int decimals)
 
 void writeFileAtomically(const std::string &path, const std::string &text)
 {
-    const std::filesystem::path target(path);
-    std::filesystem::path tmp = target;
-    tmp += ".tmp";
-    {
-        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-        out << text;
-        out.flush();
-        if (!out) {
-            std::error_code ignored;
-            std::filesystem::remove(tmp, ignored);
-            throw Failure{3, "cannot write " + path};
-        }
-    }
-    std::error_code ec;
-    std::filesystem::rename(tmp, target, ec);
-    if (ec) {
-        std::filesystem::remove(tmp, ec);
-        throw Failure{3, "cannot write " + path};
+    try {
+        cp::writeOutputFile(path, text);
+    } catch (const cp::LoadError &e) {
+        throw Failure{3, e.what()};
     }
 }
 

@@ -7,6 +7,9 @@
 #include "model/core/catalog.h"
 #include "model/io/projectfile.h"
 
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -178,10 +181,28 @@ int run(int argc, char **argv)
 
 } // namespace
 
+/// Whether everything written to standard output reached it: a full disk, a closed or broken
+/// output, or a device that refuses writes makes the command fail (exit 3) instead of exiting 0
+/// with a truncated result.
+bool outputReached()
+{
+    errno = 0;
+    std::cout.flush();
+    const bool ok = std::cout.good() && std::fflush(stdout) == 0 && !std::ferror(stdout);
+    if (!ok)
+        std::cerr << "cluster-planner-cli: writing to standard output failed"
+                  << (errno != 0 ? std::string(": ") + std::strerror(errno)
+                                 : std::string(" (a full disk, a closed or broken output, or a "
+                                               "device that refuses writes)"))
+                  << "; the output is incomplete\n";
+    return ok;
+}
+
 int main(int argc, char **argv)
 {
     try {
-        return run(argc, argv);
+        const int code = run(argc, argv);
+        return outputReached() ? code : 3;
     } catch (const cp::cli::Failure &f) {
         std::cerr << "cluster-planner-cli: " << f.message << "\n";
         return f.code;

@@ -5,6 +5,7 @@
 #include "model/core/designlimits.h"
 #include "model/core/jsontext.h"
 #include "model/core/problem.h"
+#include "model/io/outputfile.h"
 
 #include <nlohmann/json.hpp>
 
@@ -491,26 +492,8 @@ void exportDesignJson(const Design &design, const Catalog &catalog, const std::s
 {
     json j = designToJson(design);
     j["catalog"] = usedCatalogEntries(design, catalog).toJson();
-    // Write beside the target and rename, so a failed export never leaves a truncated file.
-    const std::string tmp = path + ".tmp";
-    {
-        errno = 0;
-        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-        if (!out)
-            throw LoadError(path, "", "cannot write the file" + systemReason());
-        out << j.dump(2) << '\n';
-        out.flush();
-        if (!out) {
-            out.close();
-            std::remove(tmp.c_str()); // leave nothing half-written behind
-            throw LoadError(path, "", "writing failed (disk full?); the file is unchanged");
-        }
-    }
-    if (std::rename(tmp.c_str(), path.c_str()) != 0) {
-        const std::string reason = systemReason();
-        std::remove(tmp.c_str());
-        throw LoadError(path, "", "cannot replace the file" + reason);
-    }
+    // All or nothing, never through a device or over a link (model/io/outputfile.h).
+    writeOutputFile(path, j.dump(2) + "\n");
 }
 
 Design importDesignJson(const std::string &path, Catalog &catalog)

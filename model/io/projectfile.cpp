@@ -3,6 +3,7 @@
 #include "model/io/projectfile.h"
 
 #include "model/io/designjson.h"
+#include "model/io/outputfile.h"
 
 #include <nlohmann/json.hpp>
 #include <sqlite3.h>
@@ -654,17 +655,20 @@ Catalog combinedCatalog(const Catalog &stored, const Design &design, const Catal
 
 } // namespace
 
+// Every write starts from outputTarget(): a device, FIFO or folder at the path is refused before
+// anything reads or replaces it, and a symbolic link is followed to the project it names.
 void ProjectFile::save(const std::string &path, const Design &design, const Catalog &catalog,
                        const std::string &author, const std::string &comment)
 {
+    const std::string file = outputTarget(path);
     std::vector<Scenario> scenarios{{kDefaultScenario, design}};
     Catalog combined = catalog;
-    if (std::optional<Project> old = existingProject(path, false)) {
+    if (std::optional<Project> old = existingProject(file, false)) {
         scenarios = old->scenarios;
         scenarios.front().design = design;
         combined = combinedCatalog(old->catalog, design, catalog);
     }
-    writeProject(path, scenarios, combined, author, comment);
+    writeProject(file, scenarios, combined, author, comment);
 }
 
 void ProjectFile::saveScenario(const std::string &path, const std::string &name, const Design &design,
@@ -672,9 +676,10 @@ void ProjectFile::saveScenario(const std::string &path, const std::string &name,
 {
     if (const std::string why = scenarioNameProblem(name); !why.empty())
         throw std::invalid_argument("\"" + name + "\": " + why);
+    const std::string file = outputTarget(path);
     std::vector<Scenario> scenarios;
     Catalog combined = catalog;
-    if (std::optional<Project> old = existingProject(path, true)) {
+    if (std::optional<Project> old = existingProject(file, true)) {
         scenarios = old->scenarios;
         combined = combinedCatalog(old->catalog, design, catalog);
     }
@@ -686,13 +691,14 @@ void ProjectFile::saveScenario(const std::string &path, const std::string &name,
         }
     if (!replaced)
         scenarios.push_back({name, design});
-    writeProject(path, scenarios, combined, author, comment);
+    writeProject(file, scenarios, combined, author, comment);
 }
 
 void ProjectFile::removeScenario(const std::string &path, const std::string &name, const std::string &author,
                                  const std::string &comment)
 {
-    const Project old = load(path);
+    const std::string file = outputTarget(path);
+    const Project old = load(file);
     std::vector<Scenario> scenarios;
     for (const Scenario &s : old.scenarios)
         if (s.name != name)
@@ -703,7 +709,7 @@ void ProjectFile::removeScenario(const std::string &path, const std::string &nam
     if (scenarios.empty())
         throw LoadError(path, "scenario \"" + name + "\"",
                         "it is the project's only scenario; a project holds at least one design");
-    writeProject(path, scenarios, old.catalog, author, comment);
+    writeProject(file, scenarios, old.catalog, author, comment);
 }
 
 } // namespace cp
