@@ -110,6 +110,7 @@ private Q_SLOTS:
     void searchCancel();
     void searchProgress();
     void nothingFits405bOnEightGpus();
+    void searchSaysWhyNothingRuns();
     void specDefaultsAreReported();
     void specErrors_data();
     void specErrors();
@@ -680,6 +681,36 @@ void TestTrainingModel::nothingFits405bOnEightGpus()
              why.c_str());
     // 405 B parameters × 18 B over 8 GPUs even fully sharded: > 900 GB per GPU.
     QVERIFY(r.closestMiss.memoryGb() > 500);
+}
+
+void TestTrainingModel::searchSaysWhyNothingRuns()
+{
+    // A fixed field that rules out every layout is named with its numbers, not "no layout".
+    const ModelSpec m = llama8b();
+    const TrainingSpec t = training(4096, 4096.0 * 64);
+    SearchOptions options;
+    options.fixed.tp = 3;
+    SearchResult r = searchParallelism(h100Cluster(24), m, t, options);
+    QVERIFY(!r.found());
+    QVERIFY2(r.failureReason().find("tp 3 does not divide the 32 heads") != std::string::npos,
+             r.failureReason().c_str());
+    options.fixed = {};
+    options.fixed.cp = 3;
+    r = searchParallelism(h100Cluster(24), m, t, options);
+    QVERIFY2(r.failureReason().find("cp 3 does not divide the sequence of 4096") != std::string::npos,
+             r.failureReason().c_str());
+    // Layouts tried and rejected: the reason most of them failed on. 63 sequences split over
+    // DP ranks that do not divide them.
+    options.fixed = {};
+    options.fixed.tp = 1;
+    options.fixed.pp = 1;
+    options.fixed.cp = 1;
+    const TrainingSpec odd = training(4096, 4096.0 * 63);
+    r = searchParallelism(h100Cluster(8), m, odd, options);
+    QVERIFY(!r.found());
+    QVERIFY2(r.failureReason().find("global batch") != std::string::npos ||
+                 r.failureReason().find(infeasibleName(Infeasible::Batch)) != std::string::npos,
+             r.failureReason().c_str());
 }
 
 void TestTrainingModel::specDefaultsAreReported()

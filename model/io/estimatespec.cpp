@@ -606,7 +606,10 @@ std::string estimateToText(const EstimateSpec &spec, const EstimateOutcome &o)
       << fixedText(spec.model.activeParams() / 1e9, 1) << " B active), " << spec.model.layers
       << " layers, hidden " << spec.model.hidden << ", " << mlpName(spec.model.mlp) << ", "
       << attentionName(spec.training.attention) << " attention\n";
-    s << "Layout    " << describe(e.config) << "\n";
+    if (o.searched && !o.search.found() && o.search.rejectedMemory == 0)
+        s << "Layout    none runs (below)\n";
+    else
+        s << "Layout    " << describe(e.config) << "\n";
     if (!o.chosenBySearch.empty()) {
         s << "          chosen by search:";
         for (const auto &k : o.chosenBySearch)

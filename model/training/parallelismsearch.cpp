@@ -66,8 +66,48 @@ std::string SearchResult::failureReason() const
         return fmt("does not fit: %.0f GB > %.0f GB even at best (", closestMiss.memoryGb(),
                    closestMiss.hbmGb) +
                describe(closestMiss.config) + ")";
+    if (!noLayoutReason.empty())
+        return "no layout runs: " + noLayoutReason;
+    // The reason most layouts failed on.
+    size_t most = 0;
+    for (size_t i = 1; i < rejectedWhy.size(); ++i)
+        if (rejectedWhy[i] > rejectedWhy[most])
+            most = i;
+    if (rejectedWhy[most] > 0)
+        return "no layout divides the model, batch and GPU count (most often: " +
+               std::string(infeasibleName(Infeasible(most))) + ")";
     return "no layout divides the model, batch and GPU count";
 }
+
+namespace {
+
+/// Why no (tp, pp, cp) layout is left once the fixed fields are applied, in the user's terms.
+std::string whyNoLayout(const ClusterSpec &cluster, const ModelSpec &model,
+                        const TrainingSpec &training, const ParallelConstraints &fx)
+{
+    const long long gpus = cluster.gpus;
+    auto n = [](long long v) { return std::to_string(v); };
+    if (fx.tp > 0 && gpus % fx.tp != 0)
+        return "tp " + n(fx.tp) + " does not divide the " + n(gpus) + " GPUs";
+    if (fx.tp > 0 && model.heads % fx.tp != 0)
+        return "tp " + n(fx.tp) + " does not divide the " + n(model.heads) + " heads";
+    if (fx.tp > 64)
+        return "tp " + n(fx.tp) + " is above the 64 the search considers";
+    if (fx.pp > 0 && fx.pp > model.layers)
+        return "pp " + n(fx.pp) + " is more stages than the " + n(model.layers) + " layers";
+    if (fx.cp > 0 && training.seqLen % fx.cp != 0)
+        return "cp " + n(fx.cp) + " does not divide the sequence of " + n(training.seqLen);
+    if (fx.cp > 32)
+        return "cp " + n(fx.cp) + " is above the 32 the search considers";
+    const long long fixedProduct = (long long)std::max(1, fx.tp) * std::max(1, fx.pp) *
+                                   std::max(1, fx.cp) * std::max(1, fx.dp);
+    if (gpus % fixedProduct != 0)
+        return "the fixed tp·pp·cp·dp (" + n(fixedProduct) + ") does not divide the " + n(gpus) +
+               " GPUs";
+    return "the fixed fields leave no tp·pp·cp·dp = " + n(gpus) + " GPUs";
+}
+
+} // namespace
 
 SearchResult searchParallelism(const ClusterSpec &cluster, const ModelSpec &model,
                                const TrainingSpec &training, const SearchOptions &options,
@@ -104,6 +144,9 @@ SearchResult searchParallelism(const ClusterSpec &cluster, const ModelSpec &mode
         }
     }
 
+    if (outers.empty())
+        res.noLayoutReason = whyNoLayout(cluster, model, training, fx);
+
     std::vector<StepEstimate> best;
     best.reserve(size_t(topK) + 1);
     bool haveMiss = false;
@@ -127,6 +170,7 @@ SearchResult searchParallelism(const ClusterSpec &cluster, const ModelSpec &mode
         const double perRank = seqs / c.dp;
         if (perRank < 1.0 || std::fabs(perRank - std::round(perRank)) > 1e-6) {
             ++res.rejectedLayout;
+            ++res.rejectedWhy[size_t(Infeasible::Batch)];
             ++res.evaluated;
             continue;
         }
@@ -187,6 +231,7 @@ SearchResult searchParallelism(const ClusterSpec &cluster, const ModelSpec &mode
                             }
                             if (!e.feasible()) {
                                 ++res.rejectedLayout;
+                                ++res.rejectedWhy[size_t(e.infeasible) % res.rejectedWhy.size()];
                                 continue;
                             }
                             ++res.feasible;

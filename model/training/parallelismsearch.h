@@ -2,6 +2,7 @@
 
 #include "model/training/trainingmodel.h"
 
+#include <array>
 #include <atomic>
 #include <functional>
 #include <string>
@@ -34,6 +35,11 @@ struct SearchResult
     long long feasible = 0;        ///< of those, how many run and fit
     long long rejectedMemory = 0;
     long long rejectedLayout = 0; ///< heads, layers, batch, sequence or experts do not divide
+    /// Why the layouts were rejected, counted by Infeasible reason (index = the enum's value).
+    std::array<long long, 16> rejectedWhy{};
+    /// When no layout at all was left to try (the fixed fields rule every one out): why a layout
+    /// of the fixed fields does not run, e.g. "tp 3 does not divide the 32 heads".
+    std::string noLayoutReason;
     /// The configuration that came closest to fitting when none fits (its memory is filled in).
     StepEstimate closestMiss;
     bool cancelled = false;
