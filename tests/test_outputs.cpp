@@ -4,12 +4,16 @@
 // the command.
 #include "model/core/problem.h"
 #include "model/io/outputfile.h"
+#include "model/io/resultsjson.h"
 #include "testsupport.h"
+
+#include <nlohmann/json.hpp>
 
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 
@@ -186,6 +190,40 @@ private Q_SLOTS:
         const cptest::CliRun run = runWithStdout(args, out);
         QCOMPARE(run.code, 3);
         QVERIFY2(run.err.contains(QStringLiteral("writing to standard output failed")), qPrintable(run.err));
+    }
+
+    /// The results boundary: NaN and infinite numbers are found wherever they are nested...
+    void nonFiniteNumbersFound()
+    {
+        nlohmann::json j = {{"performance", {{"mfu", std::nan("")}, {"ok", 0.5}}},
+                            {"series", {1.0, INFINITY, -INFINITY}}, {"name", "x"}};
+        std::vector<std::string> bad = nonFiniteNumbers(j);
+        std::sort(bad.begin(), bad.end());
+        QCOMPARE(bad, (std::vector<std::string>{"/performance/mfu", "/series/1", "/series/2"}));
+        QVERIFY(nonFiniteNumbers(nlohmann::json{{"a", 1.0}, {"b", {1, 2}}}).empty());
+    }
+
+    /// ... and the CLI prints no JSON that holds one: the templates at sizes from one server to a
+    /// pod all evaluate with finite figures (the guard would make them exit 1).
+    void templatesPrintOnlyFiniteFigures_data()
+    {
+        QTest::addColumn<QString>("kind");
+        QTest::addColumn<QString>("gpus");
+        for (const char *k : {"classic", "supernode"})
+            for (const char *g : {"8", "72", "1024"})
+                QTest::newRow((std::string(k) + " " + g).c_str()) << QString::fromLatin1(k) << QString::fromLatin1(g);
+    }
+    void templatesPrintOnlyFiniteFigures()
+    {
+        QFETCH(QString, kind);
+        QFETCH(QString, gpus);
+        const QString file = at("t.cplan");
+        QFile::remove(file);
+        QCOMPARE(cptest::runCli(cli(), {QStringLiteral("new"), QStringLiteral("--template"), kind, QStringLiteral("--gpus"),
+                                        gpus, QStringLiteral("-o"), file}).code, 0);
+        const cptest::CliRun run = cptest::runCli(cli(), {QStringLiteral("evaluate"), file, QStringLiteral("--json")});
+        QVERIFY2(run.code == 0, qPrintable(run.err));
+        QVERIFY(nonFiniteNumbers(nlohmann::json::parse(run.out.toStdString())).empty());
     }
 
     /// The model's rule itself: a chain of links resolves to the final file; a device is refused

@@ -6,7 +6,10 @@
 #include "model/io/designjson.h"
 #include "model/io/outputfile.h"
 #include "model/io/projectfile.h"
+#include "model/io/resultsjson.h"
 #include "pluginregistry.h"
+
+#include <nlohmann/json.hpp>
 
 #include <cctype>
 #include <cstdio>
@@ -107,6 +110,19 @@ void writeFileAtomically(const std::string &path, const std::string &text)
     } catch (const cp::LoadError &e) {
         throw Failure{3, e.what()};
     }
+}
+
+void printJson(const nlohmann::json &j, const std::string &file)
+{
+    const std::vector<std::string> bad = cp::nonFiniteNumbers(j);
+    if (!bad.empty()) {
+        std::string places;
+        for (const std::string &p : bad)
+            places += (places.empty() ? "" : ", ") + p;
+        throw Failure{1, file + ": the evaluation gave a non-finite figure at " + places +
+                             " (nothing printed; a figure the model cannot compute for this input)"};
+    }
+    std::cout << j.dump(2) << "\n";
 }
 
 std::string lowerCase(std::string s)

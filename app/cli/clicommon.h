@@ -2,6 +2,8 @@
 // status, and loading and saving designs.
 #pragma once
 
+#include <nlohmann/json_fwd.hpp>
+
 #include <map>
 #include <string>
 #include <vector>
@@ -60,6 +62,10 @@ void saveDesign(const std::string &path, const cp::Design &design, const cp::Cat
 std::string fixed(double v, int decimals);
 /// Writes `text` to `path` atomically: a temporary file beside it, then a rename.
 void writeFileAtomically(const std::string &path, const std::string &text);
+/// Prints a results JSON on stdout — unless a number in it is NaN or infinite: then nothing is
+/// printed and the command fails (exit 1) naming the places, so no non-finite figure ever
+/// reaches a user or a script.
+void printJson(const nlohmann::json &j, const std::string &file);
 std::string lowerCase(std::string s);
 /// Prints the plugins' problems (refused plugins) on stderr, once per command that loads them.
 void reportPluginProblems(const cp::PluginRegistry &plugins);

@@ -75,7 +75,7 @@ int cmdCompare(const std::vector<std::string> &argv, const cp::Catalog &catalog)
         for (size_t i = 0; i < all.size(); ++i)
             out.push_back({{"file", a.positional[i]}, {"design", all[i].design.name},
                            {"results", cp::resultsToJson(all[i].results)}});
-        std::cout << out.dump(2) << "\n";
+        printJson(out, a.positional.front());
         return 0;
     }
     // The key figures, their better values marked: the same rows as the report's first table.

@@ -198,7 +198,7 @@ int cmdEvaluate(const std::vector<std::string> &argv, cp::Catalog catalog)
     const cp::Design design = loadDesign(a.positional[0], catalog);
     const cp::Results r = cp::evaluate(design, catalog);
     if (a.flag("--json"))
-        std::cout << cp::resultsToJson(r).dump(2) << "\n";
+        printJson(cp::resultsToJson(r), a.positional[0]);
     else
         printText(design, r);
     return 0;
@@ -212,7 +212,7 @@ int cmdEstimate(const std::vector<std::string> &argv, const cp::Catalog &catalog
     const cp::EstimateSpec spec = cp::loadEstimateSpec(a.positional[0], catalog);
     const cp::EstimateOutcome outcome = cp::runEstimate(spec);
     if (a.flag("--json"))
-        std::cout << cp::estimateToJson(spec, outcome).dump(2) << "\n";
+        printJson(cp::estimateToJson(spec, outcome), a.positional[0]);
     else
         std::cout << cp::estimateToText(spec, outcome);
     return 0;
@@ -264,7 +264,7 @@ int cmdSearch(const std::vector<std::string> &argv, cp::Catalog catalog)
     options.topK = top;
     const cp::EstimateOutcome outcome = cp::runEstimate(spec, options);
     if (a.flag("--json"))
-        std::cout << cp::estimateToJson(spec, outcome).dump(2) << "\n";
+        printJson(cp::estimateToJson(spec, outcome), a.positional[0]);
     else
         std::cout << cp::estimateToText(spec, outcome);
     return 0;
@@ -309,7 +309,7 @@ int cmdSimulate(const std::vector<std::string> &argv, cp::Catalog catalog)
                             {"analytic_effective_days", sim.analyticGoodput > 0 ? sim.workHours / 24.0 / sim.analyticGoodput : 0.0},
                             {"failures_per_run", sim.meanFailures}, {"lost_hours_per_run", sim.meanLostHours},
                             {"spare_misses_per_run", sim.spareMisses}};
-        std::cout << j.dump(2) << "\n";
+        printJson(j, a.positional[0]);
         return 0;
     }
     std::cout << design.name << "\n\n"

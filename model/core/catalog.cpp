@@ -120,6 +120,27 @@ const std::vector<std::string> &requiredFigures(PartKind kind)
     return table.at(kind);
 }
 
+/// Figures of a kind that must be positive, not only non-negative.
+static std::vector<const char *> positiveFigures(PartKind kind)
+{
+    switch (kind) {
+    case PartKind::Accelerator:
+        return {"peak_tflops_bf16", "hbm_gb", "hbm_tb_per_s", "scale_up_gb_per_s", "tdp_w"};
+    case PartKind::Switch:
+        return {"ports", "port_gbps"};
+    case PartKind::Nic:
+        return {"gbps"};
+    case PartKind::Cable:
+        return {"gbps", "max_length_m"};
+    case PartKind::Storage:
+        return {"read_gb_per_s", "write_gb_per_s"};
+    case PartKind::Rack:
+        return {"height_u", "width_m", "depth_m", "max_power_kw"};
+    default:
+        return {};
+    }
+}
+
 const std::vector<std::pair<std::string, PartKind>> &requiredRefs(PartKind kind)
 {
     static const std::vector<std::pair<std::string, PartKind>> none;
@@ -308,6 +329,11 @@ void Catalog::check(const std::string &origin) const
                                 "\"" + target + "\" is a " + partKindName(t->kind)
                                     + "; expected an entry of kind " + partKindName(kind));
         }
+        // Figures the models divide by: zero would print inf or NaN (docs/robustness.md).
+        for (const char *key : positiveFigures(e.kind))
+            if (e.hasFigure(key) && !(e.figure(key) > 0.0))
+                throw LoadError(origin, place + ".figures." + key,
+                                "must be positive (the models divide by it)");
         if ((e.kind == PartKind::Server || e.kind == PartKind::Supernode) && e.figure("gpus") < 1)
             throw LoadError(origin, place + ".figures.gpus", "must be at least 1");
         if (e.kind == PartKind::Supernode && e.figure("spare_gpus") >= e.figure("gpus"))

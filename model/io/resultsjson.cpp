@@ -164,4 +164,26 @@ json resultsToJson(const Results &r)
     return out;
 }
 
+std::vector<std::string> nonFiniteNumbers(const nlohmann::json &j, size_t max)
+{
+    // Iterative walk (a results JSON is shallow, but the rule holds for any input).
+    std::vector<std::string> found;
+    std::vector<std::pair<const nlohmann::json *, std::string>> todo{{&j, std::string()}};
+    while (!todo.empty() && found.size() < max) {
+        auto [node, at] = todo.back();
+        todo.pop_back();
+        if (node->is_number_float()) {
+            if (!std::isfinite(node->get<double>()))
+                found.push_back(at.empty() ? "/" : at);
+        } else if (node->is_object()) {
+            for (auto it = node->begin(); it != node->end(); ++it)
+                todo.emplace_back(&it.value(), at + "/" + it.key());
+        } else if (node->is_array()) {
+            for (size_t i = 0; i < node->size(); ++i)
+                todo.emplace_back(&(*node)[i], at + "/" + std::to_string(i));
+        }
+    }
+    return found;
+}
+
 } // namespace cp
