@@ -2,6 +2,7 @@
 // published figures, invariants on the templates, CAPEX categories, the bill of materials and its CSV.
 
 #include "model/core/catalog.h"
+#include "model/core/textcells.h"
 #include "model/cost/cost.h"
 #include "model/core/design.h"
 #include "model/io/designjson.h"
@@ -286,6 +287,23 @@ void TestCost::csvQuoting()
         CP_COMPARE_STR(rows[i][0], "a,\"b\"");
     }
     QVERIFY(csv.find("\r\n\"a,\"\"b\"\"\",") != std::string::npos);
+
+    // Formula injection (OWASP "CSV Injection"): a text a spreadsheet would run gets a leading
+    // quote; a plain number is left alone; TSV fields never split a row.
+    CP_COMPARE_STR(csvField("=HYPERLINK(\"http://x\",\"y\")"), "\"'=HYPERLINK(\"\"http://x\"\",\"\"y\"\")\"");
+    CP_COMPARE_STR(csvField("+cmd|' /C calc'!A0"), "'+cmd|' /C calc'!A0");
+    CP_COMPARE_STR(csvField("@SUM(A1)"), "'@SUM(A1)");
+    CP_COMPARE_STR(csvField("-2+3"), "'-2+3");
+    CP_COMPARE_STR(csvField("\tx"), "'\tx");
+    CP_COMPARE_STR(csvField("-1.5"), "-1.5");
+    CP_COMPARE_STR(csvField("+3e2"), "+3e2");
+    CP_COMPARE_STR(tsvField("=cmd"), "'=cmd");
+    CP_COMPARE_STR(tsvField("row\t1\nrow 2\r"), "row 1 row 2 ");
+    // A design named like a formula: every BOM row's first cell is neutralised.
+    const std::string evil = bomToCsv({{"=HYPERLINK(\"http://x\")", &r.cost}});
+    const auto evilRows = parseCsv(evil);
+    for (size_t i = 1; i < evilRows.size(); ++i)
+        QCOMPARE(evilRows[i][0].front(), '\'');
 }
 
 void TestCost::colocationReplacesBuild()

@@ -299,6 +299,26 @@ void TestNetBox::csvQuotesAwkwardNames()
             CP_COMPARE_STR(t[0].at("name"), d.name);
             CP_COMPARE_STR(t[0].at("slug"), "hall-b-phase-2");
         }
+    // A name a spreadsheet would run as a formula is neutralised with a leading quote (OWASP).
+    d.name = "=HYPERLINK(\"http://x\")";
+    d.racks.front().id = "+R1";
+    const auto evil = cptest::builtPlugins().exporter("netbox-csv")->exportDesign(d, c);
+    bool sawSite = false, sawRack = false;
+    for (const auto &f : evil) {
+        if (f.name != "03-sites.csv" && f.name != "06-racks.csv")
+            continue;
+        std::vector<std::string> header;
+        const Table t = parseCsv(f.content, header);
+        if (f.name == "03-sites.csv") {
+            CP_COMPARE_STR(t[0].at("name"), "'" + d.name);
+            sawSite = true;
+        }
+        if (f.name == "06-racks.csv")
+            for (const auto &row : t)
+                if (row.at("name") == "'+R1")
+                    sawRack = true;
+    }
+    QVERIFY(sawSite && sawRack);
 }
 
 void TestNetBox::importsRealDeviceTypes()

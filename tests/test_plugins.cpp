@@ -143,6 +143,14 @@ void TestPlugins::examplePluginExportsRacks()
     const std::string &t = files[0].content;
     QCOMPARE(int(std::count(t.begin(), t.end(), '\n')), int(d.racks.size()) + 1);
     QVERIFY(t.find("\n" + d.racks.front().id + "\t" + d.racks.front().row + "\t") != std::string::npos);
+    // A rack id like a formula is neutralised; a tab or line break in a row name never splits a
+    // row of the TSV.
+    Design evil = d;
+    evil.racks.front().id = "=cmd|x";
+    evil.racks.front().row = "Row\t1\nnext";
+    const std::string et = e->exportDesign(evil, c)[0].content;
+    QCOMPARE(int(std::count(et.begin(), et.end(), '\n')), int(evil.racks.size()) + 1);
+    QVERIFY(et.find("\n'=cmd|x\tRow 1 next\t") != std::string::npos);
 }
 
 void TestPlugins::cliListsPluginsAndProblems()

@@ -2,6 +2,7 @@
 
 #include "model/core/catalog.h"
 #include "model/core/design.h"
+#include "model/core/textcells.h"
 #include "model/engine/evaluation.h"
 
 #include <algorithm>
@@ -419,19 +420,6 @@ CostResults evaluateCost(const Design &design, const Catalog &catalog, const Res
     derivedFigures(c, r, basis);
     c.available = true;
     return c;
-}
-
-std::string csvField(const std::string &s)
-{
-    if (s.find_first_of(",\"\r\n") == std::string::npos)
-        return s;
-    std::string out = "\"";
-    for (char ch : s) {
-        if (ch == '"')
-            out += '"';
-        out += ch;
-    }
-    return out + "\"";
 }
 
 std::string bomToCsv(const std::vector<std::pair<std::string, const CostResults *>> &designs)

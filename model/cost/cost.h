@@ -109,7 +109,5 @@ double cloudCostUsd(double gpuHours, double usdPerGpuHour);
 /// The bill of materials of several designs as CSV (RFC 4180 quoting), one header line:
 /// design,part,catalog_id,kind,quantity,unit_price_usd,total_usd,source
 std::string bomToCsv(const std::vector<std::pair<std::string, const CostResults *>> &designs);
-/// One CSV field, quoted when it holds a comma, quote or line break.
-std::string csvField(const std::string &s);
 
 } // namespace cp

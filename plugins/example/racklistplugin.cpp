@@ -1,5 +1,7 @@
 #include "racklistplugin.h"
 
+#include "model/core/textcells.h"
+
 #include <sstream>
 
 namespace cp {
@@ -13,7 +15,8 @@ std::vector<ExportedFile> RackListExporter::exportDesign(const Design &design, c
         for (const Mount &m : r.contents)
             if (catalog.contains(m.catalogId))
                 devices += m.count;
-        out << r.id << '\t' << r.row << '\t' << r.catalogId << '\t' << r.xM << '\t' << r.yM << '\t' << devices << '\n';
+        out << tsvField(r.id) << '\t' << tsvField(r.row) << '\t' << tsvField(r.catalogId) << '\t' << r.xM << '\t'
+            << r.yM << '\t' << devices << '\n';
     }
     return {{"racks.tsv", out.str()}};
 }

@@ -1,5 +1,6 @@
 #include "netboxexporter.h"
 
+#include "model/core/textcells.h"
 #include "model/fabric/cablepicker.h"
 #include "model/fabric/topology.h"
 
@@ -48,19 +49,8 @@ private:
     static std::string line(const std::vector<std::string> &cells)
     {
         std::string s;
-        for (size_t i = 0; i < cells.size(); ++i) {
-            if (i)
-                s += ',';
-            const std::string &c = cells[i];
-            if (c.find_first_of(",\"\n\r") != std::string::npos) {
-                s += '"';
-                for (char ch : c)
-                    s += ch == '"' ? std::string("\"\"") : std::string(1, ch);
-                s += '"';
-            } else {
-                s += c;
-            }
-        }
+        for (size_t i = 0; i < cells.size(); ++i)
+            s += (i ? "," : "") + csvField(cells[i]); // quoting and the formula guard
         return s + "\n";
     }
 
