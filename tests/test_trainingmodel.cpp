@@ -354,6 +354,17 @@ void TestTrainingModel::recomputationTradesMemoryForTime()
     QCOMPARE(full.modelFlopsPerStep, none.modelFlopsPerStep);
 }
 
+/// Llama 3 8B on 8 H100, DP only with ZeRO-1, 8k tokens a micro-batch: too big to run without
+/// recomputation or offloading (the block and offload tests).
+ParallelConfig tightLlama8bLayout()
+{
+    ParallelConfig c;
+    c.dp = 8;
+    c.microbatch = 1;
+    c.zero = 1;
+    return c;
+}
+
 void TestTrainingModel::blockRecomputationTakesWhatMemoryNeeds()
 {
     // Llama 3 8B on 8 H100, DP only with ZeRO-1: without recomputation the activations of 32
@@ -361,10 +372,7 @@ void TestTrainingModel::blockRecomputationTakesWhatMemoryNeeds()
     // fewest layers that make it fit — between none and full in time and in memory.
     const ModelSpec m = llama8b();
     const TrainingSpec t = training(8192, 8192.0 * 64);
-    ParallelConfig c;
-    c.dp = 8;
-    c.microbatch = 1;
-    c.zero = 1;
+    ParallelConfig c = tightLlama8bLayout();
     const StepEstimate none = estimateStep(h100Cluster(8), m, t, c);
     QCOMPARE(int(none.infeasible), int(Infeasible::Memory));
     c.recompute = Recompute::Block;
@@ -391,10 +399,7 @@ void TestTrainingModel::offloadingUsesTheHostLink()
     // faster than recomputing them; over a slow link the copies show; without a link it is refused.
     const ModelSpec m = llama8b();
     const TrainingSpec t = training(8192, 8192.0 * 64);
-    ParallelConfig c;
-    c.dp = 8;
-    c.microbatch = 1;
-    c.zero = 1;
+    ParallelConfig c = tightLlama8bLayout();
     ClusterSpec cl = h100Cluster(8);
     c.recompute = Recompute::Block;
     const StepEstimate block = estimateStep(cl, m, t, c);

@@ -81,6 +81,36 @@ std::string SearchResult::failureReason() const
 
 namespace {
 
+/// One (tp, pp, cp) layout the inner loops run over.
+struct Outer
+{
+    int tp, pp, cp;
+};
+
+/// The (tp, pp, cp) layouts that divide the GPUs, heads, layers and sequence and keep the fixed
+/// fields.
+std::vector<Outer> outerLayouts(long long gpus, const ModelSpec &model, const TrainingSpec &training,
+                                const ParallelConstraints &fx)
+{
+    std::vector<Outer> outers;
+    for (int tp : divisorsOf(gpus, 64)) {
+        if ((fx.tp > 0 && tp != fx.tp) || model.heads % tp != 0)
+            continue;
+        for (int pp : divisorsOf(gpus / tp, model.layers)) {
+            if (fx.pp > 0 && pp != fx.pp)
+                continue;
+            for (int cpn : divisorsOf(gpus / tp / pp, 32)) {
+                if ((fx.cp > 0 && cpn != fx.cp) || training.seqLen % cpn != 0)
+                    continue;
+                if (fx.dp > 0 && gpus / tp / pp / cpn != fx.dp)
+                    continue;
+                outers.push_back({tp, pp, cpn});
+            }
+        }
+    }
+    return outers;
+}
+
 /// Why no (tp, pp, cp) layout is left once the fixed fields are applied, in the user's terms.
 std::string whyNoLayout(const ClusterSpec &cluster, const ModelSpec &model,
                         const TrainingSpec &training, const ParallelConstraints &fx)
@@ -123,27 +153,7 @@ SearchResult searchParallelism(const ClusterSpec &cluster, const ModelSpec &mode
 
     // The outer layouts (tp, pp, cp) are listed first so that progress is known; the inner loops
     // are allocation-free.
-    struct Outer
-    {
-        int tp, pp, cp;
-    };
-    std::vector<Outer> outers;
-    for (int tp : divisorsOf(gpus, 64)) {
-        if ((fx.tp > 0 && tp != fx.tp) || model.heads % tp != 0)
-            continue;
-        for (int pp : divisorsOf(gpus / tp, model.layers)) {
-            if (fx.pp > 0 && pp != fx.pp)
-                continue;
-            for (int cpn : divisorsOf(gpus / tp / pp, 32)) {
-                if ((fx.cp > 0 && cpn != fx.cp) || training.seqLen % cpn != 0)
-                    continue;
-                if (fx.dp > 0 && gpus / tp / pp / cpn != fx.dp)
-                    continue;
-                outers.push_back({tp, pp, cpn});
-            }
-        }
-    }
-
+    const std::vector<Outer> outers = outerLayouts(gpus, model, training, fx);
     if (outers.empty())
         res.noLayoutReason = whyNoLayout(cluster, model, training, fx);
 
