@@ -26,6 +26,7 @@ Results evaluated(const Catalog &c, const std::string &kind, long long gpus)
     TemplateOptions o;
     o.kind = kind;
     o.gpus = gpus;
+    o.spareServerFraction = 0.0; // every GPU in the job: the curves double from the design's count
     return evaluate(generateTemplate(o, c), c);
 }
 
@@ -355,6 +356,7 @@ void TestComparison::scalingByGpuCount()
     TemplateOptions o;
     o.kind = "classic";
     o.gpus = 1024;
+    o.spareServerFraction = 0.0;
     Design d = generateTemplate(o, mCatalog);
     d.workload.stackEfficiency = 0.5;
     const Results half = evaluate(d, mCatalog);

@@ -113,8 +113,8 @@ void TestEstimateCli::estimateErrors()
 void TestEstimateCli::searchDesign()
 {
     QCOMPARE(run({QStringLiteral("new"), QStringLiteral("--template"), QStringLiteral("classic"),
-                  QStringLiteral("--gpus"), QStringLiteral("1024"), QStringLiteral("-o"),
-                  path("c.cplan")})
+                  QStringLiteral("--gpus"), QStringLiteral("1024"), QStringLiteral("--spare-servers"),
+                  QStringLiteral("0"), QStringLiteral("-o"), path("c.cplan")})
                  .code,
              0);
     Run r = run({QStringLiteral("search"), path("c.cplan"), QStringLiteral("--top"),

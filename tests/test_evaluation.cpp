@@ -380,7 +380,8 @@ StageSet handWrittenStages(const DesignParts &c, bool figuresChanged, bool sound
     const bool inventory = has(P::RackContents) || has(P::Utilisation) || has(P::Spares);
     const bool fabric = has(P::RackContents) || has(P::RackPlaces) || has(P::Fabric);
     const bool clusterChanged = inventory || has(P::Fabric) || (fabric && figuresChanged);
-    const bool performance = clusterChanged || has(P::Workload) || soundChanged;
+    // Since the job size is chosen by goodput, the reliability settings reach the search too.
+    const bool performance = clusterChanged || has(P::Workload) || has(P::Reliability) || soundChanged;
     const bool facility = inventory || fabric || has(P::Units) || has(P::Utilisation) || has(P::Pue);
     const bool reliability = inventory || fabric || performance || facility || has(P::Units)
                              || has(P::Reliability) || has(P::Workload);
@@ -466,6 +467,9 @@ void TestEvaluation::stageTableDerivesTheInvalidation()
              stages({StageId::Validate, StageId::Fabric, StageId::WorkloadCheck, StageId::Facility,
                      StageId::Reliability, StageId::FailureDomains, StageId::Cost}));
     QCOMPARE(reached({P::Workload}),
+             stages({StageId::Validate, StageId::WorkloadCheck, StageId::Performance, StageId::Reliability,
+                     StageId::FailureDomains, StageId::Cost}));
+    QCOMPARE(reached({P::Reliability}),
              stages({StageId::Validate, StageId::WorkloadCheck, StageId::Performance, StageId::Reliability,
                      StageId::FailureDomains, StageId::Cost}));
     QCOMPARE(reached({P::Other}), stages({StageId::Validate, StageId::WorkloadCheck, StageId::Cost}));

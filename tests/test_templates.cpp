@@ -41,7 +41,7 @@ void TestTemplates::spareServerPool()
     // 2,048 × 0.02 = 40.96 → 41 whole servers = 328 GPUs installed but not in the job:
     // 16,384 − 328 = 16,056 active. The layout and fabric do not change (the spares are cabled).
     const Catalog c = Catalog::builtin();
-    const Design bare = generateTemplate({"classic", 16384, {}}, c);
+    const Design bare = generateTemplate({"classic", 16384, {}, 0.0}, c);
     const Design pooled = generateTemplate({"classic", 16384, {}, kRecommendedSpareServerFraction}, c);
     QCOMPARE(pooled.reliability.spareServers, 41);
     QCOMPARE(bare.reliability.spareServers, 0);
@@ -78,7 +78,7 @@ void TestTemplates::classic1024()
     // Storage: 1,024 / 128 = 8 nodes in 1 rack. Racks: 32 + 4 + 1 + 1 = 38 — the DGX SuperPOD
     // H100 4-SU reference lists 32 leaves and 16 spines too (RA Table 4).
     const Catalog c = Catalog::builtin();
-    const Design d = generateTemplate({"classic", 1024, {}}, c);
+    const Design d = generateTemplate({"classic", 1024, {}, 0.0}, c); // no spare pool: all 1,024 in the job
     const Results r = evaluate(d, c);
     QCOMPARE(r.inventory.gpusTotal, 1024LL);
     QCOMPARE(r.inventory.gpusActive, 1024LL);
@@ -249,7 +249,12 @@ void TestTemplates::generatedDesignsAreValid()
     const Catalog c = Catalog::builtin();
     const Design d = generateTemplate({kind.toStdString(), gpus, gpu.toStdString()}, c);
     const Results r = evaluate(d, c);
-    QVERIFY2(r.problems.empty(), r.problems.empty() ? "" : (r.problems[0].place + ": " + r.problems[0].message).c_str());
+    // Eight GPUs cannot train an 8B model on Llama 3's 15.6T tokens in under two years: the one
+    // warning a template may carry is that one, saying so.
+    Problems problems = r.problems;
+    if (gpus < 256)
+        std::erase_if(problems, [](const Problem &p) { return p.place == "reliability.effective_time_to_train_days"; });
+    QVERIFY2(problems.empty(), problems.empty() ? "" : (problems[0].place + ": " + problems[0].message).c_str());
     QVERIFY(r.inventory.gpusTotal >= gpus);
     // Every rack is fed and cooled, and racks do not overlap on the floor.
     for (size_t i = 1; i < d.racks.size(); ++i) {

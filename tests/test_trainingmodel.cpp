@@ -322,7 +322,8 @@ void TestTrainingModel::oddGpuCountsLeaveGpusIdle()
     o.kind = "supernode";
     o.gpus = 16384;
     const Catalog catalog = Catalog::builtin();
-    const Design design = generateTemplate(o, catalog);
+    Design design = generateTemplate(o, catalog);
+    design.workload.globalBatchTokens = 16777216.0; // a fixed batch of 2,048 sequences
     const Results evaluated = evaluate(design, catalog);
     QCOMPARE(evaluated.inventory.gpusActive, 14592LL);
     const EstimateSpec spec =
@@ -336,6 +337,13 @@ void TestTrainingModel::oddGpuCountsLeaveGpusIdle()
     const SearchResult all = searchParallelism(spec.cluster, spec.model, spec.training, {});
     QVERIFY(all.found());
     QVERIFY(out.estimate.tokensPerS > all.top.front().estimate.tokensPerS);
+    // With the automatic batch (the template's), the batch follows each layout's data
+    // parallelism, so a layout on all 14,592 GPUs divides it too.
+    Design automatic = design;
+    automatic.workload.globalBatchTokens = 0.0;
+    const EstimateSpec autoSpec = estimateSpecFromDesign(automatic, catalog, 14592, evaluated.fabric);
+    QVERIFY(autoSpec.training.batchFollowsLayout);
+    QVERIFY(searchParallelism(autoSpec.cluster, autoSpec.model, autoSpec.training, {}).found());
 }
 
 void TestTrainingModel::recomputationTradesMemoryForTime()

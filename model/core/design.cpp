@@ -269,7 +269,9 @@ void checkWorkload(const Design &design, Checker &check)
     if (w.experts < 0 || w.activeExperts < 0 || w.activeExperts > w.experts)
         check.error("workload.active_experts", "must be between 0 and the expert count");
     check.positive("workload.tokens", w.tokens);
-    check.positive("workload.global_batch_tokens", w.globalBatchTokens);
+    check.nonNegative("workload.global_batch_tokens", w.globalBatchTokens); // 0 = automatic
+    if (w.jobs < 1)
+        check.error("workload.jobs", "must be at least 1");
     if (w.tokens > 1e17)
         check.error("workload.tokens", "more than 10^17 tokens is not plausible");
     if (w.precision != "bf16" && w.precision != "fp8")

@@ -112,7 +112,12 @@ struct Workload
     int experts = 0;        ///< 0 = dense
     int activeExperts = 0;
     int seqLen = 8192;
+    /// Tokens per optimizer step; 0 = automatic: it follows the job's GPU count up to the
+    /// critical batch (docs/model.md, "Global batch"). Files name it "auto".
     double globalBatchTokens = 16777216.0;
+    /// The design's GPUs run this many equal, independent jobs, each training the workload (a
+    /// campus split per hall or per building); 1 = one job on every GPU.
+    int jobs = 1;
     double tokens = 15.6e12;
     std::string precision = "bf16"; ///< bf16 | fp8
     std::string recompute = "none"; ///< none | selective | full
@@ -136,18 +141,42 @@ struct ReliabilitySettings
     double switchMtbfHours = 502000.0;  ///< share of 35 switch/cable causes (4 × a link's rate)
     double linkMtbfHours = 2010000.0;   ///< share of 35 switch/cable causes, per cable or optic pair
     double nicMtbfHours = 3030000.0;    ///< 7 NIC causes / (16,384 NICs × 1,296 h)
-    double softwareMtbfHours = 337000.0; ///< per GPU: 63 software, NCCL and dependency causes
+    /// Per GPU: the 9 NCCL watchdog and dependency causes of Table 5 (the 54 software bugs are
+    /// counted per job, jobMtbfHours). Files without `job_mtbf_hours` read 337,000 h (all 63 per GPU).
+    double softwareMtbfHours = 2360000.0;
+    /// Causes that stop a job whatever its size (software bugs, storage, scheduler, network-wide
+    /// events), per job: Llama 3's 54 software bugs in 1,296 h. 0 = none (files written before).
+    double jobMtbfHours = 24.0;
     double powerUnitMtbfHours = 500000.0;   ///< PDU, busway, UPS (assumption)
     double coolingUnitMtbfHours = 200000.0; ///< CRAH, rear door, CDU (assumption)
     double checkpointIntervalMinutes = 0.0; ///< 0 = optimal (Young/Daly)
+    /// A preset of model/reliability/policy.h ("2021-baseline", "llama3-2024", "state-of-the-art")
+    /// or "custom": then the fields below, from detectMinutes to repairHours, are the policy.
+    /// Files written before policies existed read "custom".
+    std::string policy = "llama3-2024";
     double detectMinutes = 5.0;  ///< from the fault to the job noticing it (watchdog, health check)
-    double restartMinutes = 10.0; ///< relaunch on healthy GPUs (a hot spare swaps in here)
+    double restartMinutes = 10.0; ///< relaunch on healthy GPUs (a hot spare swaps in here), fixed part
+    double initSecondsAt1k = 0.0; ///< communicator initialisation of a 1,024-GPU job (custom policy)
+    double initExponent = 1.0;    ///< … growing as (GPUs / 1,024)^initExponent
+    std::string checkpointKind = "blocking"; ///< blocking | async | in-memory (custom policy)
+    std::string withoutSpare = "shrink";     ///< shrink | wait (custom policy)
     double warmupMinutes = 5.0;  ///< after the restore, until steps run at full speed again
     double repairHours = 24.0;   ///< a failed part back in service (no spare: the job shrinks meanwhile)
     int hotSparesPerDomain = -1; ///< -1 = the catalog's default for the domain
     /// Whole servers (8-GPU class) installed as a spare pool: counted in gpus_total, not given to
     /// the job; a failed server's share moves to a spare at restart (docs/cost.md, "Spare servers").
     int spareServers = 0;
+    /// What is not known about the rates and times: each factor's 10th and 90th percentile
+    /// (log-normal around 1), sampled for the P10/P90 band (docs/reliability.md, "Ranges").
+    struct Range
+    {
+        double low = 1.0, high = 1.0;
+        bool operator==(const Range &) const = default;
+    };
+    Range hardwareRange{0.5, 2.0}; ///< per-part rates: fleets differ several-fold
+    Range jobRange{0.5, 3.0};      ///< size-independent causes: production run vs research cluster
+    Range recoveryRange{0.6, 2.0}; ///< detection, restart and warm-up times
+    Range repairRange{0.5, 2.0};   ///< repair and RMA times
 
     bool operator==(const ReliabilitySettings &) const = default;
 };

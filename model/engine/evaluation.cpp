@@ -6,6 +6,7 @@
 #include "model/engine/performance.h"
 #include "model/engine/power.h"
 #include "model/engine/stages.h"
+#include "model/reliability/reliability.h"
 #include "model/training/estimate.h"
 
 #include <algorithm>
@@ -92,6 +93,45 @@ bool sameClusterFigures(const FabricResults &a, const FabricResults &b)
            && a.oversubscription == b.oversubscription && a.switchId == b.switchId && a.topology == b.topology;
 }
 
+/// Among the job sizes the search found (all GPUs of each supernode, or 64 of 70 with the rest
+/// standing by), the one that trains fastest after failures: tokens/s × goodput under the design's
+/// resilience policy. The goodput is the reliability stage's, without the power and cooling units
+/// (the same for every size), so that the choice reads only the racks, fabric, workload and
+/// reliability settings.
+void chooseByGoodput(const Design &design, const Catalog &catalog, Results &res)
+{
+    EstimateOutcome &o = res.performance.outcome;
+    if (o.sizes.size() < 2)
+        return;
+    Design racksOnly;
+    racksOnly.racks = design.racks; // the units' failures are the same for every size
+    racksOnly.fabric = design.fabric;
+    racksOnly.workload = design.workload;
+    racksOnly.reliability = design.reliability;
+    const size_t fastest = size_t(std::find_if(o.sizes.begin(), o.sizes.end(),
+                                               [&](const JobSizeOption &s) { return s.gpus == o.gpusUsed; })
+                                  - o.sizes.begin());
+    size_t best = fastest;
+    double bestRate = -1.0;
+    for (size_t i = 0; i < o.sizes.size(); ++i) {
+        Results trial;
+        trial.inventory = res.inventory;
+        trial.fabric = res.fabric;
+        trial.performance = res.performance;
+        trial.performance.outcome.selectJobSize(i);
+        const ReliabilityResults rel = evaluateReliability(racksOnly, catalog, trial);
+        const double rate = trial.performance.outcome.estimate.tokensPerS * rel.goodput;
+        if (rate > bestRate * 1.0001) {
+            bestRate = rate;
+            best = i;
+        }
+    }
+    if (best != fastest) {
+        o.selectJobSize(best);
+        o.chosenByGoodput = true;
+    }
+}
+
 /// The workload on the cluster: the parallelism search (the slowest stage below ~100k GPUs).
 void performanceStage(const Design &design, Evaluator::State &st, const std::atomic<bool> *cancel)
 {
@@ -107,6 +147,8 @@ void performanceStage(const Design &design, Evaluator::State &st, const std::ato
         options.cancel = cancel;
         perf.outcome = runEstimate(perf.spec, options);
         perf.available = perf.outcome.estimate.feasible();
+        if (perf.available)
+            chooseByGoodput(design, st.catalog, res);
         // The team's software stack reaches a share of the tuned throughput (seed 002:
         // "20-something %" MFU for a new self-built team against 40 %+ hosted; docs/cost.md).
         if (const double eff = design.workload.stackEfficiency; perf.available && eff > 0 && eff < 1) {

@@ -10,6 +10,14 @@
 
 namespace cp {
 
+namespace {
+
+constexpr double kAutoBatchTokensPerGpu = 1024.0;     // Llama 3 405B: 16,777,216 / 16,384
+constexpr double kAutoBatchFloorTokens = 4194304.0;   // Llama 3's first batch: 4M tokens
+constexpr double kCriticalBatchMargin = 2.0;          // DeepSeek-V3 ran at ~2 × the law
+
+} // namespace
+
 ClusterSpec clusterFromDesign(const Design &design, const Catalog &catalog, long long gpusActive,
                               const FabricResults &fabric)
 {
@@ -61,6 +69,38 @@ ClusterSpec clusterFromDesign(const Design &design, const Catalog &catalog, long
     return c;
 }
 
+long long jobGpus(long long gpusActive, int jobs, int domainGpus)
+{
+    if (jobs <= 1)
+        return gpusActive;
+    const long long d = std::max(1, domainGpus);
+    return std::max(d, gpusActive / jobs / d * d);
+}
+
+double criticalBatchTokens(const ModelSpec &model, double tokens)
+{
+    // DeepSeek LLM (2024), §3.1: B_opt = 0.2920 · C^0.3271 tokens for compute budget C; C here is
+    // 6 × active parameters × training tokens. Loss is flat near the optimum and DeepSeek-V3 ran at
+    // about twice its law (15,360 × 4,096 = 62.9M tokens where the law gives ~31M), so the
+    // automatic batch may grow to twice B_opt.
+    const double c = 6.0 * model.activeParams() * std::max(0.0, tokens);
+    return c > 0 ? kCriticalBatchMargin * 0.2920 * std::pow(c, 0.3271) : 0.0;
+}
+
+double automaticBatchTokens(const ModelSpec &model, double tokens, long long gpus, int seqLen)
+{
+    // Llama 3 405B ran 16,777,216 tokens on 16,384 GPUs: 1,024 per GPU, which keeps each
+    // data-parallel rank's microbatches (and so the pipeline's fill) as the GPU count grows; not
+    // below Llama 3's first 4M-token batch, nor above the critical batch.
+    const double cap = criticalBatchTokens(model, tokens);
+    double b = std::max(kAutoBatchFloorTokens, kAutoBatchTokensPerGpu * double(std::max<long long>(1, gpus)));
+    if (cap > 0)
+        b = std::min(b, std::max(cap, double(seqLen)));
+    // Whole sequences, rounded to a power of two of them (the layouts then round to their DP).
+    const double seqs = std::max(1.0, b / std::max(1, seqLen));
+    return std::exp2(std::round(std::log2(seqs))) * seqLen;
+}
+
 ModelSpec modelFromWorkload(const Workload &w)
 {
     ModelSpec m;
@@ -80,12 +120,24 @@ EstimateSpec estimateSpecFromDesign(const Design &design, const Catalog &catalog
 {
     EstimateSpec spec;
     spec.name = design.name;
-    spec.cluster = clusterFromDesign(design, catalog, gpusActive, fabric);
     const Workload &w = design.workload;
+    // Each of the design's jobs runs on its share of the GPUs (whole scale-up domains).
+    spec.cluster = clusterFromDesign(design, catalog, gpusActive, fabric);
+    if (w.jobs > 1) {
+        ClusterSpec &c = spec.cluster;
+        c.gpus = jobGpus(gpusActive, w.jobs, c.domainGpus);
+        // A job on its partition climbs only the tiers its GPUs need (a hall's super-pod).
+        c.tiers = std::min(c.tiers, fatTreeTiers(double(c.gpus), c.radix));
+        c.oversubscription.resize(size_t(std::max(1, c.tiers)), 1.0);
+    }
     spec.model = modelFromWorkload(w);
     TrainingSpec &t = spec.training;
     t.seqLen = w.seqLen;
     t.globalBatchTokens = w.globalBatchTokens;
+    if (w.globalBatchTokens <= 0) {
+        t.globalBatchTokens = automaticBatchTokens(spec.model, w.tokens, spec.cluster.gpus, w.seqLen);
+        t.batchFollowsLayout = true;
+    }
     t.precision = w.precision == "fp8" ? Precision::Fp8 : Precision::Bf16;
     t.tokens = w.tokens;
     spec.tokens = w.tokens;

@@ -35,7 +35,8 @@ const std::array<StageSpec, kStageCount> &stageTable()
         {StageId::WorkloadCheck, "workload check", {}, stageOutputs({O::Validation, O::Inventory, O::Fabric}),
          stageOutputs({O::WorkloadSound}), stageOutputs({O::WorkloadSound})},
         // The search sees the GPUs and the fabric's cluster figures, not where the racks stand.
-        {StageId::Performance, "performance", designParts({P::Fabric, P::Workload}),
+        // The job size is chosen by goodput under the reliability settings (chooseByGoodput).
+        {StageId::Performance, "performance", designParts({P::Fabric, P::Workload, P::Reliability}),
          stageOutputs({O::Inventory, O::ClusterFigures, O::WorkloadSound}), stageOutputs({O::Performance}), {}},
         {StageId::Facility, "facility", designParts({P::Units, P::Utilisation, P::Pue}),
          stageOutputs({O::Inventory, O::Fabric}), stageOutputs({O::Facility}), {}},

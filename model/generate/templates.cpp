@@ -3,6 +3,7 @@
 #include "model/core/catalog.h"
 #include "model/core/design.h"
 #include "model/generate/templatebuilder.h"
+#include "model/reliability/policy.h"
 
 #include <algorithm>
 #include <cmath>
@@ -18,6 +19,8 @@ using namespace generate;
 
 // A plausible ceiling for generated designs; larger inputs are typos, not clusters.
 constexpr long long kMaxGpus = 2'000'000;
+// Above this many GPUs per job the templates take the state-of-the-art resilience policy.
+constexpr long long kLlama3PolicyMaxGpus = 32'768;
 
 Design classic(const TemplateOptions &o, const Catalog &catalog)
 {
@@ -430,6 +433,26 @@ Design gigawatt(const TemplateOptions &o, const Catalog &catalog)
 
 } // namespace
 
+/// What a team running this design today would do: the batch follows the GPU count; a campus runs
+/// one job per hall; the resilience policy is Llama 3's (2024) up to 32,768 GPUs per job and the
+/// state of the art above, where Llama 3's restarts would leave most of the time lost
+/// (docs/reliability.md, "Templates"). The description says which.
+static void applyOperatingDefaults(Design &d, const TemplateOptions &o, const Catalog &catalog, long long gpus)
+{
+    d.workload.globalBatchTokens = 0.0; // automatic
+    long long perJob = gpus;
+    if (o.kind == "gigawatt") {
+        const CampusPlan plan = planCampus(o, catalog);
+        d.workload.jobs = int(std::max(1LL, plan.halls));
+        perJob = plan.gpusPerHall;
+        d.description += " Runs one training job per hall (" + std::to_string(d.workload.jobs) + " jobs).";
+    }
+    d.reliability.policy = perJob > kLlama3PolicyMaxGpus ? "state-of-the-art" : "llama3-2024";
+    for (const PolicyPreset &p : resiliencePresets())
+        if (p.policy.name == d.reliability.policy)
+            d.description += " Resilience policy: " + p.label + " (" + p.description + ").";
+}
+
 /// A sample workload sized to the cluster: the Llama 3 shapes (Llama 3 paper, Table 3) of 8B,
 /// 70B or 405B parameters, so that the sample trains on the GPUs it is given.
 Workload sampleWorkload(long long gpus)
@@ -473,6 +496,7 @@ Design generateTemplate(const TemplateOptions &options, const Catalog &catalog)
                     e && (e->kind == PartKind::Server || e->kind == PartKind::Supernode))
                     gpus += std::llround(e->figure("gpus")) * m.count;
         d.workload = sampleWorkload(gpus);
+        applyOperatingDefaults(d, options, catalog, gpus);
         return d;
     }
     throw std::invalid_argument("unknown template \"" + options.kind + "\" (classic, supernode or gigawatt)");

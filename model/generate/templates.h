@@ -14,10 +14,10 @@ struct TemplateOptions
     long long gpus = 0;           ///< installed GPUs (spares included); 0 = the template's default
     std::string gpuId;            ///< catalog accelerator id; empty = the template's default
     /// classic: share of the installed servers held as a spare pool (reliability.spare_servers),
-    /// rounded to whole servers; they count in gpus_total, not in gpus_active. 0 = none (the
-    /// default keeps the requested GPUs all active); kRecommendedSpareServerFraction is the ~2 %
-    /// of Lenovo's spare-pool guidance (figures.md, "Caveats"; docs/cost.md, "Spare servers").
-    double spareServerFraction = 0.0;
+    /// rounded to whole servers; they count in gpus_total, not in gpus_active. 0 = none; the
+    /// default is kRecommendedSpareServerFraction, the ~2 % of Lenovo's spare-pool guidance
+    /// (figures.md, "Caveats"; docs/cost.md, "Spare servers"), as a team would hold them.
+    double spareServerFraction = 0.02;
 };
 
 /// Lenovo's guidance of a ~2 % minimum spare-to-production ratio (figures.md, L).

@@ -6,6 +6,7 @@
 #include "model/core/jsontext.h"
 #include "model/core/problem.h"
 #include "model/io/outputfile.h"
+#include "model/reliability/policy.h"
 
 #include <nlohmann/json.hpp>
 
@@ -138,6 +139,13 @@ private:
     std::string mPath;
 };
 
+json rangesToJson(const ReliabilitySettings &s)
+{
+    const auto r = [](const ReliabilitySettings::Range &x) { return json{{"low", x.low}, {"high", x.high}}; };
+    return {{"hardware", r(s.hardwareRange)}, {"job", r(s.jobRange)}, {"recovery", r(s.recoveryRange)},
+            {"repair", r(s.repairRange)}};
+}
+
 json unitsToJson(const std::vector<FacilityUnit> &units)
 {
     json a = json::array();
@@ -206,7 +214,8 @@ json designToJson(const Design &d)
                       {"heads", w.heads}, {"kv_heads", w.kvHeads}, {"ffn_hidden", w.ffnHidden},
                       {"vocab", w.vocab}, {"experts", w.experts},
                       {"active_experts", w.activeExperts}, {"seq_len", w.seqLen},
-                      {"global_batch_tokens", w.globalBatchTokens}, {"tokens", w.tokens},
+                      {"global_batch_tokens", w.globalBatchTokens > 0 ? json(w.globalBatchTokens) : json("auto")},
+                      {"jobs", w.jobs}, {"tokens", w.tokens},
                       {"precision", w.precision}, {"recompute", w.recompute},
                       {"parallelism", {{"auto", p.automatic}, {"tp", p.tp}, {"pp", p.pp},
                                        {"dp", p.dp}, {"cp", p.cp}, {"ep", p.ep},
@@ -227,7 +236,14 @@ json designToJson(const Design &d)
                          {"warmup_minutes", d.reliability.warmupMinutes},
                          {"repair_hours", d.reliability.repairHours},
                          {"hot_spares_per_domain", d.reliability.hotSparesPerDomain},
-                         {"spare_servers", d.reliability.spareServers}}},
+                         {"spare_servers", d.reliability.spareServers},
+                         {"policy", d.reliability.policy},
+                         {"job_mtbf_hours", d.reliability.jobMtbfHours},
+                         {"init_seconds_at_1k", d.reliability.initSecondsAt1k},
+                         {"init_exponent", d.reliability.initExponent},
+                         {"checkpoint_kind", d.reliability.checkpointKind},
+                         {"without_spare", d.reliability.withoutSpare},
+                         {"ranges", rangesToJson(d.reliability)}}},
         {"finance", {{"life_years", d.finance.lifeYears},
                      {"energy_usd_per_kwh", d.finance.energyUsdPerKwh}, {"pue", d.finance.pue},
                      {"staff_fte", d.finance.staffFte},
@@ -333,7 +349,18 @@ void workloadFromJson(const Reader &r, Design &d)
     wl.experts = w.integer("experts", wl.experts);
     wl.activeExperts = w.integer("active_experts", wl.activeExperts);
     wl.seqLen = w.integer("seq_len", wl.seqLen);
-    wl.globalBatchTokens = w.number("global_batch_tokens", wl.globalBatchTokens);
+    if (w.has("global_batch_tokens") && w.raw("global_batch_tokens").is_string()) {
+        if (w.string("global_batch_tokens", "") != "auto")
+            w.fail("global_batch_tokens", "must be a number of tokens or \"auto\"");
+        wl.globalBatchTokens = 0.0;
+    } else {
+        wl.globalBatchTokens = w.number("global_batch_tokens", wl.globalBatchTokens);
+        if (wl.globalBatchTokens < 0)
+            w.fail("global_batch_tokens", "must not be negative (0 or \"auto\": follows the GPU count)");
+    }
+    wl.jobs = w.integer("jobs", wl.jobs);
+    if (wl.jobs < 1)
+        w.fail("jobs", "must be at least 1");
     wl.tokens = w.number("tokens", wl.tokens);
     wl.precision = w.string("precision", wl.precision);
     wl.recompute = w.string("recompute", wl.recompute);
@@ -374,6 +401,37 @@ void reliabilityFromJson(const Reader &r, Design &d)
     s.spareServers = rel.integer("spare_servers", s.spareServers);
     if (s.spareServers < 0)
         rel.fail("spare_servers", "must not be negative");
+    // Files written before policies existed: their own times ("custom"), all software causes
+    // per GPU and no job-level cause, so that they evaluate as they did.
+    const bool before = !rel.has("policy");
+    s.policy = rel.string("policy", before ? "custom" : s.policy);
+    if (!resolvePolicy(s))
+        rel.fail("policy", "must be " + policyNames());
+    if (!rel.has("job_mtbf_hours")) {
+        s.jobMtbfHours = 0.0;
+        if (!rel.has("software_mtbf_hours"))
+            s.softwareMtbfHours = 337000.0;
+    }
+    s.jobMtbfHours = rel.number("job_mtbf_hours", s.jobMtbfHours);
+    s.initSecondsAt1k = rel.number("init_seconds_at_1k", before ? 0.0 : s.initSecondsAt1k);
+    s.initExponent = rel.number("init_exponent", s.initExponent);
+    s.checkpointKind = rel.string("checkpoint_kind", s.checkpointKind);
+    if (!checkpointKindFromName(s.checkpointKind))
+        rel.fail("checkpoint_kind", "must be \"blocking\", \"async\" or \"in-memory\"");
+    s.withoutSpare = rel.string("without_spare", s.withoutSpare);
+    if (!withoutSpareFromName(s.withoutSpare))
+        rel.fail("without_spare", "must be \"shrink\" or \"wait\"");
+    Reader ranges = rel.object("ranges");
+    for (auto &[name, range] : {std::pair<const char *, ReliabilitySettings::Range *>{"hardware", &s.hardwareRange},
+                                {"job", &s.jobRange}, {"recovery", &s.recoveryRange}, {"repair", &s.repairRange}}) {
+        Reader r2 = ranges.object(name);
+        range->low = r2.number("low", range->low);
+        range->high = r2.number("high", range->high);
+        if (!(range->low > 0 && range->low <= 1.0))
+            r2.fail("low", "must be more than 0 and at most 1 (a factor on the typical value)");
+        if (!(range->high >= 1.0 && range->high <= 100.0))
+            r2.fail("high", "must be between 1 and 100 (a factor on the typical value)");
+    }
 }
 
 /// The "finance" object.

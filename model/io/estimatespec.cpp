@@ -530,6 +530,8 @@ json estimateToJson(const EstimateSpec &spec, const EstimateOutcome &o)
     j["mfu"] = e.mfu;
     j["tokens_per_s"] = e.tokensPerS;
     j["gpus_used"] = o.gpusUsed > 0 ? o.gpusUsed : spec.cluster.gpus;
+    j["global_batch_tokens"] = e.globalBatchTokens; // the layout's: an automatic batch rounded to its DP
+    j["job_size_chosen_by_goodput"] = o.chosenByGoodput;
     j["memory_gb_per_gpu"] = e.memoryGb();
     j["hbm_gb"] = e.hbmGb;
     j["time_to_train_days"] = e.timeToTrainDays;
@@ -565,6 +567,7 @@ json estimateToJson(const EstimateSpec &spec, const EstimateOutcome &o)
              {"radix", c.radix}};
     j["training"] = json{{"seq_len", spec.training.seqLen},
                          {"global_batch_tokens", spec.training.globalBatchTokens},
+                         {"batch_follows_layout", spec.training.batchFollowsLayout},
                          {"precision", precisionName(spec.training.precision)},
                          {"tokens", spec.training.tokens},
                          {"attention", attentionName(spec.training.attention)},

@@ -39,7 +39,9 @@ json reliabilityToJson(const ReliabilityResults &rel)
     return {{"available", true},
             {"largest_failure_domains", largest},
             {"failure_domains", kinds},
-            {"checkpoint_interval_optimal", rel.intervalOptimal}};
+            {"checkpoint_interval_optimal", rel.intervalOptimal},
+            {"policy", rel.policy},
+            {"checkpoint_kind", rel.checkpointKind}};
 }
 
 json costToJson(const CostResults &c)

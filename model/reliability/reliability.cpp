@@ -5,10 +5,12 @@
 #include "model/engine/evaluation.h"
 #include "model/engine/performance.h"
 #include "model/fabric/topology.h"
+#include "model/reliability/policy.h"
 #include "model/training/trainingmodel.h"
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <limits>
 #include <map>
 #include <memory>
@@ -33,6 +35,18 @@ constexpr double kLocalNvmeGbPerS = 2.0;
 // whose catalog entry does not say has one tray per 8 GPUs.
 constexpr double kGpusPerNvlinkTray = 8.0;
 constexpr double kHoursPerMonth = 730.0;
+// An asynchronous snapshot copies each GPU's shard to pinned host memory: the share of the host
+// link a large copy reaches (the same 0.80 as the training model's offload calibration), a fixed
+// stall for the synchronisation around it (assumption: 0.5 s), and 16 GB/s when the catalog
+// gives no host link (PCIe Gen4 x16 at 0.5 of its 32 GB/s, assumption).
+constexpr double kHostCopyEfficiency = 0.80;
+constexpr double kSnapshotFixedS = 0.5;
+constexpr double kFallbackHostCopyGbPerS = 16.0;
+// A peer copy shares the scale-out NIC with training traffic: half of it (assumption).
+constexpr double kPeerCopyEfficiency = 0.5;
+// A design warns below this goodput, or beyond this many days to train.
+constexpr double kGoodputWarning = 0.5;
+constexpr double kDaysWarning = 730.0;
 constexpr size_t kLargestDomains = 10;
 
 /// Per-kind accumulator: instances, GPUs lost and the job's share.
@@ -76,7 +90,7 @@ double shrinkLossH(const JobModel &job, const FailureClass &c)
 {
     if (c.spareCovers && job.sparesPerDomain >= c.spareNeed)
         return 0.0;
-    return std::min(1.0, c.shrinkFraction) * job.repairH;
+    return std::min(1.0, c.shrinkFraction) * c.repairH;
 }
 
 } // namespace
@@ -155,9 +169,24 @@ void checkSettings(const ReliabilitySettings &s, Problems &problems)
           {"repairHours", s.repairHours}})
         if (!(v > 0))
             problems.push_back({Severity::Error, std::string("reliability.") + name, "must be positive"});
-    for (const auto &[name, v] : {std::pair{"detectMinutes", s.detectMinutes}, {"warmupMinutes", s.warmupMinutes}})
+    for (const auto &[name, v] : {std::pair{"detectMinutes", s.detectMinutes}, {"warmupMinutes", s.warmupMinutes},
+                                  {"initSecondsAt1k", s.initSecondsAt1k}, {"initExponent", s.initExponent},
+                                  {"jobMtbfHours", s.jobMtbfHours}})
         if (!(v >= 0))
             problems.push_back({Severity::Error, std::string("reliability.") + name, "must not be negative"});
+    if (!resolvePolicy(s))
+        problems.push_back({Severity::Error, "reliability.policy",
+                            "\"" + s.policy + "\" is not a policy (" + policyNames() + ")"});
+    if (!checkpointKindFromName(s.checkpointKind))
+        problems.push_back({Severity::Error, "reliability.checkpointKind",
+                            "must be \"blocking\", \"async\" or \"in-memory\""});
+    if (!withoutSpareFromName(s.withoutSpare))
+        problems.push_back({Severity::Error, "reliability.withoutSpare", "must be \"shrink\" or \"wait\""});
+    for (const auto &[name, r] : {std::pair{"hardwareRange", s.hardwareRange}, {"jobRange", s.jobRange},
+                                  {"recoveryRange", s.recoveryRange}, {"repairRange", s.repairRange}})
+        if (!(r.low > 0 && r.low <= 1.0 && r.high >= 1.0 && std::isfinite(r.high)))
+            problems.push_back({Severity::Error, std::string("reliability.") + name,
+                                "needs 0 < low ≤ 1 ≤ high (factors on the typical value)"});
 }
 
 /// The parts whose failures the model counts, and the storage path, summed over the racks.
@@ -171,6 +200,9 @@ struct PartCensus
     long long active = 1;      ///< GPUs the job runs on
     long long serverPool = 0;  ///< whole spare servers
     long long jobServerGpus = 0, jobServerNics = 0; ///< the server parts in service
+    double gpuRateFactor = 1.0; ///< the accelerator's failure_rate_factor (a generation's parts vs H100's)
+    int jobs = 1;              ///< equal jobs the design runs (workload.jobs)
+    int idlePerDomain = 0;     ///< GPUs of each supernode the job's layout leaves idle
 };
 
 /// Adds one mount of a server or supernode to the census.
@@ -202,7 +234,7 @@ void countNode(const CatalogEntry &e, long long c, const ReliabilitySettings &s,
     p.frontGbps += double(c) * e.figure("storage_mgmt_nics", 2.0 * double(t)) * kStorageNicGbps;
 }
 
-PartCensus countParts(const Design &design, const Catalog &catalog, const InventoryResults &inv)
+PartCensus countParts(const Design &design, const Catalog &catalog, const Results &earlier)
 {
     const ReliabilitySettings &s = design.reliability;
     PartCensus p;
@@ -214,6 +246,8 @@ PartCensus countParts(const Design &design, const Catalog &catalog, const Invent
             const long long c = m.count;
             if (e->kind == PartKind::Server || e->kind == PartKind::Supernode) {
                 countNode(*e, c, s, p);
+                if (const CatalogEntry *acc = catalog.find(e->ref("accelerator")))
+                    p.gpuRateFactor = acc->figure("failure_rate_factor", 1.0);
             } else if (e->kind == PartKind::Switch && m.role == SwitchRole::Storage) {
                 // Half the ports face the compute side (non-blocking storage leaf).
                 p.storageSwitchGbps += double(c) * e->figure("ports") * e->figure("port_gbps") / 2.0;
@@ -223,7 +257,20 @@ PartCensus countParts(const Design &design, const Catalog &catalog, const Invent
                 p.storageRead += double(c) * e->figure("read_gb_per_s");
             }
         }
+    const InventoryResults &inv = earlier.inventory;
     p.active = std::max<long long>(1, inv.gpusActive);
+    p.jobs = std::max(1, design.workload.jobs);
+    // One job's GPUs: those its layout runs on, or its share of the GPUs in service. GPUs of a
+    // supernode the layout leaves idle (64 of 70) stand by as hot spares.
+    if (earlier.performance.available && earlier.performance.outcome.gpusUsed > 0) {
+        const EstimateOutcome &o = earlier.performance.outcome;
+        p.active = o.gpusUsed;
+        if (p.supernodes > 0 && o.domainGpusUsed > 0)
+            p.idlePerDomain = std::max(0, earlier.performance.spec.cluster.domainGpus - o.domainGpusUsed);
+    } else {
+        p.active = std::max<long long>(1, p.active / p.jobs);
+    }
+    p.sparesPerDomain += p.idlePerDomain;
     // A pool of whole spare servers (reliability.spare_servers, classic designs; the inventory
     // stage takes them out of gpus_active): a failure in a server moves its share of the job to a
     // spare at restart, as an NVL72's hot spare GPUs do, while the failed server is repaired.
@@ -360,7 +407,7 @@ void FailureKinds::addNodeKinds()
     {
         // A GPU fault drains its NVLink domain: the 8-GPU server, or the whole NVL72 rack
         // (SemiAnalysis, "100,000 H100 Clusters": 72-GPU blast radius vs 8 for HGX).
-        KindSum &k = kind("gpu", s.gpuMtbfHours, true, mSpares ? "spare" : "shrink");
+        KindSum &k = kind("gpu", s.gpuMtbfHours / p.gpuRateFactor, true, mSpares ? "spare" : "shrink");
         nodeParts(k, p.serverGpus, p.jobServerGpus, p.superGpus, p.superActive, 1);
     }
     if (p.servers > 0) {
@@ -430,6 +477,9 @@ void FailureKinds::addFabricKinds()
     restartOnly(linkFailureKind(2), s.linkMtbfHours, links(2));
     // Software, NCCL watchdog and dependency faults (Llama 3 Table 5) grow with the ranks.
     restartOnly("software", s.softwareMtbfHours, mParts.active);
+    // Causes that stop a job whatever its size: one "part", the job itself.
+    if (s.jobMtbfHours > 0)
+        restartOnly("job", s.jobMtbfHours, 1);
     if (mParts.storageNodes > 0) {
         // Checkpoint storage is erasure-coded or replicated: a node loss slows writes, not the job.
         KindSum &k = kind("storage_node", s.nodeMtbfHours, false, "none");
@@ -531,9 +581,23 @@ void FailureKinds::addLargestDomains()
     }
 }
 
+/// Which repair time of the policy a part kind takes.
+RepairKind repairKindOf(const std::string &kind)
+{
+    if (kind == "gpu")
+        return RepairKind::Gpu;
+    if (kind == "server" || kind == "compute_tray" || kind == "storage_node")
+        return RepairKind::Host;
+    for (PartKind k : {PartKind::Pdu, PartKind::Busway, PartKind::Ups, PartKind::Crah, PartKind::RearDoor, PartKind::Cdu})
+        if (kind == partKindName(k))
+            return RepairKind::Facility;
+    return RepairKind::Network;
+}
+
 /// The job's interruption rate and recovery classes from the kinds; each kind's range of classes
 /// in rel.job.classes is returned for the downtime shares.
-std::vector<std::pair<size_t, size_t>> jobClasses(FailureKinds &fk, const PartCensus &p, ReliabilityResults &rel)
+std::vector<std::pair<size_t, size_t>> jobClasses(FailureKinds &fk, const PartCensus &p, const ResiliencePolicy &policy,
+                                                  ReliabilityResults &rel)
 {
     std::vector<std::pair<size_t, size_t>> kindClasses;
     kindClasses.reserve(fk.kinds.size());
@@ -543,12 +607,24 @@ std::vector<std::pair<size_t, size_t>> jobClasses(FailureKinds &fk, const PartCe
         k.k.gpusLostMean = k.k.count > 0 ? k.lostSum / double(k.k.count) : 0.0;
         k.k.eventsPerMonth = double(k.k.count) * k.k.failuresPerHour * kHoursPerMonth;
         if (k.k.interruptsJob) {
+            // With several jobs each depends on its share of the parts; a job-level cause is its own.
+            if (k.k.kind != "job" && p.jobs > 1) {
+                k.rateSpare /= p.jobs;
+                k.rateShrink /= p.jobs;
+                k.shrinkWeighted /= p.jobs;
+            }
             k.k.jobFailuresPerHour = k.rateSpare + k.rateShrink;
+            const double repair = policy.repairHours(repairKindOf(k.k.kind));
+            const bool wait = policy.withoutSpare == WithoutSpare::Wait;
+            const auto share = [&](double f) { return wait && f > 0 ? 1.0 : f; };
+            const bool job = k.k.kind == "job";
             if (k.rateSpare > 0)
-                rel.job.classes.push_back({k.k.kind, k.rateSpare, true, k.spareNeed,
-                                           fk.shrinkShare(p.serverPool > 0 ? p.serverGpus / p.servers : superDomain)});
+                rel.job.classes.push_back(
+                    {k.k.kind, k.rateSpare, true, k.spareNeed,
+                     share(fk.shrinkShare(p.serverPool > 0 ? p.serverGpus / p.servers : superDomain)), repair, job});
             if (k.rateShrink > 0)
-                rel.job.classes.push_back({k.k.kind, k.rateShrink, false, 0, k.shrinkWeighted / k.rateShrink});
+                rel.job.classes.push_back(
+                    {k.k.kind, k.rateShrink, false, 0, share(k.shrinkWeighted / k.rateShrink), repair, job});
         }
         rel.largestFailureDomainGpus = std::max(rel.largestFailureDomainGpus, k.k.gpusLostMax);
         rel.kinds.push_back(k.k);
@@ -580,36 +656,116 @@ void checkpoints(const Design &design, const Results &earlier, PartCensus p, Rel
     // The path to storage: the storage nodes' own figures, the storage switches' compute-side
     // ports and the compute nodes' front-end NICs; the narrowest wins.
     const double pathGbPerS = std::min(p.storageSwitchGbps > 0 ? p.storageSwitchGbps : p.frontGbps, p.frontGbps) / 8.0;
-    rel.storageWriteGbPerS = std::min(p.storageWrite, pathGbPerS);
-    rel.storageReadGbPerS = std::min(p.storageRead, pathGbPerS);
+    // Jobs checkpoint at the same time at worst: each has its share of the storage.
+    rel.storageWriteGbPerS = std::min(p.storageWrite, pathGbPerS) / p.jobs;
+    rel.storageReadGbPerS = std::min(p.storageRead, pathGbPerS) / p.jobs;
     const double bytes = rel.params * rel.bytesPerParam;
     rel.checkpointWriteS = rel.storageWriteGbPerS > 0 ? bytes / (rel.storageWriteGbPerS * 1e9) : 0.0;
     rel.checkpointRestoreS = rel.storageReadGbPerS > 0 ? bytes / (rel.storageReadGbPerS * 1e9) : 0.0;
 }
 
-/// The job model's checkpoint interval, recovery, goodput and each kind's share of the downtime.
-void goodput(const Design &design, const Results &earlier, const PartCensus &p,
-             const std::vector<std::pair<size_t, size_t>> &kindClasses, ReliabilityResults &rel)
+/// What the checkpoint kind makes the job wait for (seconds), and the shortest interval its
+/// background work allows: a blocking write stops training for the whole write; an asynchronous
+/// one for the copy of each GPU's shard to host memory (its storage write must finish before the
+/// next); an in-memory one also sends the shard to a peer over the scale-out NIC, and restores
+/// from the peer's memory instead of storage.
+struct CheckpointCost
+{
+    double stallS = 0.0, restoreS = 0.0, minIntervalS = 0.0;
+};
+
+CheckpointCost checkpointCost(CheckpointKind kind, const Results &earlier, const ReliabilityResults &rel,
+                              long long jobGpus)
+{
+    CheckpointCost c;
+    if (kind == CheckpointKind::Blocking) {
+        c.stallS = rel.checkpointWriteS;
+        c.restoreS = rel.checkpointRestoreS;
+        return c;
+    }
+    // Each GPU holds 1/N of a fully sharded checkpoint (Megatron-LM distributed checkpoints).
+    const double shardBytes = rel.params * rel.bytesPerParam / double(std::max<long long>(1, jobGpus));
+    const ClusterSpec &cluster = earlier.performance.spec.cluster;
+    const double hostGbPerS = cluster.gpu.hostLinkGbPerS > 0 ? cluster.gpu.hostLinkGbPerS * kHostCopyEfficiency
+                                                            : kFallbackHostCopyGbPerS;
+    c.stallS = kSnapshotFixedS + shardBytes / (hostGbPerS * 1e9);
+    c.minIntervalS = rel.checkpointWriteS;
+    c.restoreS = rel.checkpointRestoreS;
+    if (kind == CheckpointKind::InMemory) {
+        const double nicGbPerS = std::max(1.0, cluster.scaleOutGbpsPerGpu / 8.0 * kPeerCopyEfficiency);
+        const double peerS = shardBytes / (nicGbPerS * 1e9);
+        c.minIntervalS = peerS;
+        c.restoreS = kSnapshotFixedS + peerS;
+    }
+    return c;
+}
+
+/// Detection, restart for the job's size, restore and warm-up; the interval; the policy's figures.
+void recovery(const Design &design, const Results &earlier, const ResiliencePolicy &policy, ReliabilityResults &rel)
 {
     const ReliabilitySettings &s = design.reliability;
     JobModel &job = rel.job;
-    job.checkpointWriteH = rel.checkpointWriteS / 3600.0;
-    job.recoveryH = (s.detectMinutes + s.restartMinutes + s.warmupMinutes) / 60.0 + rel.checkpointRestoreS / 3600.0;
-    job.repairH = s.repairHours;
-    job.domains = p.serverPool > 0 ? 1 : p.supernodes;
-    job.sparesPerDomain = p.sparesPerDomain;
+    const CheckpointCost cc = checkpointCost(policy.checkpoint, earlier, rel, rel.jobGpus);
+    rel.policy = policy.name;
+    rel.checkpointKind = checkpointKindName(policy.checkpoint);
+    rel.detectMinutes = policy.detectMinutes;
+    rel.restartMinutes = policy.restartMinutes(double(rel.jobGpus));
+    rel.warmupMinutes = policy.warmupMinutes;
+    rel.checkpointStallS = cc.stallS;
+    rel.restoreS = cc.restoreS;
+    job.checkpointWriteH = cc.stallS / 3600.0;
+    job.restoreH = cc.restoreS / 3600.0;
+    job.recoveryH = (rel.detectMinutes + rel.restartMinutes + rel.warmupMinutes) / 60.0 + job.restoreH;
+    // A checkpoint is taken between steps, and not before the last one's background work is done.
+    const double stepS = earlier.performance.available ? earlier.performance.outcome.estimate.stepTimeS : 0.0;
+    job.minIntervalH = std::max({1.0 / 60.0, stepS / 3600.0, cc.minIntervalS / 3600.0});
     if (s.checkpointIntervalMinutes > 0) {
-        job.intervalH = s.checkpointIntervalMinutes / 60.0;
-        rel.intervalOptimal = false;
+        job.intervalH = std::max(s.checkpointIntervalMinutes / 60.0, stepS / 3600.0);
+        job.intervalOptimal = rel.intervalOptimal = false;
     } else {
-        job.intervalH = dalyIntervalHours(job.checkpointWriteH, rel.jobMtbfHours);
-        if (std::isinf(job.intervalH))
-            job.intervalH = 24.0; // no failures: checkpoint daily for other reasons
-        job.intervalH = std::max(job.intervalH, 1.0 / 60.0); // a minute at least
+        job.intervalOptimal = true;
+        job.intervalH = job.chosenIntervalH();
     }
+    job.ranges = {s.hardwareRange.low, s.hardwareRange.high, s.jobRange.low, s.jobRange.high,
+                  s.recoveryRange.low, s.recoveryRange.high, s.repairRange.low, s.repairRange.high};
+}
+
+/// Where goodput goes: the checkpoint stalls, rework, recoveries and repairs as shares of wall
+/// time. The goodput formula is a product; its first-order terms are scaled to sum to 1 − G.
+void waterfall(ReliabilityResults &rel)
+{
+    const JobModel &job = rel.job;
+    const double tau = job.intervalH, m = job.mtbfHours();
+    const double ckpt = job.checkpointWriteH / (tau + job.checkpointWriteH);
+    double rework = 0, rec = 0, rep = 0;
+    if (std::isfinite(m)) {
+        const double r = m * -std::expm1(-job.recoveryH / m);
+        rework = std::max(0.0, 1.0 - r / m) * (tau + job.checkpointWriteH) / 2.0 / m;
+        rec = r / m;
+        rep = job.meanShrinkLossH() / m;
+    }
+    const double sum = ckpt + rework + rec + rep, lost = std::max(0.0, 1.0 - rel.goodput);
+    const double k = sum > 0 ? lost / sum : 0.0;
+    rel.lossCheckpoint = ckpt * k;
+    rel.lossRework = rework * k;
+    rel.lossRecovery = rec * k;
+    rel.lossRepair = rep * k;
+}
+
+/// The job model's goodput and each kind's share of the downtime.
+void goodput(const Design &design, const Results &earlier, const PartCensus &p,
+             const std::vector<std::pair<size_t, size_t>> &kindClasses, ReliabilityResults &rel)
+{
+    JobModel &job = rel.job;
+    job.repairH = 0.0;
+    for (const FailureClass &c : job.classes)
+        job.repairH = std::max(job.repairH, c.repairH);
+    job.domains = p.serverPool > 0 ? 1 : std::max<long long>(1, p.supernodes / p.jobs);
+    job.sparesPerDomain = p.sparesPerDomain;
     rel.checkpointIntervalMinutes = job.intervalH * 60.0;
     rel.timeLostPerFailureMinutes = job.lostPerFailureH(job.intervalH) * 60.0;
     rel.goodput = job.goodput(job.intervalH);
+    waterfall(rel);
     // Each kind's part of the time failures cost: its classes' rates × the time each failure
     // loses; the shares sum to one since the per-class losses average to lostPerFailureH.
     double lostPerHour = 0.0;
@@ -630,11 +786,35 @@ void goodput(const Design &design, const Results &earlier, const PartCensus &p,
         rel.timeToTrainDays = earlier.performance.outcome.estimate.timeToTrainDays;
         job.workHours = rel.timeToTrainDays * 24.0;
         rel.effectiveTimeToTrainDays = rel.goodput > 0 ? rel.timeToTrainDays / rel.goodput : 0.0;
+        rel.band = goodputBand(job, rel.timeToTrainDays);
     }
-    if (rel.goodput < 0.5)
-        rel.problems.push_back({Severity::Warning, "reliability",
-                                "goodput is only " + std::to_string(int(std::lround(rel.goodput * 100)))
-                                    + " %: failures and checkpoints take most of the time"});
+    (void)design;
+}
+
+/// A design whose figures say it cannot train, with the biggest reason.
+void warnings(ReliabilityResults &rel)
+{
+    const auto pct = [](double v) { return std::to_string(int(std::lround(v * 100))) + " %"; };
+    if (rel.goodput < kGoodputWarning) {
+        const std::pair<double, const char *> losses[] = {
+            {rel.lossRecovery, "recoveries (detection, restart, restore, warm-up)"},
+            {rel.lossRework, "work redone since the last checkpoint"},
+            {rel.lossRepair, "GPUs idle or waiting for repairs"},
+            {rel.lossCheckpoint, "checkpoint stalls"}};
+        const auto worst = *std::max_element(std::begin(losses), std::end(losses),
+                                             [](const auto &a, const auto &b) { return a.first < b.first; });
+        char mtbf[64];
+        std::snprintf(mtbf, sizeof mtbf, "%.2g", rel.jobMtbfHours * 60.0);
+        rel.problems.push_back({Severity::Warning, "reliability.goodput",
+                                "goodput is only " + pct(rel.goodput) + ": the job fails every " + mtbf
+                                    + " min and " + worst.second + " take " + pct(worst.first)
+                                    + " of the time (policy \"" + rel.policy
+                                    + "\"; a faster policy, spares or smaller jobs help)"});
+    }
+    if (rel.effectiveTimeToTrainDays > kDaysWarning)
+        rel.problems.push_back({Severity::Warning, "reliability.effective_time_to_train_days",
+                                "training would take " + std::to_string(std::llround(rel.effectiveTimeToTrainDays))
+                                    + " days: more than two years is not a plan"});
 }
 
 } // namespace
@@ -646,7 +826,8 @@ ReliabilityResults evaluateReliability(const Design &design, const Catalog &cata
         return rel;
     rel.available = true;
     checkSettings(design.reliability, rel.problems);
-    const PartCensus parts = countParts(design, catalog, earlier.inventory);
+    const PartCensus parts = countParts(design, catalog, earlier);
+    rel.jobGpus = parts.active;
     // The leaf groups the fabric stage was built on; results made without it get their own.
     std::shared_ptr<const Topology> topology = earlier.fabric.layout;
     if (!topology || topology->racks.size() != design.racks.size())
@@ -658,9 +839,12 @@ ReliabilityResults evaluateReliability(const Design &design, const Catalog &cata
     fk.addFacilityKinds();
     fk.addLargestDomains();
     rel.largestDomains = fk.largest;
-    const std::vector<std::pair<size_t, size_t>> kindClasses = jobClasses(fk, parts, rel);
+    const ResiliencePolicy policy = resolvePolicy(design.reliability).value_or(ResiliencePolicy{});
+    const std::vector<std::pair<size_t, size_t>> kindClasses = jobClasses(fk, parts, policy, rel);
     checkpoints(design, earlier, parts, rel);
+    recovery(design, earlier, policy, rel);
     goodput(design, earlier, parts, kindClasses, rel);
+    warnings(rel);
     return rel;
 }
 

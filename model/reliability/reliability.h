@@ -48,6 +48,21 @@ struct FailureClass
     bool spareCovers = false;   ///< a hot spare in the domain takes over (supernode spares)
     int spareNeed = 0;          ///< spare GPUs one failure consumes
     double shrinkFraction = 0.0; ///< share of the job's GPUs idle until repair when no spare covers
+    double repairH = 24.0;      ///< the failed part back in service (the policy's time for its kind)
+    bool sizeIndependent = false; ///< a job-level cause (its rate does not scale with the parts)
+};
+
+/// The factors by which uncertain rates and times are multiplied (1 = the typical values).
+struct UncertaintyFactors
+{
+    double hardware = 1.0, job = 1.0, recovery = 1.0, repair = 1.0;
+};
+
+/// Each factor's 10th and 90th percentile (log-normal, median 1): from ReliabilitySettings.
+struct UncertaintyRanges
+{
+    double hardwareLow = 1.0, hardwareHigh = 1.0, jobLow = 1.0, jobHigh = 1.0;
+    double recoveryLow = 1.0, recoveryHigh = 1.0, repairLow = 1.0, repairHigh = 1.0;
 };
 
 /// The training job as the reliability model sees it: failure causes, checkpointing, recovery.
@@ -59,7 +74,10 @@ struct JobModel
     double checkpointWriteH = 0.0; ///< blocking write of one checkpoint (δ)
     double intervalH = 0.0;        ///< compute time between checkpoints (τ)
     double recoveryH = 0.0;        ///< detection + restart + restore + warm-up
-    double repairH = 24.0;
+    double restoreH = 0.0;         ///< the restore part of recoveryH (not scaled by the recovery factor)
+    double minIntervalH = 0.0;     ///< the interval cannot be shorter (a step; a background write)
+    bool intervalOptimal = true;   ///< the interval follows Young/Daly when the rates change
+    double repairH = 24.0;         ///< the longest repair time of the classes (for the spares' return)
     long long domains = 0;         ///< scale-up domains holding spares
     int sparesPerDomain = 0;
 
@@ -75,7 +93,28 @@ struct JobModel
     double lostPerFailureH(double intervalH, const FailureClass &c) const;
     /// Useful share of wall time at checkpoint interval τ (docs/reliability.md, "Goodput").
     double goodput(double intervalH) const;
+    /// The interval the job checkpoints at: Young/Daly for its rates (at least minIntervalH), or
+    /// the fixed one.
+    double chosenIntervalH() const;
+    /// The same job with its rates and times multiplied by `f` (hardware classes, job-level
+    /// classes, recovery without the restore, repairs); a Young/Daly interval is chosen again.
+    JobModel scaled(const UncertaintyFactors &f) const;
+    UncertaintyRanges ranges;
 };
+
+/// Samples the uncertain factors: log-normal with median 1 and the ranges' 10th/90th percentiles,
+/// from two uniform numbers per factor (Box–Muller). Deterministic in `u`.
+UncertaintyFactors sampleFactors(const UncertaintyRanges &r, const double (&u)[8]);
+
+/// P10, P50 and P90 of goodput and of the effective time to train over sampled factors.
+struct GoodputBand
+{
+    double goodputP10 = 0, goodputP50 = 0, goodputP90 = 0;
+    double daysP10 = 0, daysP50 = 0, daysP90 = 0; ///< effective time to train; P90 is the long one
+    int samples = 0;
+};
+/// `samples` draws of the factors (fixed seed), each job's analytic goodput at its own interval.
+GoodputBand goodputBand(const JobModel &job, double workDays, int samples = 512);
 
 /// The optimum checkpoint interval for write time δ and MTBF M (Daly 2006, eq. 37; Young 1974
 /// to first order): √(2δM)·(1 + ⅓√(δ/2M) + δ/18M) − δ for δ < 2M, else M.
@@ -102,6 +141,17 @@ struct ReliabilityResults
     double timeLostPerFailureMinutes = 0.0;
     double goodput = 0.0;
     double goodputWithoutSpares = 0.0;
+    std::string policy;              ///< the resilience policy's name
+    std::string checkpointKind;      ///< blocking | async | in-memory
+    double restartMinutes = 0.0;     ///< launch + initialisation for the job's size
+    double detectMinutes = 0.0, warmupMinutes = 0.0;
+    long long jobGpus = 0;           ///< GPUs of one job
+    double checkpointStallS = 0.0;   ///< what one checkpoint stops training for (the kind's)
+    double restoreS = 0.0;           ///< what one restore takes (storage, or a peer's memory)
+    /// Where goodput goes, as shares of wall time (sum with goodput to 1): checkpoint stalls, work
+    /// redone after failures, recoveries, and the job shrunk or waiting for repairs.
+    double lossCheckpoint = 0.0, lossRework = 0.0, lossRecovery = 0.0, lossRepair = 0.0;
+    GoodputBand band;
     double timeToTrainDays = 0.0;    ///< failure-free, from the performance stage
     double effectiveTimeToTrainDays = 0.0;
     JobModel job;

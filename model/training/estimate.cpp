@@ -3,6 +3,7 @@
 #include "model/core/catalog.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 
 namespace cp {
@@ -31,6 +32,17 @@ GpuSpec gpuFromCatalog(const CatalogEntry &e)
     return g;
 }
 
+void EstimateOutcome::selectJobSize(size_t i)
+{
+    if (i >= sizes.size())
+        return;
+    search = sizes[i].search;
+    gpusUsed = sizes[i].gpus;
+    domainGpusUsed = sizes[i].domainGpus;
+    if (search.found())
+        estimate = search.top.front().estimate;
+}
+
 EstimateOutcome runEstimate(const EstimateSpec &spec, const SearchOptions &options, const Calibration &cal)
 {
     EstimateOutcome out;
@@ -54,28 +66,43 @@ EstimateOutcome runEstimate(const EstimateSpec &spec, const SearchOptions &optio
     out.searched = true;
     out.search = searchParallelism(spec.cluster, spec.model, spec.training, o, cal);
     out.gpusUsed = spec.cluster.gpus;
+    if (out.search.found())
+        out.sizes.push_back({spec.cluster.gpus, spec.cluster.domainGpus, out.search});
+    out.domainGpusUsed = spec.cluster.domainGpus;
     // A GPU count with a large odd factor (64 working GPUs of 72 per supernode gives
-    // 14,592 = 2^8·57) forces odd pipeline or data-parallel degrees. Jobs then run on fewer GPUs,
-    // a whole number of 2^k scale-up domains, and leave the rest idle: try those counts down to
-    // 85 % of the cluster when the data-parallel degree is free, and keep the fastest by tokens/s.
+    // 14,592 = 2^8·57; 70 of 72 gives 2·5·7 in every domain) forces odd tensor, pipeline or
+    // data-parallel degrees. Jobs then run on fewer GPUs and leave the rest idle: a whole number
+    // of 2^k scale-up domains, and on each domain all its GPUs or the largest power of two of
+    // them (64 of 70). Those counts down to 85 % of the cluster are tried when the data-parallel
+    // degree is free, and the fastest by tokens/s is kept.
     if (p.dp <= 0 && spec.cluster.domainGpus > 0) {
-        std::vector<long long> counts;
-        for (long long m = spec.cluster.domainGpus; m <= spec.cluster.gpus; m *= 2) {
-            const long long n = spec.cluster.gpus / m * m;
-            if (n < spec.cluster.gpus && n >= spec.cluster.gpus * 85 / 100
-                && std::find(counts.begin(), counts.end(), n) == counts.end())
-                counts.push_back(n);
-        }
-        for (long long n : counts) {
+        const long long domains = spec.cluster.gpus / spec.cluster.domainGpus;
+        std::vector<std::pair<long long, int>> counts; // (GPUs, per domain)
+        std::vector<int> perDomain{spec.cluster.domainGpus};
+        if (const int pow2 = int(std::bit_floor(unsigned(spec.cluster.domainGpus))); pow2 != spec.cluster.domainGpus)
+            perDomain.push_back(pow2);
+        for (const int g : perDomain)
+            for (long long m = 1; m <= domains; m *= 2) {
+                const long long n = domains / m * m * g;
+                const bool seen = std::find_if(counts.begin(), counts.end(), [&](auto &c) { return c.first == n; })
+                                  != counts.end();
+                if (n < spec.cluster.gpus && n >= spec.cluster.gpus * 85 / 100 && !seen)
+                    counts.emplace_back(n, g);
+            }
+        for (const auto &[n, g] : counts) {
             if (o.cancel && o.cancel->load())
                 break;
             ClusterSpec fewer = spec.cluster;
             fewer.gpus = n;
+            fewer.domainGpus = g;
             SearchResult r = searchParallelism(fewer, spec.model, spec.training, o, cal);
+            if (r.found())
+                out.sizes.push_back({n, g, r});
             const double best = out.search.found() ? out.search.top.front().estimate.tokensPerS : 0.0;
             if (r.found() && r.top.front().estimate.tokensPerS > best * 1.0001) {
                 out.search = std::move(r);
                 out.gpusUsed = n;
+                out.domainGpusUsed = g;
             }
         }
     }

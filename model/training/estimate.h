@@ -36,6 +36,14 @@ struct EstimateSpec
 };
 
 /// The outcome of `estimate`: the configuration used and, when a search ran, what it found.
+/// One job size a search tried: its GPUs, how many of each scale-up domain, and what it found.
+struct JobSizeOption
+{
+    long long gpus = 0;
+    int domainGpus = 0;
+    SearchResult search;
+};
+
 struct EstimateOutcome
 {
     StepEstimate estimate;
@@ -43,6 +51,14 @@ struct EstimateOutcome
     SearchResult search;
     std::vector<std::string> chosenBySearch; ///< parallelism fields the search chose
     long long gpusUsed = 0; ///< GPUs the job runs on: the cluster's, or fewer when that trains faster
+    int domainGpusUsed = 0; ///< of each scale-up domain it runs on (fewer than the domain's: the rest idle)
+    /// Every job size tried that runs, the cluster's first; `gpusUsed` is the fastest unless the
+    /// caller chose another (selectJobSize) by what it delivers after failures.
+    std::vector<JobSizeOption> sizes;
+    bool chosenByGoodput = false; ///< the size was chosen by effective throughput, not speed
+
+    /// Makes sizes[i] the outcome: its search, GPUs and best estimate.
+    void selectJobSize(size_t i);
 };
 
 /// Runs a spec: a direct estimate when the parallelism is complete, else a search over the

@@ -177,7 +177,13 @@ SearchResult searchParallelism(const ClusterSpec &cluster, const ModelSpec &mode
         c.pp = o.pp;
         c.cp = o.cp;
         c.dp = int(gpus / o.tp / o.pp / o.cp);
-        const double perRank = seqs / c.dp;
+        // A target batch is rounded to whole sequences per data-parallel rank (at least one).
+        TrainingSpec layoutTraining = training;
+        if (training.batchFollowsLayout) {
+            const double perRankSeqs = std::max(1.0, std::round(seqs / c.dp));
+            layoutTraining.globalBatchTokens = perRankSeqs * c.dp * training.seqLen;
+        }
+        const double perRank = layoutTraining.globalBatchSeqs() / c.dp;
         if (perRank < 1.0 || std::fabs(perRank - std::round(perRank)) > 1e-6) {
             ++res.rejectedLayout;
             ++res.rejectedWhy[size_t(Infeasible::Batch)];
@@ -226,7 +232,7 @@ SearchResult searchParallelism(const ClusterSpec &cluster, const ModelSpec &mode
                             if ((rc == Recompute::Block || rc == Recompute::Offload) &&
                                 fx.recompute < 0 && fitsWithout[z])
                                 continue;
-                            const StepEstimate e = estimateStep(cluster, model, training, c, cal);
+                            const StepEstimate e = estimateStep(cluster, model, layoutTraining, c, cal);
                             ++res.evaluated;
                             if (rc == Recompute::None && e.infeasible != Infeasible::Memory)
                                 fitsWithout[z] = true;

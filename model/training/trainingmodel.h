@@ -126,6 +126,10 @@ struct TrainingSpec
     /// kept TP all-reduces and the DP all-reduce on the critical path.
     bool overlapComm = true;
 
+    /// The batch is a target, not a constraint: each layout rounds it to whole sequences per
+    /// data-parallel rank (a design's automatic batch; docs/model.md, "Global batch").
+    bool batchFollowsLayout = false;
+
     double globalBatchSeqs() const { return seqLen > 0 ? globalBatchTokens / seqLen : 0.0; }
 };
 
@@ -226,6 +230,7 @@ struct StepEstimate
     double hardwareTflopsPerGpu = 0.0;
     double mfu = 0.0;
     double tokensPerS = 0.0;
+    double globalBatchTokens = 0.0; ///< tokens per step of this layout (a target batch, rounded to its DP)
     double timeToTrainDays = 0.0;
     double bubbleFraction = 0.0; ///< bubble / step time
     double hbmGb = 0.0;          ///< capacity it was checked against

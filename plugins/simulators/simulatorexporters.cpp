@@ -4,6 +4,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+#include <cmath>
+
 #include <cmath>
 #include <sstream>
 #include <stdexcept>
@@ -23,6 +26,7 @@ struct Job
     const TrainingSpec *training = nullptr;
     const StepEstimate *estimate = nullptr;
     long long gpus = 0; ///< GPUs the job runs on
+    double batchSeqs = 0; ///< sequences per step of the chosen layout
 };
 
 Job evaluateJob(const Design &design, const Catalog &catalog, const char *tool)
@@ -39,7 +43,18 @@ Job evaluateJob(const Design &design, const Catalog &catalog, const char *tool)
     j.estimate = &p.outcome.estimate;
     const ParallelConfig &c = j.estimate->config;
     j.gpus = (long long)c.tp * c.pp * c.dp * c.cp;
+    j.batchSeqs = j.estimate->globalBatchTokens / std::max(1, j.training->seqLen);
     return j;
+}
+
+/// The batch the layout runs (an automatic batch is rounded to its DP), in Calculon's terms: its
+/// data-parallel ranks include the context-parallel ones, so the batch must split into whole
+/// micro-batches over DP·CP; when it does not, the nearest batch that does (at most half a
+/// micro-batch per rank away).
+long long calculonBatch(double seqs, long long dataPar, int microbatch)
+{
+    const long long unit = std::max<long long>(1, dataPar * std::max(1, microbatch));
+    return std::max<long long>(1, std::llround(seqs / double(unit))) * unit;
 }
 
 /// Scale-out bandwidth per GPU as the top of the fabric delivers it: the NIC rate divided by the
@@ -136,7 +151,7 @@ std::vector<ExportedFile> CalculonExporter::exportDesign(const Design &design, c
                             {"tensor_par_net", c.tp <= cl.domainGpus ? 0 : 1},
                             {"pipeline_par_net", 1},
                             {"data_par_net", 1},
-                            {"batch_size", std::llround(t.globalBatchSeqs())},
+                            {"batch_size", calculonBatch(j.batchSeqs, dataPar, c.microbatch)},
                             {"microbatch_size", c.microbatch},
                             {"datatype", t.precision == Precision::Fp8 ? "float8" : "bfloat16"},
                             {"fused_activation", true},

@@ -272,6 +272,7 @@ void countFlops(const StepContext &x, StepEstimate &r)
     r.hardwareTflopsPerGpu = r.hardwareFlopsPerStep / r.stepTimeS / g / 1e12;
     r.mfu = r.modelFlopsPerStep / (r.stepTimeS * g * x.peakGemm);
     r.tokensPerS = tokensStep / r.stepTimeS;
+    r.globalBatchTokens = tokensStep;
     r.timeToTrainDays = x.training.tokens > 0 ? x.training.tokens / r.tokensPerS / 86400.0 : 0.0;
     r.bubbleFraction = r.time.bubbleS / r.stepTimeS;
 }
