@@ -272,7 +272,7 @@ int cmdSearch(const std::vector<std::string> &argv, cp::Catalog catalog)
 
 int cmdSimulate(const std::vector<std::string> &argv, cp::Catalog catalog)
 {
-    const Args a = parse(argv, {"--runs", "--seed"}, {"--json"});
+    const Args a = parse(argv, {"--runs", "--seed"}, {"--json", "--typical"});
     if (a.positional.size() != 1)
         usageError("simulate needs exactly one FILE");
     const auto whole = [](const std::string &name, const std::string &text, long long lo, long long hi) {
@@ -298,29 +298,35 @@ int cmdSimulate(const std::vector<std::string> &argv, cp::Catalog catalog)
     if (!rel.available || rel.job.workHours <= 0)
         throw Failure{1, a.positional[0] + ": no training run to simulate (the design has no GPUs or the "
                              "workload does not run; see evaluate)"};
+    options.sampleRanges = !a.flag("--typical");
     const cp::SimulationResults sim = cp::simulate(rel.job, options);
     if (a.flag("--json")) {
         nlohmann::json j = {{"runs", sim.runs}, {"seed", options.seed},
                             {"work_days", sim.workHours / 24.0},
                             {"checkpoint_interval_minutes", sim.intervalH * 60.0},
-                            {"mean_days", sim.meanDays}, {"p50_days", sim.p50Days}, {"p90_days", sim.p90Days},
+                            {"ranges_sampled", options.sampleRanges},
+                            {"mean_days", sim.meanDays}, {"p10_days", sim.p10Days}, {"p50_days", sim.p50Days},
+                            {"p90_days", sim.p90Days}, {"goodput_p10", sim.goodputP10}, {"goodput_p90", sim.goodputP90},
                             {"min_days", sim.minDays}, {"max_days", sim.maxDays},
                             {"goodput", sim.goodput}, {"analytic_goodput", sim.analyticGoodput},
                             {"analytic_effective_days", sim.analyticGoodput > 0 ? sim.workHours / 24.0 / sim.analyticGoodput : 0.0},
                             {"failures_per_run", sim.meanFailures}, {"lost_hours_per_run", sim.meanLostHours},
-                            {"spare_misses_per_run", sim.spareMisses}};
+                            {"spare_misses_per_run", sim.spareMisses}, {"runs_unfinished", sim.unfinished}};
         printJson(j, a.positional[0]);
         return 0;
     }
     std::cout << design.name << "\n\n"
-              << "Monte Carlo: " << sim.runs << " runs, seed " << options.seed << "\n"
+              << "Monte Carlo: " << sim.runs << " runs, seed " << options.seed
+              << (options.sampleRanges ? ", rates and times drawn from their ranges" : ", typical rates and times") << "\n"
               << "  failure-free time     " << fixed(sim.workHours / 24.0, 1) << " days\n"
               << "  checkpoint interval   " << fixed(sim.intervalH * 60.0, 1) << " min\n"
-              << "  time to train         mean " << fixed(sim.meanDays, 1) << ", p50 " << fixed(sim.p50Days, 1)
+              << "  time to train         mean " << fixed(sim.meanDays, 1) << ", p10 " << fixed(sim.p10Days, 1)
+              << ", p50 " << fixed(sim.p50Days, 1)
               << ", p90 " << fixed(sim.p90Days, 1) << " days (min " << fixed(sim.minDays, 1) << ", max "
               << fixed(sim.maxDays, 1) << ")\n"
               << "  goodput               " << fixed(sim.goodput * 100.0, 1) << " % (analytic "
-              << fixed(sim.analyticGoodput * 100.0, 1) << " %)\n"
+              << fixed(sim.analyticGoodput * 100.0, 1) << " %; P10 " << fixed(sim.goodputP10 * 100.0, 1) << " %, P90 "
+              << fixed(sim.goodputP90 * 100.0, 1) << " %)\n"
               << "  failures per run      " << fixed(sim.meanFailures, 1) << ", spare misses " << fixed(sim.spareMisses, 2)
               << "\n";
     return 0;

@@ -68,11 +68,12 @@ Commands:
         Search the best parallelism (TP, PP, DP, CP, EP, micro-batch, interleave,
         recomputation, ZeRO) for a design's (.cplan or .json) cluster and workload;
         prints the top N (default 5) and why the others lost.
-  simulate FILE [--runs N] [--seed S] [--json]
+  simulate FILE [--runs N] [--seed S] [--typical] [--json]
         Monte Carlo of the design's training run (default 1000 runs, seed 1):
-        failures drawn per part kind, checkpoints, spares and repairs; prints
-        the distribution of the time to train (p50, p90) beside the analytic
-        goodput (docs/reliability.md).
+        failures drawn per part kind, checkpoints, spares and repairs, each run
+        with its own rates and times drawn from the design's ranges (--typical:
+        the typical values only); prints the distribution of the time to train
+        (p10, p50, p90) beside the analytic goodput (docs/reliability.md).
   compare A.cplan B.cplan ... [--report OUT.html|OUT.pdf] [--bom OUT.csv] [--json]
         Evaluate 2 to 6 designs and print their key figures side by side
         (GPUs, racks, power, fabric, MFU, time to train, reliability, CAPEX,

@@ -51,7 +51,12 @@ struct RunOutcome
     double wallH = 0.0;
     int failures = 0;
     int spareMisses = 0;
+    bool unfinished = false; ///< stopped at the wall-time cap
 };
+
+// A run that has not finished after this many times its failure-free work is stopped there: it
+// has collapsed (recoveries longer than the time between failures), and its length is the cap.
+constexpr double kWallCapFactor = 100.0;
 
 RunOutcome runOnce(const JobModel &job, double work, double tau, Random &rng, std::vector<int> &spares)
 {
@@ -63,7 +68,12 @@ RunOutcome runOnce(const JobModel &job, double work, double tau, Random &rng, st
     double t = 0.0, done = 0.0, committed = 0.0, shrunk = 0.0, phaseLeft = 0.0;
     Phase phase = Phase::Run;
     double nextFail = rng.exponential(lambda);
+    const double wallCap = kWallCapFactor * work;
     while (done < work) {
+        if (t > wallCap) {
+            out.unfinished = true;
+            break;
+        }
         const double rate = std::max(0.0, 1.0 - shrunk);
         const double nextRepair = repairs.empty() ? kInf : repairs.top().t;
         const double tEvent = std::min(nextFail, nextRepair);
@@ -168,11 +178,24 @@ SimulationResults simulate(const JobModel &job, const SimulationOptions &options
             break;
         }
         Random rng(options.seed * 0x100000001b3ULL + std::uint64_t(i) * 0x9e3779b97f4a7c15ULL);
-        const RunOutcome o = runOnce(job, res.workHours, res.intervalH, rng, spares);
+        RunOutcome o;
+        if (options.sampleRanges) {
+            double u[8];
+            for (double &x : u)
+                x = rng.uniform();
+            // The run's own fleet and team: its rates and times, and the interval it would choose
+            // (or the fixed one).
+            JobModel drawn = job.scaled(sampleFactors(job.ranges, u));
+            const double tau = options.intervalH > 0 || !job.intervalOptimal ? res.intervalH : drawn.intervalH;
+            o = runOnce(drawn, res.workHours, tau, rng, spares);
+        } else {
+            o = runOnce(job, res.workHours, res.intervalH, rng, spares);
+        }
         res.days.push_back(o.wallH / 24.0);
         sumWall += o.wallH;
         sumFailures += o.failures;
         sumMisses += o.spareMisses;
+        res.unfinished += o.unfinished ? 1 : 0;
         ++res.runs;
         if (options.progress)
             options.progress(res.runs, options.runs);
@@ -186,8 +209,11 @@ SimulationResults simulate(const JobModel &job, const SimulationOptions &options
         return res.days[std::min(res.days.size() - 1, k > 0 ? k - 1 : 0)];
     };
     res.meanDays = sumWall / res.runs / 24.0;
+    res.p10Days = quantile(0.1);
     res.p50Days = quantile(0.5);
     res.p90Days = quantile(0.9);
+    res.goodputP10 = res.workHours / (res.p90Days * 24.0); // the long runs are the low goodputs
+    res.goodputP90 = res.workHours / (res.p10Days * 24.0);
     res.minDays = res.days.front();
     res.maxDays = res.days.back();
     res.goodput = res.workHours / (res.meanDays * 24.0);

@@ -16,6 +16,10 @@ struct SimulationOptions
     std::uint64_t seed = 1;
     double intervalH = 0.0;  ///< checkpoint interval; 0 = the job model's
     double workHours = 0.0;  ///< failure-free time to train; 0 = the job model's
+    /// Each run draws its own rate and time factors from the job's ranges (what is not known about
+    /// the fleet and the team), so that the spread of the runs is the spread a user should expect;
+    /// false: every run uses the typical values (only the randomness of failures).
+    bool sampleRanges = true;
     /// Called after each run with (runs done, runs in all); may be empty.
     std::function<void(int, int)> progress;
     const std::atomic<bool> *cancel = nullptr;
@@ -28,12 +32,14 @@ struct SimulationResults
     bool cancelled = false;
     double workHours = 0.0;
     double intervalH = 0.0;
-    double meanDays = 0.0, p50Days = 0.0, p90Days = 0.0, minDays = 0.0, maxDays = 0.0;
+    double meanDays = 0.0, p10Days = 0.0, p50Days = 0.0, p90Days = 0.0, minDays = 0.0, maxDays = 0.0;
+    double goodputP10 = 0.0, goodputP90 = 0.0; ///< work / wall time of the runs' 10th and 90th percentiles
     double goodput = 0.0;        ///< work / mean wall time
     double analyticGoodput = 0.0; ///< JobModel::goodput at the same interval
     double meanFailures = 0.0;   ///< per run
     double meanLostHours = 0.0;  ///< wall time beyond the work, per run
     double spareMisses = 0.0;    ///< failures a spare would cover but none was free, per run
+    int unfinished = 0;          ///< runs stopped at 100 × the work (collapsed); their length is the cap
     std::vector<double> days;    ///< every run's time to train, sorted
 };
 

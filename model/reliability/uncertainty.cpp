@@ -59,7 +59,9 @@ UncertaintyFactors sampleFactors(const UncertaintyRanges &r, const double (&u)[8
     // Box–Muller: two uniforms give a standard normal.
     const auto normal = [&](int i) {
         const double a = std::max(u[2 * i], 1e-300), b = u[2 * i + 1];
-        return std::sqrt(-2.0 * std::log(a)) * std::cos(2.0 * M_PI * b);
+        // Truncated at ±3σ: a factor beyond (high)^(3/1.28) says more about the tail's shape,
+        // which nobody knows, than about the fleet.
+        return std::clamp(std::sqrt(-2.0 * std::log(a)) * std::cos(2.0 * M_PI * b), -3.0, 3.0);
     };
     return {factor(normal(0), r.hardwareLow, r.hardwareHigh), factor(normal(1), r.jobLow, r.jobHigh),
             factor(normal(2), r.recoveryLow, r.recoveryHigh), factor(normal(3), r.repairLow, r.repairHigh)};
