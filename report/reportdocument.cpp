@@ -192,6 +192,7 @@ ReportDocument::ReportDocument(const std::vector<ReportDesign> &designs, const R
     addComparisonTables(comparison, names);
     addCharts(designs, names);
     addFailureDomains(designs);
+    addResilience(designs);
     addBillOfMaterials(designs);
 }
 
@@ -326,6 +327,88 @@ void ReportDocument::addFailureDomains(const std::vector<ReportDesign> &designs)
             }
             addTable(std::move(big));
         }
+    }
+}
+
+void ReportDocument::addResilience(const std::vector<ReportDesign> &designs)
+{
+    add(Block::Kind::PageBreak);
+    add(Block::Kind::Heading, "Resilience");
+    add(Block::Kind::Paragraph,
+        "How much of the wall time trains after failures, where the rest goes, and what another resilience policy "
+        "or spare count would give (reliability model and its sources: docs/reliability.md).");
+    for (size_t i = 0; i < designs.size(); ++i) {
+        const Results *r = designs[i].results;
+        add(Block::Kind::SubHeading, tag(i) + " · " + designs[i].name);
+        if (!r || !r->reliability.available) {
+            add(Block::Kind::Paragraph, "No training job: the design has no GPUs.");
+            continue;
+        }
+        addResilienceOf(r->reliability);
+    }
+}
+
+void ReportDocument::addResilienceOf(const ReliabilityResults &rel)
+{
+    const auto pct = [](double v) { return fixed(v * 100.0, 1) + " %"; };
+    add(Block::Kind::Paragraph,
+        "Policy " + rel.policy + ", " + rel.checkpointKind + " checkpoints; one job of " + grouped(double(rel.jobGpus))
+            + " GPUs fails every " + fixed(rel.jobMtbfHours, 2) + " h (" + fixed(rel.interruptionsPerHour * 24.0, 1)
+            + " interruptions a day). Goodput " + pct(rel.goodput) + ", P10–P90 " + pct(rel.band.goodputP10) + " – "
+            + pct(rel.band.goodputP90) + " from the rate and time ranges.");
+    Table fall;
+    fall.header = {text("Goodput waterfall"), number("share of wall time")};
+    fall.widths = {60, 40};
+    fall.rows = {{text("Failure-free"), number("100.0 %")},
+                 {text("− checkpoint stalls"), number(pct(rel.lossCheckpoint))},
+                 {text("− work redone since the last checkpoint"), number(pct(rel.lossRework))},
+                 {text("− recoveries (detection, restart, restore, warm-up)"), number(pct(rel.lossRecovery))},
+                 {text("− GPUs idle or waiting for repairs"), number(pct(rel.lossRepair))},
+                 {head("= goodput"), number(pct(rel.goodput), true)}};
+    addTable(std::move(fall));
+    const JobModel &job = rel.job;
+    const double rework = (job.intervalH + job.checkpointWriteH) / 2.0 * 60.0;
+    Table lost;
+    lost.header = {text("Time lost per interruption, by mechanism"), number("minutes")};
+    lost.widths = {60, 40};
+    lost.rows = {{text("detection"), number(fixed(rel.detectMinutes, 1))},
+                 {text("restart for " + grouped(double(rel.jobGpus)) + " GPUs (launch + initialisation)"),
+                  number(fixed(rel.restartMinutes, 1))},
+                 {text("restore (" + rel.checkpointKind + ")"), number(fixed(rel.restoreS / 60.0, 2))},
+                 {text("warm-up"), number(fixed(rel.warmupMinutes, 1))},
+                 {text("work redone (half a checkpoint interval)"), number(fixed(rework, 1))},
+                 {text("repairs, on average over interruptions"), number(fixed(job.meanShrinkLossH() * 60.0, 1))},
+                 {head("all told"), number(fixed(rel.timeLostPerFailureMinutes, 1), true)}};
+    addTable(std::move(lost));
+    Table kinds;
+    kinds.header = {text("Interruptions by kind"), number("per day"), number("job hours lost a month"),
+                    number("share of the loss")};
+    kinds.widths = {34, 20, 26, 20};
+    for (const FailureDomainKind &k : rel.kinds)
+        if (k.interruptsJob && k.jobFailuresPerHour > 0)
+            kinds.rows.push_back({text(k.kind), number(fixed(k.jobFailuresPerHour * 24.0, 2)),
+                                  number(fixed(k.lostHoursPerMonth, 1)), number(pct(k.downtimeShare))});
+    addTable(std::move(kinds));
+    Table policies;
+    policies.header = {text("The same design under"), number("goodput"), number("lost per interruption, min"),
+                       number("days to train")};
+    policies.widths = {34, 20, 26, 20};
+    for (const auto &p : rel.byPolicy)
+        policies.rows.push_back({text(p.policy + (p.policy == rel.policy ? " (the design's)" : "")),
+                                 number(pct(p.goodput)), number(fixed(p.lostPerFailureMinutes, 1)),
+                                 number(p.effectiveTimeToTrainDays > 0 && p.effectiveTimeToTrainDays < 1e5
+                                            ? fixed(p.effectiveTimeToTrainDays, 1)
+                                            : "never")});
+    addTable(std::move(policies));
+    if (!rel.bySpares.empty()) {
+        Table spares;
+        spares.header = {text("Hot spares per domain, same job"), number("goodput"), number("capacity"),
+                         number("after failures")};
+        spares.widths = {34, 20, 26, 20};
+        for (const auto &s : rel.bySpares)
+            spares.rows.push_back({text(std::to_string(s.spares)), number(pct(s.goodput)), number(pct(s.capacity)),
+                                   number(pct(s.goodput * s.capacity))});
+        addTable(std::move(spares));
     }
 }
 

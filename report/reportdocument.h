@@ -8,6 +8,7 @@
 
 namespace cp {
 struct Comparison;
+struct ReliabilityResults;
 }
 
 namespace cp::report {
@@ -76,6 +77,10 @@ private:
     void addCharts(const std::vector<ReportDesign> &designs, const std::string &names);
     /// Each design's failure domains by kind of part, and its largest domains.
     void addFailureDomains(const std::vector<ReportDesign> &designs);
+    /// Per design: the policy, the goodput waterfall, the time lost per interruption by mechanism,
+    /// interruptions by kind, the presets and (supernodes) the spares compared.
+    void addResilience(const std::vector<ReportDesign> &designs);
+    void addResilienceOf(const ReliabilityResults &rel);
     /// Each design's priced parts, most expensive first, and the hardware total.
     void addBillOfMaterials(const std::vector<ReportDesign> &designs);
 

@@ -32,6 +32,14 @@ json reliabilityToJson(const ReliabilityResults &rel)
                          {"job_hours_lost_per_month", k.lostHoursPerMonth},
                          {"downtime_share", k.downtimeShare},
                          {"recovery", k.recovery}};
+    json byPolicy = json::array(), bySpares = json::array();
+    for (const auto &p : rel.byPolicy)
+        byPolicy.push_back({{"policy", p.policy}, {"goodput", p.goodput},
+                            {"time_lost_per_failure_minutes", p.lostPerFailureMinutes},
+                            {"effective_time_to_train_days", p.effectiveTimeToTrainDays}});
+    for (const auto &s : rel.bySpares)
+        bySpares.push_back({{"hot_spares_per_domain", s.spares}, {"goodput", s.goodput}, {"capacity", s.capacity},
+                            {"effective_share", s.goodput * s.capacity}});
     json largest = json::array();
     for (const FailureDomain &d : rel.largestDomains)
         largest.push_back({{"kind", d.kind}, {"part", d.part}, {"gpus", d.gpus}});
@@ -41,7 +49,9 @@ json reliabilityToJson(const ReliabilityResults &rel)
             {"failure_domains", kinds},
             {"checkpoint_interval_optimal", rel.intervalOptimal},
             {"policy", rel.policy},
-            {"checkpoint_kind", rel.checkpointKind}};
+            {"checkpoint_kind", rel.checkpointKind},
+            {"by_policy", byPolicy},
+            {"by_spares", bySpares}};
 }
 
 json costToJson(const CostResults &c)

@@ -752,9 +752,9 @@ void waterfall(ReliabilityResults &rel)
     rel.lossRepair = rep * k;
 }
 
-/// The job model's goodput and each kind's share of the downtime.
-void goodput(const Design &design, const Results &earlier, const PartCensus &p,
-             const std::vector<std::pair<size_t, size_t>> &kindClasses, ReliabilityResults &rel)
+/// The job model's goodput and each kind's share of the downtime; the band when `band`.
+void goodput(const Results &earlier, const PartCensus &p, const std::vector<std::pair<size_t, size_t>> &kindClasses,
+             ReliabilityResults &rel, bool band)
 {
     JobModel &job = rel.job;
     job.repairH = 0.0;
@@ -786,9 +786,9 @@ void goodput(const Design &design, const Results &earlier, const PartCensus &p,
         rel.timeToTrainDays = earlier.performance.outcome.estimate.timeToTrainDays;
         job.workHours = rel.timeToTrainDays * 24.0;
         rel.effectiveTimeToTrainDays = rel.goodput > 0 ? rel.timeToTrainDays / rel.goodput : 0.0;
-        rel.band = goodputBand(job, rel.timeToTrainDays);
+        if (band)
+            rel.band = goodputBand(job, rel.timeToTrainDays);
     }
-    (void)design;
 }
 
 /// A design whose figures say it cannot train, with the biggest reason.
@@ -839,11 +839,35 @@ ReliabilityResults evaluateReliability(const Design &design, const Catalog &cata
     fk.addFacilityKinds();
     fk.addLargestDomains();
     rel.largestDomains = fk.largest;
-    const ResiliencePolicy policy = resolvePolicy(design.reliability).value_or(ResiliencePolicy{});
-    const std::vector<std::pair<size_t, size_t>> kindClasses = jobClasses(fk, parts, policy, rel);
-    checkpoints(design, earlier, parts, rel);
-    recovery(design, earlier, policy, rel);
-    goodput(design, earlier, parts, kindClasses, rel);
+    // The job under a policy: its classes (repair times, wait or shrink), checkpoints, recovery
+    // and goodput. The failure kinds are the same for every policy.
+    const auto underPolicy = [&](const ResiliencePolicy &p, ReliabilityResults &out, bool band) {
+        FailureKinds kinds = fk;
+        const std::vector<std::pair<size_t, size_t>> kindClasses = jobClasses(kinds, parts, p, out);
+        checkpoints(design, earlier, parts, out);
+        recovery(design, earlier, p, out);
+        goodput(earlier, parts, kindClasses, out, band);
+    };
+    underPolicy(resolvePolicy(design.reliability).value_or(ResiliencePolicy{}), rel, true);
+    // What the presets would give the same design, and (supernodes) other spare counts.
+    for (const PolicyPreset &preset : resiliencePresets()) {
+        ReliabilityResults v;
+        v.jobGpus = rel.jobGpus;
+        underPolicy(preset.policy, v, false);
+        rel.byPolicy.push_back({preset.policy.name, v.goodput, v.timeLostPerFailureMinutes, v.effectiveTimeToTrainDays});
+    }
+    if (parts.supernodes > 0) {
+        const int domain = int(parts.superGpus / parts.supernodes);
+        const int now = rel.job.sparesPerDomain;
+        for (const int s : {0, 2, 4, 8}) {
+            if (s >= domain)
+                break;
+            JobModel j = rel.job;
+            j.sparesPerDomain = s;
+            const double capacity = double(domain - s) / double(std::max(1, domain - std::min(now, domain - 1)));
+            rel.bySpares.push_back({s, j.goodput(j.intervalH), capacity});
+        }
+    }
     warnings(rel);
     return rel;
 }

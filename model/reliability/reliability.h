@@ -152,6 +152,21 @@ struct ReliabilityResults
     /// redone after failures, recoveries, and the job shrunk or waiting for repairs.
     double lossCheckpoint = 0.0, lossRework = 0.0, lossRecovery = 0.0, lossRepair = 0.0;
     GoodputBand band;
+    /// The same design under each preset policy (for the report's comparison).
+    struct PolicyOutcome
+    {
+        std::string policy;
+        double goodput = 0.0, lostPerFailureMinutes = 0.0, effectiveTimeToTrainDays = 0.0;
+    };
+    std::vector<PolicyOutcome> byPolicy;
+    /// Supernode designs: the same job with 0, 2, 4, 8 hot spares per domain; capacity = GPUs in
+    /// service relative to the design's own spares.
+    struct SparesOutcome
+    {
+        int spares = 0;
+        double goodput = 0.0, capacity = 0.0;
+    };
+    std::vector<SparesOutcome> bySpares;
     double timeToTrainDays = 0.0;    ///< failure-free, from the performance stage
     double effectiveTimeToTrainDays = 0.0;
     JobModel job;

@@ -9,6 +9,7 @@
 #include "model/edit/designedit.h"
 #include "views/session/document.h"
 #include "model/engine/evaluation.h"
+#include "model/reliability/policy.h"
 #include "views/plan/items/rackcategory.h"
 
 #include <QFormLayout>
@@ -99,8 +100,10 @@ void InspectorDock::buildSettingsTabs()
          d([](const Design &x) { return x.workload.activeExperts; }), intField(&Design::workload, &W::activeExperts)},
         {QStringLiteral("workload.seqLen"), tr("Sequence length"), tr("tokens"),
          d([](const Design &x) { return x.workload.seqLen; }), intField(&Design::workload, &W::seqLen)},
-        {QStringLiteral("workload.globalBatchTokens"), tr("Global batch"), tr("tokens"),
+        {QStringLiteral("workload.globalBatchTokens"), tr("Global batch"), tr("tokens, 0 = automatic"),
          d([](const Design &x) { return x.workload.globalBatchTokens; }), numberField(&Design::workload, &W::globalBatchTokens)},
+        {QStringLiteral("workload.jobs"), tr("Jobs"), tr("equal jobs on the GPUs"),
+         d([](const Design &x) { return x.workload.jobs; }), intField(&Design::workload, &W::jobs)},
         {QStringLiteral("workload.tokens"), tr("Training tokens"), tr("tokens"),
          d([](const Design &x) { return x.workload.tokens; }), numberField(&Design::workload, &W::tokens)},
         {QStringLiteral("workload.precision"), tr("Precision"), tr("bf16 or fp8"),
@@ -153,19 +156,49 @@ void InspectorDock::buildSettingsTabs()
                              numberField(&Design::reliability, member)};
     };
     QVector<SettingsField> reliability = {
+        {QStringLiteral("reliability.policy"), tr("Resilience policy"),
+         tr("2021-baseline, llama3-2024, state-of-the-art or custom"),
+         [](const Design &x) { return qs(x.reliability.policy); },
+         [](Design &x, const QString &t) {
+             ReliabilitySettings s = x.reliability;
+             s.policy = t.trimmed().toStdString();
+             if (!resolvePolicy(s))
+                 return tr("“%1” is not a policy (%2)").arg(t, qs(policyNames()));
+             x.reliability.policy = s.policy;
+             return QString();
+         }},
+        {QStringLiteral("reliability.checkpointKind"), tr("Checkpoint kind"), tr("custom: blocking, async or in-memory"),
+         [](const Design &x) { return qs(x.reliability.checkpointKind); },
+         [](Design &x, const QString &t) {
+             if (!checkpointKindFromName(t.trimmed().toStdString()))
+                 return tr("“%1” is not blocking, async or in-memory").arg(t);
+             x.reliability.checkpointKind = t.trimmed().toStdString();
+             return QString();
+         }},
+        {QStringLiteral("reliability.withoutSpare"), tr("Without a spare"), tr("custom: shrink or wait"),
+         [](const Design &x) { return qs(x.reliability.withoutSpare); },
+         [](Design &x, const QString &t) {
+             if (!withoutSpareFromName(t.trimmed().toStdString()))
+                 return tr("“%1” is not shrink or wait").arg(t);
+             x.reliability.withoutSpare = t.trimmed().toStdString();
+             return QString();
+         }},
         rel("gpuMtbfHours", tr("GPU MTBF"), tr("h"), &R::gpuMtbfHours),
         rel("nodeMtbfHours", tr("Node MTBF"), tr("h"), &R::nodeMtbfHours),
         rel("switchMtbfHours", tr("Switch MTBF"), tr("h"), &R::switchMtbfHours),
         rel("linkMtbfHours", tr("Link MTBF"), tr("h"), &R::linkMtbfHours),
         rel("nicMtbfHours", tr("NIC MTBF"), tr("h"), &R::nicMtbfHours),
         rel("softwareMtbfHours", tr("Software MTBF"), tr("h per GPU"), &R::softwareMtbfHours),
+        rel("jobMtbfHours", tr("Job-level MTBF"), tr("h per job, 0 = none"), &R::jobMtbfHours),
         rel("powerUnitMtbfHours", tr("Power unit MTBF"), tr("h"), &R::powerUnitMtbfHours),
         rel("coolingUnitMtbfHours", tr("Cooling unit MTBF"), tr("h"), &R::coolingUnitMtbfHours),
         rel("checkpointIntervalMinutes", tr("Checkpoint interval"), tr("min, 0 = optimal"), &R::checkpointIntervalMinutes),
-        rel("detectMinutes", tr("Detection"), tr("min"), &R::detectMinutes),
-        rel("restartMinutes", tr("Restart"), tr("min"), &R::restartMinutes),
-        rel("warmupMinutes", tr("Warm-up"), tr("min"), &R::warmupMinutes),
-        rel("repairHours", tr("Repair"), tr("h"), &R::repairHours),
+        rel("detectMinutes", tr("Detection"), tr("custom: min"), &R::detectMinutes),
+        rel("restartMinutes", tr("Restart"), tr("custom: min, fixed part"), &R::restartMinutes),
+        rel("initSecondsAt1k", tr("Initialisation"), tr("custom: s per 1,024 GPUs"), &R::initSecondsAt1k),
+        rel("initExponent", tr("Initialisation growth"), tr("custom: exponent"), &R::initExponent),
+        rel("warmupMinutes", tr("Warm-up"), tr("custom: min"), &R::warmupMinutes),
+        rel("repairHours", tr("Repair"), tr("custom: h"), &R::repairHours),
         {QStringLiteral("reliability.hotSparesPerDomain"), tr("Hot spares per domain"), tr("−1 = catalog default"),
          d([](const Design &x) { return x.reliability.hotSparesPerDomain; }),
          intField(&Design::reliability, &R::hotSparesPerDomain)},
