@@ -81,6 +81,7 @@ rm -f "$P"
 edit "$P" self-built '.design.name = "Self-built 2,048 H100, 3 years"
     | .design.finance.life_years = 3 | .design.finance.delivery_months = 6
     | .design.workload.stack_efficiency = 0.55
+    | .design.reliability.policy = "custom"
     | .design.reliability.detect_minutes = 15 | .design.reliability.restart_minutes = 30
     | .design.reliability.warmup_minutes = 10'
 edit "$P" hosted '.design.name = "Cloud-hosted 2,048 H100, 3 years"

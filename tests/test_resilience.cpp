@@ -263,7 +263,8 @@ void TestResilience::sparesTradeCapacityForGoodput()
 
 void TestResilience::automaticBatchFollowsTheGpus()
 {
-    // 1,024 tokens per GPU (Llama 3 405B: 16M on 16,384), up to twice DeepSeek LLM's optimum.
+    // 1,024 tokens per GPU (Llama 3 405B: 16M on 16,384), from 16M up to twice DeepSeek LLM's
+    // optimum.
     ModelSpec m = modelFromWorkload(Workload{});
     const double tokens = 15.6e12;
     const double cap = criticalBatchTokens(m, tokens);
@@ -272,7 +273,7 @@ void TestResilience::automaticBatchFollowsTheGpus()
     QCOMPARE(automaticBatchTokens(m, tokens, 16384, 8192), 16777216.0);
     QVERIFY(automaticBatchTokens(m, tokens, 1000000, 8192) <= cap);
     QVERIFY(automaticBatchTokens(m, tokens, 100000, 8192) > 16777216.0);
-    QCOMPARE(automaticBatchTokens(m, tokens, 64, 8192), 4194304.0); // not below 4M
+    QCOMPARE(automaticBatchTokens(m, tokens, 64, 8192), 16777216.0); // not below Llama 3's 16M
     // The template's batch is automatic; the layout runs a multiple of its DP.
     const Results r = evaluate(make("classic", 100000), Catalog::builtin());
     QVERIFY(r.performance.spec.training.batchFollowsLayout);

@@ -13,7 +13,7 @@ namespace cp {
 namespace {
 
 constexpr double kAutoBatchTokensPerGpu = 1024.0;     // Llama 3 405B: 16,777,216 / 16,384
-constexpr double kAutoBatchFloorTokens = 4194304.0;   // Llama 3's first batch: 4M tokens
+constexpr double kAutoBatchFloorTokens = 16777216.0;  // Llama 3 405B's main batch: 16M tokens
 constexpr double kCriticalBatchMargin = 2.0;          // DeepSeek-V3 ran at ~2 × the law
 
 } // namespace
@@ -91,7 +91,8 @@ double automaticBatchTokens(const ModelSpec &model, double tokens, long long gpu
 {
     // Llama 3 405B ran 16,777,216 tokens on 16,384 GPUs: 1,024 per GPU, which keeps each
     // data-parallel rank's microbatches (and so the pipeline's fill) as the GPU count grows; not
-    // below Llama 3's first 4M-token batch, nor above the critical batch.
+    // below Llama 3's 16M-token batch (fewer GPUs accumulate gradients to reach it), nor above the
+    // critical batch.
     const double cap = criticalBatchTokens(model, tokens);
     double b = std::max(kAutoBatchFloorTokens, kAutoBatchTokensPerGpu * double(std::max<long long>(1, gpus)));
     if (cap > 0)

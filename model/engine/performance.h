@@ -22,8 +22,8 @@ long long jobGpus(long long gpusActive, int jobs, int domainGpus);
 /// The largest batch the automatic batch grows to: twice DeepSeek LLM's optimum for the compute
 /// budget (docs/model.md, "Global batch"); 0 without a budget.
 double criticalBatchTokens(const ModelSpec &model, double tokens);
-/// The automatic global batch: 1,024 tokens per GPU (Llama 3 405B), at least 4M, at most the
-/// critical batch, as a power of two of sequences.
+/// The automatic global batch: 1,024 tokens per GPU (Llama 3 405B), at least 16M (or the critical
+/// batch if smaller), at most the critical batch, as a power of two of sequences.
 double automaticBatchTokens(const ModelSpec &model, double tokens, long long gpus, int seqLen);
 /// The transformer a design's workload describes (dense unless it names experts).
 ModelSpec modelFromWorkload(const Workload &workload);
