@@ -6,6 +6,7 @@
 #include "model/engine/performance.h"
 #include "model/fabric/topology.h"
 #include "model/reliability/policy.h"
+#include "model/reliability/recovery.h"
 #include "model/training/trainingmodel.h"
 
 #include <algorithm>
@@ -35,18 +36,6 @@ constexpr double kLocalNvmeGbPerS = 2.0;
 // whose catalog entry does not say has one tray per 8 GPUs.
 constexpr double kGpusPerNvlinkTray = 8.0;
 constexpr double kHoursPerMonth = 730.0;
-// An asynchronous snapshot copies each GPU's shard to pinned host memory: the share of the host
-// link a large copy reaches (the same 0.80 as the training model's offload calibration), a fixed
-// stall for the synchronisation around it (assumption: 0.5 s), and 16 GB/s when the catalog
-// gives no host link (PCIe Gen4 x16 at 0.5 of its 32 GB/s, assumption).
-constexpr double kHostCopyEfficiency = 0.80;
-constexpr double kSnapshotFixedS = 0.5;
-constexpr double kFallbackHostCopyGbPerS = 16.0;
-// A peer copy shares the scale-out NIC with training traffic: half of it (assumption).
-constexpr double kPeerCopyEfficiency = 0.5;
-// A design warns below this goodput, or beyond this many days to train.
-constexpr double kGoodputWarning = 0.5;
-constexpr double kDaysWarning = 730.0;
 constexpr size_t kLargestDomains = 10;
 
 /// Per-kind accumulator: instances, GPUs lost and the job's share.
@@ -68,90 +57,6 @@ struct KindSum
 
 } // namespace
 
-double JobModel::ratePerHour() const
-{
-    double r = 0.0;
-    for (const FailureClass &c : classes)
-        r += c.ratePerHour;
-    return r;
-}
-
-double JobModel::mtbfHours() const
-{
-    const double r = ratePerHour();
-    return r > 0 ? 1.0 / r : std::numeric_limits<double>::infinity();
-}
-
-namespace {
-
-/// Time one failure of class `c` idles part of the job until repair (hours): none when a spare
-/// in the domain covers it.
-double shrinkLossH(const JobModel &job, const FailureClass &c)
-{
-    if (c.spareCovers && job.sparesPerDomain >= c.spareNeed)
-        return 0.0;
-    return std::min(1.0, c.shrinkFraction) * c.repairH;
-}
-
-} // namespace
-
-double JobModel::meanShrinkLossH() const
-{
-    const double r = ratePerHour();
-    if (r <= 0)
-        return 0.0;
-    double s = 0.0;
-    for (const FailureClass &c : classes)
-        s += c.ratePerHour * shrinkLossH(*this, c);
-    return s / r;
-}
-
-double JobModel::lostPerFailureH(double tau) const
-{
-    // A failure while the job runs or writes strikes uniformly within a segment of compute τ plus
-    // its write δ: half of it is redone on average (Young 1974). Then recovery R; a failure during
-    // a recovery restarts it, so a recovery lasts M(1 − e^(−R/M)) on average and that share of
-    // failures (R_eff/M of the wall time) finds no work to lose. Then the shrink loss until repair.
-    const double m = mtbfHours();
-    const double r = std::isinf(m) ? recoveryH : m * -std::expm1(-recoveryH / m);
-    const double running = std::isinf(m) ? 1.0 : std::max(0.0, 1.0 - r / m);
-    return running * (tau + checkpointWriteH) / 2.0 + r + meanShrinkLossH();
-}
-
-double JobModel::lostPerFailureH(double tau, const FailureClass &c) const
-{
-    return lostPerFailureH(tau) - meanShrinkLossH() + shrinkLossH(*this, c);
-}
-
-double JobModel::goodput(double tau) const
-{
-    // Per unit of wall time, failures arrive at 1/M; each costs the rework of half a segment and
-    // the recovery, during which nothing runs; of the time left, the share τ/(τ+δ) computes
-    // (DESIGN.md: goodput ≈ 1 − δ/τ − (τ/2 + R)/M to first order). A job shrunk until a repair
-    // runs at a lower rate: by Little's law the mean idle share is (rate × f × repair) = S/M, and
-    // it only costs while the job runs, hence the product.
-    if (tau <= 0)
-        return 0.0;
-    const double m = mtbfHours();
-    if (std::isinf(m))
-        return 1.0 / (1.0 + checkpointWriteH / tau);
-    const double shrinkH = meanShrinkLossH();
-    const double down = std::max(0.0, 1.0 - (lostPerFailureH(tau) - shrinkH) / m);
-    const double shrunk = std::max(0.0, 1.0 - shrinkH / m);
-    return down * shrunk / (1.0 + checkpointWriteH / tau);
-}
-
-double dalyIntervalHours(double writeH, double mtbfH)
-{
-    if (writeH <= 0 || std::isinf(mtbfH))
-        return std::isinf(mtbfH) ? std::numeric_limits<double>::infinity() : 0.0;
-    // Daly, "A higher order estimate of the optimum checkpoint interval for restart dumps",
-    // FGCS 22 (2006), eq. 37.
-    if (writeH >= 2.0 * mtbfH)
-        return mtbfH;
-    const double x = writeH / (2.0 * mtbfH);
-    return std::sqrt(2.0 * writeH * mtbfH) * (1.0 + std::sqrt(x) / 3.0 + x / 9.0) - writeH;
-}
 
 namespace {
 
@@ -664,93 +569,7 @@ void checkpoints(const Design &design, const Results &earlier, PartCensus p, Rel
     rel.checkpointRestoreS = rel.storageReadGbPerS > 0 ? bytes / (rel.storageReadGbPerS * 1e9) : 0.0;
 }
 
-/// What the checkpoint kind makes the job wait for (seconds), and the shortest interval its
-/// background work allows: a blocking write stops training for the whole write; an asynchronous
-/// one for the copy of each GPU's shard to host memory (its storage write must finish before the
-/// next); an in-memory one also sends the shard to a peer over the scale-out NIC, and restores
-/// from the peer's memory instead of storage.
-struct CheckpointCost
-{
-    double stallS = 0.0, restoreS = 0.0, minIntervalS = 0.0;
-};
 
-CheckpointCost checkpointCost(CheckpointKind kind, const Results &earlier, const ReliabilityResults &rel,
-                              long long jobGpus)
-{
-    CheckpointCost c;
-    if (kind == CheckpointKind::Blocking) {
-        c.stallS = rel.checkpointWriteS;
-        c.restoreS = rel.checkpointRestoreS;
-        return c;
-    }
-    // Each GPU holds 1/N of a fully sharded checkpoint (Megatron-LM distributed checkpoints).
-    const double shardBytes = rel.params * rel.bytesPerParam / double(std::max<long long>(1, jobGpus));
-    const ClusterSpec &cluster = earlier.performance.spec.cluster;
-    const double hostGbPerS = cluster.gpu.hostLinkGbPerS > 0 ? cluster.gpu.hostLinkGbPerS * kHostCopyEfficiency
-                                                            : kFallbackHostCopyGbPerS;
-    c.stallS = kSnapshotFixedS + shardBytes / (hostGbPerS * 1e9);
-    c.minIntervalS = rel.checkpointWriteS;
-    c.restoreS = rel.checkpointRestoreS;
-    if (kind == CheckpointKind::InMemory) {
-        const double nicGbPerS = std::max(1.0, cluster.scaleOutGbpsPerGpu / 8.0 * kPeerCopyEfficiency);
-        const double peerS = shardBytes / (nicGbPerS * 1e9);
-        c.minIntervalS = peerS;
-        c.restoreS = kSnapshotFixedS + peerS;
-    }
-    return c;
-}
-
-/// Detection, restart for the job's size, restore and warm-up; the interval; the policy's figures.
-void recovery(const Design &design, const Results &earlier, const ResiliencePolicy &policy, ReliabilityResults &rel)
-{
-    const ReliabilitySettings &s = design.reliability;
-    JobModel &job = rel.job;
-    const CheckpointCost cc = checkpointCost(policy.checkpoint, earlier, rel, rel.jobGpus);
-    rel.policy = policy.name;
-    rel.checkpointKind = checkpointKindName(policy.checkpoint);
-    rel.detectMinutes = policy.detectMinutes;
-    rel.restartMinutes = policy.restartMinutes(double(rel.jobGpus));
-    rel.warmupMinutes = policy.warmupMinutes;
-    rel.checkpointStallS = cc.stallS;
-    rel.restoreS = cc.restoreS;
-    job.checkpointWriteH = cc.stallS / 3600.0;
-    job.restoreH = cc.restoreS / 3600.0;
-    job.recoveryH = (rel.detectMinutes + rel.restartMinutes + rel.warmupMinutes) / 60.0 + job.restoreH;
-    // A checkpoint is taken between steps, and not before the last one's background work is done.
-    const double stepS = earlier.performance.available ? earlier.performance.outcome.estimate.stepTimeS : 0.0;
-    job.minIntervalH = std::max({1.0 / 60.0, stepS / 3600.0, cc.minIntervalS / 3600.0});
-    if (s.checkpointIntervalMinutes > 0) {
-        job.intervalH = std::max(s.checkpointIntervalMinutes / 60.0, stepS / 3600.0);
-        job.intervalOptimal = rel.intervalOptimal = false;
-    } else {
-        job.intervalOptimal = true;
-        job.intervalH = job.chosenIntervalH();
-    }
-    job.ranges = {s.hardwareRange.low, s.hardwareRange.high, s.jobRange.low, s.jobRange.high,
-                  s.recoveryRange.low, s.recoveryRange.high, s.repairRange.low, s.repairRange.high};
-}
-
-/// Where goodput goes: the checkpoint stalls, rework, recoveries and repairs as shares of wall
-/// time. The goodput formula is a product; its first-order terms are scaled to sum to 1 − G.
-void waterfall(ReliabilityResults &rel)
-{
-    const JobModel &job = rel.job;
-    const double tau = job.intervalH, m = job.mtbfHours();
-    const double ckpt = job.checkpointWriteH / (tau + job.checkpointWriteH);
-    double rework = 0, rec = 0, rep = 0;
-    if (std::isfinite(m)) {
-        const double r = m * -std::expm1(-job.recoveryH / m);
-        rework = std::max(0.0, 1.0 - r / m) * (tau + job.checkpointWriteH) / 2.0 / m;
-        rec = r / m;
-        rep = job.meanShrinkLossH() / m;
-    }
-    const double sum = ckpt + rework + rec + rep, lost = std::max(0.0, 1.0 - rel.goodput);
-    const double k = sum > 0 ? lost / sum : 0.0;
-    rel.lossCheckpoint = ckpt * k;
-    rel.lossRework = rework * k;
-    rel.lossRecovery = rec * k;
-    rel.lossRepair = rep * k;
-}
 
 /// The job model's goodput and each kind's share of the downtime; the band when `band`.
 void goodput(const Results &earlier, const PartCensus &p, const std::vector<std::pair<size_t, size_t>> &kindClasses,
@@ -765,7 +584,7 @@ void goodput(const Results &earlier, const PartCensus &p, const std::vector<std:
     rel.checkpointIntervalMinutes = job.intervalH * 60.0;
     rel.timeLostPerFailureMinutes = job.lostPerFailureH(job.intervalH) * 60.0;
     rel.goodput = job.goodput(job.intervalH);
-    waterfall(rel);
+    resilience::waterfall(rel);
     // Each kind's part of the time failures cost: its classes' rates × the time each failure
     // loses; the shares sum to one since the per-class losses average to lostPerFailureH.
     double lostPerHour = 0.0;
@@ -791,31 +610,6 @@ void goodput(const Results &earlier, const PartCensus &p, const std::vector<std:
     }
 }
 
-/// A design whose figures say it cannot train, with the biggest reason.
-void warnings(ReliabilityResults &rel)
-{
-    const auto pct = [](double v) { return std::to_string(int(std::lround(v * 100))) + " %"; };
-    if (rel.goodput < kGoodputWarning) {
-        const std::pair<double, const char *> losses[] = {
-            {rel.lossRecovery, "recoveries (detection, restart, restore, warm-up)"},
-            {rel.lossRework, "work redone since the last checkpoint"},
-            {rel.lossRepair, "GPUs idle or waiting for repairs"},
-            {rel.lossCheckpoint, "checkpoint stalls"}};
-        const auto worst = *std::max_element(std::begin(losses), std::end(losses),
-                                             [](const auto &a, const auto &b) { return a.first < b.first; });
-        char mtbf[64];
-        std::snprintf(mtbf, sizeof mtbf, "%.2g", rel.jobMtbfHours * 60.0);
-        rel.problems.push_back({Severity::Warning, "reliability.goodput",
-                                "goodput is only " + pct(rel.goodput) + ": the job fails every " + mtbf
-                                    + " min and " + worst.second + " take " + pct(worst.first)
-                                    + " of the time (policy \"" + rel.policy
-                                    + "\"; a faster policy, spares or smaller jobs help)"});
-    }
-    if (rel.effectiveTimeToTrainDays > kDaysWarning)
-        rel.problems.push_back({Severity::Warning, "reliability.effective_time_to_train_days",
-                                "training would take " + std::to_string(std::llround(rel.effectiveTimeToTrainDays))
-                                    + " days: more than two years is not a plan"});
-}
 
 } // namespace
 
@@ -845,7 +639,7 @@ ReliabilityResults evaluateReliability(const Design &design, const Catalog &cata
         FailureKinds kinds = fk;
         const std::vector<std::pair<size_t, size_t>> kindClasses = jobClasses(kinds, parts, p, out);
         checkpoints(design, earlier, parts, out);
-        recovery(design, earlier, p, out);
+        resilience::recovery(design, earlier, p, out);
         goodput(earlier, parts, kindClasses, out, band);
     };
     underPolicy(resolvePolicy(design.reliability).value_or(ResiliencePolicy{}), rel, true);
@@ -868,7 +662,7 @@ ReliabilityResults evaluateReliability(const Design &design, const Catalog &cata
             rel.bySpares.push_back({s, j.goodput(j.intervalH), capacity});
         }
     }
-    warnings(rel);
+    resilience::warnings(rel);
     return rel;
 }
 
