@@ -143,6 +143,14 @@ void printText(const cp::Design &design, const cp::Results &r)
                                      "performance.tokens_per_s"})
                   << "  memory per GPU        " << fixed(e.memoryGb(), 1) << " GB of " << fixed(e.hbmGb, 0) << " GB\n"
                   << figureLines(r, {"performance.time_to_train_days"});
+        const auto &o = r.performance.outcome;
+        std::cout << "  job                   " << o.gpusUsed << " GPUs, global batch "
+                  << fixed(e.globalBatchTokens / 1e6, 1) << "M tokens"
+                  << (r.performance.spec.training.batchFollowsLayout ? " (automatic)" : "")
+                  << (o.chosenByGoodput ? "; size chosen by tokens/s after failures" : "") << "\n";
+        if (design.workload.jobs > 1)
+            std::cout << "  jobs                  " << design.workload.jobs << " equal jobs; together "
+                      << fixed(e.tokensPerS * design.workload.jobs / 1e6, 1) << "M tokens/s\n";
     } else {
         std::cout << "  not available (see problems)\n";
     }
@@ -155,7 +163,10 @@ void printText(const cp::Design &design, const cp::Results &r)
     const auto &rel = r.reliability;
     std::cout << "\nReliability\n";
     if (rel.available) {
-        std::cout << "  interruptions         " << fixed(rel.interruptionsPerHour * 24.0, 2) << " per day (job MTBF "
+        std::cout << "  policy                " << rel.policy << ", " << rel.checkpointKind << " checkpoints; detection "
+                  << fixed(rel.detectMinutes, 1) << " + restart " << fixed(rel.restartMinutes, 1) << " + warm-up "
+                  << fixed(rel.warmupMinutes, 1) << " min for a job of " << rel.jobGpus << " GPUs\n"
+                  << "  interruptions         " << fixed(rel.interruptionsPerHour * 24.0, 2) << " per day (job MTBF "
                   << fixed(rel.jobMtbfHours, 1) << " h)\n"
                   << "  largest domain        " << rel.largestFailureDomainGpus << " GPUs";
         if (!rel.largestDomains.empty())
@@ -169,9 +180,14 @@ void printText(const cp::Design &design, const cp::Results &r)
                   << (rel.intervalOptimal ? " (Young/Daly)" : " (set)") << "\n"
                   << figureLines(r, {"reliability.time_lost_per_failure_minutes", "reliability.hot_spares_per_domain"})
                   << "  goodput               " << fixed(rel.goodput * 100.0, 1) << " % ("
-                  << fixed(rel.goodputWithoutSpares * 100.0, 1) << " % without spares)\n";
+                  << fixed(rel.goodputWithoutSpares * 100.0, 1) << " % without spares; P10–P90 "
+                  << fixed(rel.band.goodputP10 * 100.0, 1) << "–" << fixed(rel.band.goodputP90 * 100.0, 1) << " %)\n"
+                  << "  lost to               checkpoints " << fixed(rel.lossCheckpoint * 100.0, 1) << " %, rework "
+                  << fixed(rel.lossRework * 100.0, 1) << " %, recoveries " << fixed(rel.lossRecovery * 100.0, 1)
+                  << " %, repairs " << fixed(rel.lossRepair * 100.0, 1) << " %\n";
         if (rel.effectiveTimeToTrainDays > 0)
-            std::cout << figureLines(r, {"reliability.effective_time_to_train_days"});
+            std::cout << figureLines(r, {"reliability.effective_time_to_train_days"}) << "  time to train P10–P90 "
+                      << fixed(rel.band.daysP10, 1) << "–" << fixed(rel.band.daysP90, 1) << " days\n";
         std::cout << "  failure domains       count   GPUs lost (max/mean)  per part MTBF h  job events/day  recovery\n";
         for (const auto &k : rel.kinds)
             std::cout << "    " << std::left << std::setw(20) << k.kind << std::right << std::setw(7) << k.count

@@ -383,13 +383,16 @@ void derivedFigures(CostResults &c, const Results &r, const CostBasis &basis)
         c.effectivePflopsPerGpu = est.modelTflopsPerGpu / 1000.0 * goodput;
         if (c.effectivePflopsPerGpu > 0)
             c.costPerEffectivePflopHourUsd = c.costPerGpuHourUsd / c.effectivePflopsPerGpu;
-        const double tokensPerHour = est.tokensPerS * goodput * 3600.0;
+        // With several equal jobs (workload.jobs) the cluster trains them all at once: its tokens
+        // are theirs together, and training one model costs one job's share of the cluster.
+        const double jobs = std::max(1, r.performance.jobs);
+        const double tokensPerHour = est.tokensPerS * goodput * 3600.0 * jobs;
         if (tokensPerHour > 0)
             c.costPerMillionTokensUsd = clusterUsdPerHour / tokensPerHour * 1e6;
         const double days = r.reliability.available && r.reliability.effectiveTimeToTrainDays > 0
             ? r.reliability.effectiveTimeToTrainDays
             : est.timeToTrainDays;
-        c.costToTrainUsd = clusterUsdPerHour * days * 24.0;
+        c.costToTrainUsd = clusterUsdPerHour * days * 24.0 / jobs;
         const long long used = r.performance.outcome.gpusUsed > 0 ? r.performance.outcome.gpusUsed : gpus;
         // Reserved: a job shorter than a term still pays the whole term.
         const double hours = basis.reserved ? std::max(days * 24.0, basis.termMonths * kHoursPerMonth) : days * 24.0;

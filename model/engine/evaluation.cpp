@@ -143,6 +143,7 @@ void performanceStage(const Design &design, Evaluator::State &st, const std::ato
     try {
         PerformanceResults &perf = res.performance;
         perf.spec = estimateSpecFromDesign(design, st.catalog, res.inventory.gpusActive, res.fabric);
+        perf.jobs = std::max(1, design.workload.jobs);
         SearchOptions options;
         options.cancel = cancel;
         perf.outcome = runEstimate(perf.spec, options);

@@ -83,8 +83,9 @@ struct PowerResults
 struct PerformanceResults
 {
     bool available = false; ///< false when the design has no GPUs or no workload runs
-    EstimateSpec spec;      ///< the cluster and workload as the training model saw them
+    EstimateSpec spec;      ///< the cluster and workload as the training model saw them (one job's)
     EstimateOutcome outcome;
+    int jobs = 1;           ///< equal jobs the design runs (workload.jobs); the figures are one job's
 };
 
 /// Everything the engine computes for one design snapshot.
