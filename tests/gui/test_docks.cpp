@@ -254,6 +254,14 @@ void TestDocks::resultsShowFabricAndTraining()
     dock.setResults(results);
     QCOMPARE(dock.value(QStringLiteral("reliability.goodput")), locale.toString(91.3, 'f', 1));
     QCOMPARE(dock.value(QStringLiteral("reliability.largest_failure_domain_gpus")), locale.toString(72));
+    // The goodput's band from the rate and time ranges, and the policy it is under.
+    results.reliability.band.goodputP10 = 0.808;
+    results.reliability.band.goodputP90 = 0.95;
+    results.reliability.policy = "llama3-2024";
+    dock.setResults(results);
+    QCOMPARE(dock.value(QStringLiteral("reliability.goodput_p10")),
+             locale.toString(80.8, 'f', 1) + QStringLiteral(" – ") + locale.toString(95.0, 'f', 1));
+    QCOMPARE(dock.value(QStringLiteral("reliability.policy")), QStringLiteral("llama3-2024"));
 
     QVERIFY(dock.value(QStringLiteral("cost.capex_usd")).isEmpty()); // not evaluated
     results.cost.available = true;

@@ -71,7 +71,7 @@ QTreeWidgetItem *figureRow(QTreeWidget *tree, const char *key, const Results &r,
 
 /// Under a performance figure, its P10–P90 band (docs/validation.md), when it has one: the
 /// figures KEY_p10 and KEY_p90 of the figure table, shown with the figure's own unit.
-void bandRow(QTreeWidget *tree, const char *key, const Results &r)
+void bandRow(QTreeWidget *tree, const char *key, const Results &r, bool reliabilityBand = false)
 {
     const std::string low = std::string(key) + "_p10", high = std::string(key) + "_p90";
     const Figure *p10 = findFigure(low), *p90 = findFigure(high);
@@ -80,6 +80,11 @@ void bandRow(QTreeWidget *tree, const char *key, const Results &r)
     QTreeWidgetItem *band = row(tree, QString::fromStdString(low), ResultsDock::tr("  P10 – P90"),
                                 ResultsDock::tr("%1 – %2").arg(shown(*p10, r), shown(*p90, r)),
                                 text(figure(key).dock.unit));
+    if (reliabilityBand) {
+        band->setToolTip(1, ResultsDock::tr("8 in 10 fleets and teams like this one land in this range: the failure "
+                                            "rates and recovery times drawn from their ranges (docs/reliability.md)"));
+        return;
+    }
     band->setToolTip(1, ResultsDock::tr("8 runs in 10 like this one land in this range (errors of the %1 regime "
                                         "against published runs, docs/validation.md)")
                             .arg(QString::fromLatin1(regimeName(performanceBands(r.performance.spec,
@@ -194,11 +199,16 @@ void fillPerformance(QTreeWidget *tree, const Results &results)
     }
     const ReliabilityResults &rel = results.reliability;
     if (rel.available) {
+        row(tree, QStringLiteral("reliability.policy"), ResultsDock::tr("Resilience policy"),
+            QString::fromStdString(rel.policy), QString::fromStdString(rel.checkpointKind));
         for (const char *key : {"reliability.largest_failure_domain_gpus", "reliability.job_mtbf_hours",
                                 "reliability.checkpoint_interval_minutes", "reliability.goodput"})
             figureRow(tree, key, results);
-        if (rel.effectiveTimeToTrainDays > 0)
+        bandRow(tree, "reliability.goodput", results, true);
+        if (rel.effectiveTimeToTrainDays > 0) {
             figureRow(tree, "reliability.effective_time_to_train_days", results);
+            bandRow(tree, "reliability.effective_time_to_train_days", results, true);
+        }
     }
 }
 
