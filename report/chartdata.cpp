@@ -1,5 +1,6 @@
 #include "report/chartdata.h"
 
+#include "model/reliability/policy.h"
 #include "model/engine/evaluation.h"
 
 #include <algorithm>
@@ -200,6 +201,57 @@ ChartData rackPowerChart(const std::vector<ChartDesign> &designs, int maxBins)
         for (long long n : h.racks[i])
             s.y.push_back(double(n));
         c.series.push_back(std::move(s));
+    }
+    return c;
+}
+
+ChartData policyChart(const std::vector<ChartDesign> &designs)
+{
+    ChartData c;
+    c.id = "policy";
+    c.title = "Goodput by resilience policy";
+    c.xTitle = "policy";
+    c.yTitle = "goodput, %";
+    c.yUnit = "%";
+    c.empty = "no training job (no GPUs or no workload)";
+    for (const PolicyPreset &p : resiliencePresets())
+        c.categories.push_back(p.label);
+    for (const ChartDesign &d : designs) {
+        if (!d.results || !d.results->reliability.available || d.results->reliability.byPolicy.empty())
+            continue;
+        ChartSeries s{d.label, d.colour};
+        for (const auto &p : d.results->reliability.byPolicy)
+            s.y.push_back(p.goodput * 100.0);
+        c.series.push_back(std::move(s));
+    }
+    return c;
+}
+
+ChartData sparesChart(const std::vector<ChartDesign> &designs)
+{
+    ChartData c;
+    c.id = "spares";
+    c.title = "Goodput and tokens after failures vs hot spares (dashed: goodput)";
+    c.xTitle = "hot spares per scale-up domain";
+    c.yTitle = "share, % (tokens: of the design's own spares)";
+    c.xUnit = "spares";
+    c.yUnit = "%";
+    c.yFromZero = false;
+    c.empty = "no supernode design (spares are per scale-up domain of a supernode)";
+    for (const ChartDesign &d : designs) {
+        if (!d.results || d.results->reliability.bySpares.empty())
+            continue;
+        ChartSeries after{d.label + " tokens after failures", d.colour};
+        ChartSeries good{d.label + " goodput", d.colour};
+        good.dashed = true;
+        for (const auto &s : d.results->reliability.bySpares) {
+            after.x.push_back(s.spares);
+            after.y.push_back(s.goodput * s.capacity * 100.0);
+            good.x.push_back(s.spares);
+            good.y.push_back(s.goodput * 100.0);
+        }
+        c.series.push_back(std::move(after));
+        c.series.push_back(std::move(good));
     }
     return c;
 }

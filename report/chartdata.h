@@ -81,6 +81,11 @@ ChartData rackPowerChart(const std::vector<ChartDesign> &designs, int maxBins = 
 /// Goodput against the checkpoint interval; a dot at the interval used and, with
 /// `markOptimum`, a ring at the Young/Daly optimum (series "LABEL optimum").
 ChartData goodputChart(const std::vector<ChartDesign> &designs, int points = 41, bool markOptimum = false);
+/// Goodput of each design under each resilience preset (reliability.by_policy): bars per preset.
+ChartData policyChart(const std::vector<ChartDesign> &designs);
+/// Supernode designs: goodput and tokens after failures (goodput × capacity, relative to the design's
+/// own spares) as hot spares per domain go 0, 2, 4, 8 (reliability.by_spares), the same job.
+ChartData sparesChart(const std::vector<ChartDesign> &designs);
 /// MFU against the GPUs the job runs on (scalingByGpuCount) and, with `withTimeToTrain`, the
 /// failure-free time to train on a second axis (dashed).
 ChartData scalingChart(const std::vector<ChartDesign> &designs, int points = 5, bool withTimeToTrain = false);

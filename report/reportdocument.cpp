@@ -285,6 +285,14 @@ void ReportDocument::addCharts(const std::vector<ReportDesign> &designs, const s
              "Useful share of wall time as the checkpoint interval varies, all else equal "
              "(reliability model, docs/reliability.md); a dot marks each design's interval "
              "(reliability.checkpoint_interval_minutes) and goodput (reliability.goodput). " + names);
+    addChart(policyChart(chartDesigns),
+             "Goodput of each design under each resilience preset, all else equal (reliability.by_policy; the "
+             "presets and their sources: docs/reliability.md). " + names);
+    if (sparesChart(chartDesigns).hasData())
+        addChart(sparesChart(chartDesigns),
+                 "Supernode designs, the same job with 0, 2, 4 or 8 hot spares per domain: goodput (dashed) and the "
+                 "tokens trained after failures, goodput × the GPUs in service relative to the design's own spares "
+                 "(reliability.by_spares). " + names);
     addChart(scalingChart(chartDesigns, 5),
              "The design's workload and global batch at half, a quarter, … of its active GPUs "
              "(whole scale-up domains), the parallelism searched again at each count; the "

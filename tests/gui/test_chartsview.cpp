@@ -82,6 +82,7 @@ class TestChartsView : public QObject
 private Q_SLOTS:
     void initTestCase();
     void listsEveryChart();
+    void resilienceCharts();
     void tcoFollowsCumulativeCost();
     void capexAndOpexStackByCategory();
     void comparedDesignAddsSeries();
@@ -115,14 +116,14 @@ void TestChartsView::initTestCase()
 void TestChartsView::listsEveryChart()
 {
     ChartsView view;
-    QCOMPARE(view.chartCount(), 8);
+    QCOMPARE(view.chartCount(), 10);
     for (int i = 0; i < view.chartCount(); ++i) {
         QVERIFY(!ChartsView::chartId(i).isEmpty());
         QCOMPARE(ChartsView::chartIndex(ChartsView::chartId(i)), i);
         QVERIFY(view.chart(i));
     }
     QCOMPARE(ChartsView::chartIndex(QStringLiteral("nope")), -1);
-    QVERIFY(!view.chart(8));
+    QVERIFY(!view.chart(10));
     view.setCurrentChart(ChartsView::BusBandwidth);
     QCOMPARE(view.currentChart(), int(ChartsView::BusBandwidth));
 }
@@ -205,6 +206,26 @@ void TestChartsView::comparedDesignAddsSeries()
     // Removing it removes its series.
     view.setComparedResults({});
     QVERIFY(!xySeries(view.chart(ChartsView::Tco), QStringLiteral("supernode")));
+}
+
+void TestChartsView::resilienceCharts()
+{
+    // Goodput under each preset (a bar per design) and, for the supernode design, goodput and
+    // tokens after failures vs hot spares; the classic design has no spares curve.
+    ChartsView view;
+    view.setResults(QStringLiteral("classic"), mClassic);
+    view.setComparedResults({{QStringLiteral("supernode"), mSupernode}});
+    QBarSet *classic = barSet(view.chart(ChartsView::Policy), QStringLiteral("classic"));
+    QVERIFY(classic);
+    QCOMPARE(classic->count(), int(mClassic->reliability.byPolicy.size()));
+    for (int i = 0; i < classic->count(); ++i)
+        QVERIFY(near(classic->at(i), mClassic->reliability.byPolicy[size_t(i)].goodput * 100.0));
+    QVERIFY(classic->at(0) < classic->at(2)); // the 2021 baseline below the state of the art
+    QVERIFY(view.hasData(ChartsView::Spares));
+    QXYSeries *after = xySeries(view.chart(ChartsView::Spares), QStringLiteral("supernode tokens after failures"));
+    QVERIFY(after);
+    QCOMPARE(after->count(), int(mSupernode->reliability.bySpares.size()));
+    QVERIFY(!xySeries(view.chart(ChartsView::Spares), QStringLiteral("classic tokens after failures")));
 }
 
 void TestChartsView::goodputMarksUsedAndOptimalInterval()

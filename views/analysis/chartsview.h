@@ -42,6 +42,8 @@ public:
         Capex,        ///< CAPEX by category, a stacked bar per design
         Opex,         ///< OPEX per year by category, a stacked bar per design
         Goodput,      ///< goodput vs checkpoint interval, the interval used and the optimum marked
+        Policy,       ///< goodput under each resilience preset, a bar per design
+        Spares,       ///< goodput and tokens after failures vs hot spares (supernode designs)
         Scaling,      ///< MFU and time to train vs GPU count (computed off the GUI thread)
         BusBandwidth, ///< collective bus bandwidth vs message size per fabric level
         RowPower,     ///< power per row against the racks' rated limits (open design)
