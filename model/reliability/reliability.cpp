@@ -176,6 +176,8 @@ PartCensus countParts(const Design &design, const Catalog &catalog, const Result
         p.active = std::max<long long>(1, p.active / p.jobs);
     }
     p.sparesPerDomain += p.idlePerDomain;
+    // An idle GPU's failure does not stop the job (it only takes a spare out of the domain).
+    p.superActive = std::max<long long>(0, p.superActive - (long long)p.idlePerDomain * p.supernodes);
     // A pool of whole spare servers (reliability.spare_servers, classic designs; the inventory
     // stage takes them out of gpus_active): a failure in a server moves its share of the job to a
     // spare at restart, as an NVL72's hot spare GPUs do, while the failed server is repaired.
