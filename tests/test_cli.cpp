@@ -2,6 +2,8 @@
 
 #include "testsupport.h"
 
+#include <nlohmann/json.hpp>
+
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
@@ -48,7 +50,22 @@ void TestCli::newEvaluateValidate()
     QVERIFY(r.out.contains(QStringLiteral("GPUs active           1024")));
     r = run({QStringLiteral("validate"), path("s.cplan")});
     QCOMPARE(r.code, 0);
-    QVERIFY(r.out.contains(QStringLiteral("valid")));
+    QVERIFY(r.out.contains(QStringLiteral("valid (0 warning(s))")));
+
+    // A sound design whose figures say it cannot train is warned about, with the reason: 100,000
+    // GPUs under the 2021 baseline policy.
+    QCOMPARE(run({QStringLiteral("new"), QStringLiteral("--template"), QStringLiteral("classic"), QStringLiteral("--gpus"),
+                  QStringLiteral("100000"), QStringLiteral("-o"), path("big.json")})
+                 .code,
+             0);
+    nlohmann::json big = nlohmann::json::parse(cptest::readFile(path("big.json").toStdString()));
+    big["design"]["reliability"]["policy"] = "2021-baseline";
+    cptest::writeFile(path("big.json").toStdString(), big.dump());
+    r = run({QStringLiteral("validate"), path("big.json")});
+    QCOMPARE(r.code, 0);
+    QVERIFY2(r.out.contains(QStringLiteral("reliability.goodput: warning: goodput is only")), qPrintable(r.out));
+    QVERIFY(r.out.contains(QStringLiteral("2021-baseline")));
+    QVERIFY(r.out.contains(QStringLiteral("training would never finish")));
 }
 
 void TestCli::evaluateJson()

@@ -122,7 +122,13 @@ int cmdValidate(const std::vector<std::string> &argv, cp::Catalog catalog)
     if (a.positional.size() != 1)
         usageError("validate needs exactly one FILE");
     const cp::Design design = loadDesign(a.positional[0], catalog);
-    const cp::Problems problems = cp::validate(design, catalog);
+    cp::Problems problems = cp::validate(design, catalog);
+    // A sound design whose figures say it cannot train (goodput, days to train) is warned about
+    // too: those need the evaluation.
+    if (!cp::hasErrors(problems))
+        for (const cp::Problem &p : cp::evaluate(design, catalog).problems)
+            if (p.place == "reliability.goodput" || p.place == "reliability.effective_time_to_train_days")
+                problems.push_back(p);
     for (const auto &p : problems)
         std::cout << a.positional[0] << ": " << p.place << ": " << cp::severityName(p.severity) << ": "
                   << p.message << "\n";

@@ -38,7 +38,8 @@ Commands:
         Evaluate a design (.cplan or .json) and print every figure; with --json,
         one JSON object (documented in docs/results.md) on stdout.
   validate FILE
-        Check a design; prints every problem with its place. Exit 1 if any error.
+        Check a design; prints every problem with its place, and warns when its
+        figures say it cannot train (goodput, days to train). Exit 1 if any error.
   export FILE --json OUT
         Write a project's design, with the catalog entries it uses, as JSON.
   export FILE --format FORMAT -o DIR

@@ -27,6 +27,7 @@ constexpr double kPeerCopyEfficiency = 0.5;
 // A design warns below this goodput, or beyond this many days to train.
 constexpr double kGoodputWarning = 0.5;
 constexpr double kDaysWarning = 730.0;
+constexpr double kDaysNever = 36500.0; // a century: say so rather than print the number
 
 /// What the checkpoint kind makes the job wait for (seconds), and the shortest interval its
 /// background work allows: a blocking write stops training for the whole write; an asynchronous
@@ -136,8 +137,10 @@ void warnings(ReliabilityResults &rel)
     }
     if (rel.effectiveTimeToTrainDays > kDaysWarning)
         rel.problems.push_back({Severity::Warning, "reliability.effective_time_to_train_days",
-                                "training would take " + std::to_string(std::llround(rel.effectiveTimeToTrainDays))
-                                    + " days: more than two years is not a plan"});
+                                rel.effectiveTimeToTrainDays > kDaysNever
+                                    ? std::string("training would never finish: failures leave almost no time to train")
+                                    : "training would take " + std::to_string(std::llround(rel.effectiveTimeToTrainDays))
+                                          + " days: more than two years is not a plan"});
 }
 
 } // namespace cp::resilience
