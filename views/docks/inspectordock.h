@@ -74,6 +74,9 @@ private:
         std::function<QString(Design &, const QString &)> set;
     };
     void buildSettingsTabs();
+    /// The resilience policy, checkpoint kind and what happens without a spare: names checked
+    /// against the model's lists.
+    static QVector<SettingsField> policyFields();
     QWidget *settingsPage(const QVector<SettingsField> &fields);
     void refreshSettings();
     void rebuildEditor();

@@ -69,6 +69,39 @@ Field textField(T Design::*group, std::string T::*member)
 
 } // namespace
 
+QVector<InspectorDock::SettingsField> InspectorDock::policyFields()
+{
+    return {
+        {QStringLiteral("reliability.policy"), tr("Resilience policy"),
+         tr("2021-baseline, llama3-2024, state-of-the-art or custom"),
+         [](const Design &x) { return qs(x.reliability.policy); },
+         [](Design &x, const QString &t) {
+             ReliabilitySettings s = x.reliability;
+             s.policy = t.trimmed().toStdString();
+             if (!resolvePolicy(s))
+                 return tr("“%1” is not a policy (%2)").arg(t, qs(policyNames()));
+             x.reliability.policy = s.policy;
+             return QString();
+         }},
+        {QStringLiteral("reliability.checkpointKind"), tr("Checkpoint kind"), tr("custom: blocking, async or in-memory"),
+         [](const Design &x) { return qs(x.reliability.checkpointKind); },
+         [](Design &x, const QString &t) {
+             if (!checkpointKindFromName(t.trimmed().toStdString()))
+                 return tr("“%1” is not blocking, async or in-memory").arg(t);
+             x.reliability.checkpointKind = t.trimmed().toStdString();
+             return QString();
+         }},
+        {QStringLiteral("reliability.withoutSpare"), tr("Without a spare"), tr("custom: shrink or wait"),
+         [](const Design &x) { return qs(x.reliability.withoutSpare); },
+         [](Design &x, const QString &t) {
+             if (!withoutSpareFromName(t.trimmed().toStdString()))
+                 return tr("“%1” is not shrink or wait").arg(t);
+             x.reliability.withoutSpare = t.trimmed().toStdString();
+             return QString();
+         }},
+    };
+}
+
 void InspectorDock::buildSettingsTabs()
 {
     const QLocale l;
@@ -155,34 +188,8 @@ void InspectorDock::buildSettingsTabs()
                              [num, member](const Design &x) { return num(x.reliability.*member); },
                              numberField(&Design::reliability, member)};
     };
-    QVector<SettingsField> reliability = {
-        {QStringLiteral("reliability.policy"), tr("Resilience policy"),
-         tr("2021-baseline, llama3-2024, state-of-the-art or custom"),
-         [](const Design &x) { return qs(x.reliability.policy); },
-         [](Design &x, const QString &t) {
-             ReliabilitySettings s = x.reliability;
-             s.policy = t.trimmed().toStdString();
-             if (!resolvePolicy(s))
-                 return tr("“%1” is not a policy (%2)").arg(t, qs(policyNames()));
-             x.reliability.policy = s.policy;
-             return QString();
-         }},
-        {QStringLiteral("reliability.checkpointKind"), tr("Checkpoint kind"), tr("custom: blocking, async or in-memory"),
-         [](const Design &x) { return qs(x.reliability.checkpointKind); },
-         [](Design &x, const QString &t) {
-             if (!checkpointKindFromName(t.trimmed().toStdString()))
-                 return tr("“%1” is not blocking, async or in-memory").arg(t);
-             x.reliability.checkpointKind = t.trimmed().toStdString();
-             return QString();
-         }},
-        {QStringLiteral("reliability.withoutSpare"), tr("Without a spare"), tr("custom: shrink or wait"),
-         [](const Design &x) { return qs(x.reliability.withoutSpare); },
-         [](Design &x, const QString &t) {
-             if (!withoutSpareFromName(t.trimmed().toStdString()))
-                 return tr("“%1” is not shrink or wait").arg(t);
-             x.reliability.withoutSpare = t.trimmed().toStdString();
-             return QString();
-         }},
+    QVector<SettingsField> reliability = policyFields();
+    reliability += {
         rel("gpuMtbfHours", tr("GPU MTBF"), tr("h"), &R::gpuMtbfHours),
         rel("nodeMtbfHours", tr("Node MTBF"), tr("h"), &R::nodeMtbfHours),
         rel("switchMtbfHours", tr("Switch MTBF"), tr("h"), &R::switchMtbfHours),
