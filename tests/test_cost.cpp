@@ -29,6 +29,16 @@ Design templateDesign(const Catalog &c, const std::string &kind, long long gpus)
     return generateTemplate(o, c);
 }
 
+/// The cloud path without the utilisation and the price decline, and a building written off over
+/// the design's life (no residual value): the arithmetic the older tests check by hand.
+Design plain(Design d)
+{
+    d.finance.fleetUtilisation = 1.0;
+    d.finance.cloudPriceDeclinePerYear = 0.0;
+    d.finance.facilityLifeYears = d.finance.lifeYears;
+    return d;
+}
+
 bool near(double a, double b, double rel)
 {
     return std::abs(a - b) <= rel * std::max(std::abs(a), std::abs(b));
@@ -186,7 +196,7 @@ void TestCost::higherEnergyPriceNeverLowersTco()
 void TestCost::breakEvenLaterWhenCloudCheaper()
 {
     const Catalog c = Catalog::builtin();
-    Design d = templateDesign(c, "classic", 1024);
+    Design d = plain(templateDesign(c, "classic", 1024));
     int last = 0;
     for (double price : {12.29, 6.0, 4.0, 3.0, 2.49}) { // AWS p5 2023 on-demand per GPU down to neocloud
         d.finance.cloudUsdPerGpuHour = price;
@@ -227,11 +237,15 @@ void TestCost::categoriesSumToCapex()
     for (const auto &[k, v] : cost.opexByCategoryUsdPerYear)
         opex += v;
     QVERIFY(near(opex, cost.opexUsdPerYear, 1e-12));
-    // TCO = CAPEX + delivery + OPEX × life, and the monthly curve ends on it.
-    QVERIFY(near(cost.tcoUsd, cost.capexUsd + cost.deliveryCostUsd + cost.opexUsdPerYear * cost.lifeYears, 1e-12));
+    // TCO = CAPEX + delivery + OPEX × life − the building's residual value, and the monthly curve ends on it.
+    QVERIFY(cost.residualValueUsd > 0);
+    QVERIFY(near(cost.tcoUsd,
+                 cost.capexUsd + cost.deliveryCostUsd + cost.opexUsdPerYear * cost.lifeYears - cost.residualValueUsd,
+                 1e-12));
     QVERIFY(near(cost.cumulativeUsdByMonth.back(), cost.tcoUsd, 1e-9));
     QCOMPARE(cost.cumulativeUsdByMonth.front(), cost.capexUsd);
-    for (size_t m = 1; m < cost.cumulativeUsdByMonth.size(); ++m)
+    // Rising every month but the last, which credits the residual value.
+    for (size_t m = 1; m + 1 < cost.cumulativeUsdByMonth.size(); ++m)
         QVERIFY(cost.cumulativeUsdByMonth[m] >= cost.cumulativeUsdByMonth[m - 1]);
     // The GPUs inside a server's price are not priced again.
     const bool classic = kind == QStringLiteral("classic");
@@ -244,9 +258,14 @@ void TestCost::categoriesSumToCapex()
         if (l.kind == "cable")
             cables += l.totalUsd;
     QVERIFY(near(cables, r.fabric.cablesPriceUsd, 1e-9));
-    // $ per effective PFLOP-hour × effective PFLOP/s per GPU = $ per GPU-hour.
+    // The whole cluster's cost over the compute its jobs deliver: $ per effective PFLOP-hour ×
+    // effective PFLOP/s per job GPU × the jobs' GPUs × the fleet utilisation = the cluster's $ per
+    // hour (every paid GPU's, spares and idle remainders included).
     QVERIFY(cost.effectivePflopsPerGpu > 0);
-    QVERIFY(near(cost.costPerEffectivePflopHourUsd * cost.effectivePflopsPerGpu, cost.costPerGpuHourUsd, 1e-12));
+    const double jobGpus = double(r.performance.outcome.gpusUsed) * std::max(1, r.performance.jobs);
+    QVERIFY(jobGpus <= double(cost.gpusPaid));
+    QVERIFY(near(cost.costPerEffectivePflopHourUsd * cost.effectivePflopsPerGpu * jobGpus * cost.fleetUtilisation,
+                 cost.costPerGpuHourUsd * double(cost.gpusPaid), 1e-12));
     QVERIFY(near(cost.effectivePflopsPerGpu,
                  r.performance.outcome.estimate.modelTflopsPerGpu / 1000.0 * r.reliability.goodput, 1e-12));
 }
@@ -385,13 +404,13 @@ void TestCost::financeRoundTrip()
     const Design old = designFromJson(j, "old");
     QVERIFY(old.finance == FinanceSettings());
     QCOMPARE(old.finance.facilityUsdPerMw, 11.7e6);
-    QCOMPARE(old.finance.softwareUsdPerGpuYear, 4500.0);
+    QCOMPARE(old.finance.softwareUsdPerGpuYear, 0.0); // an explicit option, off by default
 }
 
 namespace {
 
 /// A hand-built result: `gpus` GPUs, no parts (no CAPEX), no power; the OPEX is then the staff
-/// (2 FTE × $200,000) and software (GPUs × $4,500) lines only.
+/// (2 FTE × $200,000) and, where a test sets it, the software (GPUs × $4,500) lines only.
 Results bareResults(long long gpus)
 {
     Results r;
@@ -452,7 +471,8 @@ void TestCost::cloudPricePerAccelerator()
     const CostResults own = evaluate(d, c).cost;
     QCOMPARE(own.cloudUsdPerGpuHour, 6.5);
     CP_COMPARE_STR(own.cloudPriceSource, std::string("design setting"));
-    QVERIFY(near(own.cloudUsdPerYear, double(own.gpusPaid) * 8760.0 * 6.5, 1e-12));
+    // The on-demand alternative rents the useful hours only.
+    QVERIFY(near(own.cloudUsdPerYear, double(own.gpusPaid) * 8760.0 * 6.5 * d.finance.fleetUtilisation, 1e-12));
 }
 
 void TestCost::levelAnnuityPresentValue()
@@ -473,6 +493,8 @@ void TestCost::levelAnnuityPresentValue()
     d.finance.deliveryMonths = 0.0;
     d.finance.discountRate = 0.10;
     d.finance.cloudUsdPerGpuHour = 2.0;
+    d.finance.softwareUsdPerGpuYear = 4500.0; // the list price, as an explicit option
+    d = plain(d);
     CostResults cost = evaluateCost(d, c, bareResults(100));
     QVERIFY(near(cost.opexUsdPerYear, 850000.0, 1e-12));
     QVERIFY(near(cost.tcoPresentValueUsd, 1541657.0, 1e-6));
@@ -522,6 +544,7 @@ void TestCost::reservedCommitsWholeTerms()
     d.finance.deliveryMonths = 0.0;
     d.finance.discountRate = 0.0;
     d.finance.cloudUsdPerGpuHour = 3.0;
+    d = plain(d);
     d.finance.cloudReservedUsdPerGpuHour = 2.0;
     const CostResults onDemand = evaluateCost(d, c, bareResults(100));
     QCOMPARE(onDemand.cloudUsdPerGpuHour, 3.0);
@@ -552,7 +575,7 @@ void TestCost::cloudHostedPaysRent()
     // Seed 002: a cloud-hosted cluster has no CAPEX; it pays rent per GPU-hour monthly, and no
     // energy, facility or hardware maintenance.
     const Catalog c = Catalog::builtin();
-    Design d = templateDesign(c, "classic", 1024);
+    Design d = plain(templateDesign(c, "classic", 1024));
     d.finance.ownership = Ownership::CloudHosted;
     const Results r = evaluate(d, c);
     const CostResults &cost = r.cost;

@@ -547,7 +547,7 @@ std::vector<Figure> allFigures()
 {
     std::vector<Figure> all;
     for (auto part : {inventoryFigures, fabricFigures, performanceWithBands, powerFigures, figuretable::reliabilityFigures,
-                      costFigures, derivedFigures, costStructureFigures})
+                      costFigures, figuretable::costRangeFigures, derivedFigures, costStructureFigures})
         for (Figure &f : part())
             all.push_back(f);
     return all;

@@ -10,5 +10,7 @@ namespace cp::figuretable {
 
 /// The reliability stage's figures (reliabilityfigures.cpp).
 std::vector<Figure> reliabilityFigures();
+/// The cost figures' ranges, utilisation and break-even utilisation (costrangefigures.cpp).
+std::vector<Figure> costRangeFigures();
 
 } // namespace cp::figuretable

@@ -2,6 +2,7 @@
 
 #include "model/core/problem.h"
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -130,6 +131,14 @@ struct Workload
     bool operator==(const Workload &) const = default;
 };
 
+/// An uncertain input as factors on its typical value: the 10th (low ≤ 1) and 90th (high ≥ 1)
+/// percentile, sampled as a split log-normal (model/core/sampling.h). {1, 1} is a point.
+struct FactorRange
+{
+    double low = 1.0, high = 1.0;
+    bool operator==(const FactorRange &) const = default;
+};
+
 /// Failure rates, checkpointing and spares.
 /// The default rates are derived from Llama 3 Table 5 (419 unexpected interruptions in 54 days on
 /// 16,384 H100 in 8-GPU servers): each cause divided by the part-hours of its kind in that cluster
@@ -168,11 +177,7 @@ struct ReliabilitySettings
     int spareServers = 0;
     /// What is not known about the rates and times: each factor's 10th and 90th percentile
     /// (log-normal around 1), sampled for the P10/P90 band (docs/reliability.md, "Ranges").
-    struct Range
-    {
-        double low = 1.0, high = 1.0;
-        bool operator==(const Range &) const = default;
-    };
+    using Range = FactorRange;
     Range hardwareRange{0.5, 2.0}; ///< per-part rates: fleets differ several-fold
     Range jobRange{0.5, 3.0};      ///< size-independent causes: production run vs research cluster
     Range recoveryRange{0.6, 2.0}; ///< detection, restart and warm-up times
@@ -221,9 +226,10 @@ struct FinanceSettings
     /// Maintenance and support per year, share of hardware CAPEX. Assumption: half the DGX list support
     /// rate (~20% of base price for 1 year, supercluster.blog, L); no authoritative figure (figures.md F).
     double maintenanceFraction = 0.10;
-    /// Software licences per GPU per year: NVIDIA AI Enterprise / Base Command list, $4,500
-    /// (SemiAnalysis "AI Neocloud Playbook").
-    double softwareUsdPerGpuYear = 4500.0;
+    /// Software licences per GPU per year, an explicit option: 0 by default, as frontier builders
+    /// run their own stack and an HGX/DGX purchase bundles the vendor's (docs/cost.md); the list
+    /// price of NVIDIA AI Enterprise is $4,500 (SemiAnalysis "AI Neocloud Playbook", M).
+    double softwareUsdPerGpuYear = 0.0;
     /// Spare parts bought per year, share of hardware CAPEX. Assumption: a ~2% spare pool (Lenovo
     /// guidance, figures.md Caveats) replenished once a year.
     double sparesFraction = 0.02;
@@ -240,6 +246,22 @@ struct FinanceSettings
     double discountRate = 0.08;
     /// Self-built (CAPEX) or cloud-hosted (rent per GPU-hour, no hardware, energy or facility).
     Ownership ownership = Ownership::SelfBuilt;
+    /// Share of the installed GPU-hours doing useful work over the life (queues, idle time,
+    /// maintenance windows; separate from goodput, which is the running job's own loss). The
+    /// on-demand cloud alternative rents only these hours (docs/cost.md, "Utilisation").
+    double fleetUtilisation = 0.85;
+    /// The cloud price falls by this share a year from the order date (on demand each month; a
+    /// reservation at each new term). Source in docs/cost.md.
+    double cloudPriceDeclinePerYear = 0.15;
+    /// The building and its plant are written off over this life; at the end of the design's
+    /// life their book value is credited (residual value). Source in docs/cost.md.
+    double facilityLifeYears = 20.0;
+    /// The uncertain inputs' ranges (model/cost/uncertainty.h lists them with their sources), keyed
+    /// by their file name ("compute_price"). Absent = the documented default; throughput and
+    /// goodput default to the training and reliability models' own bands.
+    std::map<std::string, FactorRange> ranges;
+    int uncertaintySeed = 1;     ///< the Monte Carlo's seed: the same seed gives the same ranges
+    int uncertaintyDraws = 1000; ///< draws of the cost Monte Carlo
 
     bool operator==(const FinanceSettings &) const = default;
 };

@@ -3,10 +3,12 @@
 #include "model/core/catalog.h"
 #include "model/core/design.h"
 #include "model/core/textcells.h"
+#include "model/cost/uncertainty.h"
 #include "model/engine/evaluation.h"
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <sstream>
 
 namespace cp {
@@ -130,15 +132,17 @@ const CatalogEntry *mainAccelerator(const Catalog &catalog, const Results &r)
     return best;
 }
 
-/// What the steps of evaluateCost() hand on to the later ones.
+/// What the steps of evaluateCost() hand on to the later ones: the point inputs that settle()
+/// scales by a draw's factors.
 struct CostBasis
 {
     bool hosted = false, reserved = false, colocation = false;
     long long serverGpus = 0, supernodeGpus = 0; ///< GPUs in 8-GPU servers and in supernodes
     long long gpus = 0;                          ///< the GPUs paid for
-    double staffPerMonth = 0.0;
+    std::map<std::string, double> bomByCategoryUsd; ///< the bill of materials by CAPEX category
+    double coolingPlantUsd = 0.0, facilityBuildUsd = 0.0;
+    double cloudUsdPerGpuHour = 0.0; ///< the point cloud price
     double lifeMonths = 0.0, termMonths = 0.0, rentedMonths = 0.0;
-    double rentTail = 0.0; ///< a hosted design's rent owed past its life
 };
 
 /// The cloud price: the design's setting, else its accelerator's catalog figure; and the checks
@@ -231,17 +235,17 @@ void priceHardware(CostResults &c, const Catalog &catalog, const Results &r, Cos
         line.totalUsd = line.unitPriceUsd * double(n);
         c.bom.push_back(std::move(line));
     }
-    for (const BomLine &l : c.bom) {
-        c.hardwareCapexUsd += l.totalUsd;
-        c.capexByCategoryUsd[l.category] += l.totalUsd;
-    }
+    for (const char *k : {"compute", "network", "storage", "power_cooling"})
+        basis.bomByCategoryUsd[k] = 0.0;
+    for (const BomLine &l : c.bom)
+        basis.bomByCategoryUsd[l.category] += l.totalUsd;
 }
 
-/// The cooling plant, the facility build and the integration, and the CAPEX total.
-void priceFacility(CostResults &c, const Design &design, const Catalog &catalog, const Results &r, CostBasis &basis)
+/// The heat by cooling type, the critical IT, and (when the design builds its hall) the point
+/// cost of the cooling plant and the building.
+void sizeFacility(CostResults &c, const Design &design, const Catalog &catalog, const Results &r, CostBasis &basis)
 {
     const FinanceSettings &fin = design.finance;
-    const bool hosted = basis.hosted;
     const double util = fin.utilisation > 0 ? fin.utilisation : 0.9;
     for (const Rack &rack : design.racks)
         for (const Mount &m : rack.contents)
@@ -250,22 +254,41 @@ void priceFacility(CostResults &c, const Design &design, const Catalog &catalog,
     c.liquidHeatKw = std::min(c.liquidHeatKw, r.power.itKwTotal);
     c.airHeatKw = std::max(0.0, r.power.itKwTotal - c.liquidHeatKw);
     c.criticalItKw = r.power.itKwNameplate;
-    basis.colocation = fin.colocationUsdPerKwMonth > 0 && !hosted;
-    if (!basis.colocation && !hosted) {
+    basis.colocation = fin.colocationUsdPerKwMonth > 0 && !basis.hosted;
+    if (!basis.colocation && !basis.hosted) {
         // A colocation rate covers the provider's plant; only a build pays for it.
-        c.coolingPlantUsd = c.airHeatKw * fin.coolingAirUsdPerKw + c.liquidHeatKw * fin.coolingLiquidUsdPerKw;
-        c.facilityBuildUsd = c.criticalItKw / 1000.0 * fin.facilityUsdPerMw;
+        basis.coolingPlantUsd = c.airHeatKw * fin.coolingAirUsdPerKw + c.liquidHeatKw * fin.coolingLiquidUsdPerKw;
+        basis.facilityBuildUsd = c.criticalItKw / 1000.0 * fin.facilityUsdPerMw;
     }
-    c.capexByCategoryUsd["power_cooling"] += c.coolingPlantUsd;
-    c.capexByCategoryUsd["facility"] += c.facilityBuildUsd;
+}
+
+/// CAPEX by category at the draw's prices: the bill of materials, the plant, the building and
+/// the integration. Storage follows the compute price (IT hardware bought with it).
+void settleCapex(CostResults &c, const FinanceSettings &fin, const CostBasis &basis, const CostDraw &draw)
+{
+    const double compute = draw[CostInput::ComputePrice], network = draw[CostInput::NetworkPrice];
+    const double facility = draw[CostInput::FacilityCost];
+    auto &cap = c.capexByCategoryUsd;
+    const auto bom = [&](const char *k) { return basis.bomByCategoryUsd.count(k) ? basis.bomByCategoryUsd.at(k) : 0.0; };
+    cap["compute"] = bom("compute") * compute;
+    cap["network"] = bom("network") * network;
+    cap["storage"] = bom("storage") * compute;
+    cap["power_cooling"] = bom("power_cooling") * facility;
+    c.hardwareCapexUsd = cap["compute"] + cap["network"] + cap["storage"] + cap["power_cooling"];
+    c.coolingPlantUsd = basis.coolingPlantUsd * facility;
+    c.facilityBuildUsd = basis.facilityBuildUsd * facility;
+    cap["power_cooling"] += c.coolingPlantUsd;
+    cap["facility"] = c.facilityBuildUsd;
     c.integrationUsd = c.hardwareCapexUsd * fin.integrationFraction;
-    c.capexByCategoryUsd["integration"] += c.integrationUsd;
-    for (const auto &[k, v] : c.capexByCategoryUsd)
+    cap["integration"] = c.integrationUsd;
+    c.capexUsd = 0.0;
+    for (const auto &[k, v] : cap)
         c.capexUsd += v;
 }
 
-/// OPEX per year by category, the life, depreciation and the cost of the delivery months.
-void runningCosts(CostResults &c, const FinanceSettings &fin, const Results &r, CostBasis &basis)
+/// The life, the delivery, and OPEX per year by category (a hosted design's rent is filled in by
+/// the monthly flows, which know the cloud price path).
+void runningCosts(CostResults &c, const FinanceSettings &fin, const Results &r, CostBasis &basis, const CostDraw &draw)
 {
     const bool hosted = basis.hosted;
     const long long gpus = r.inventory.gpusActive > 0 ? r.inventory.gpusActive : r.inventory.gpusTotal;
@@ -281,124 +304,193 @@ void runningCosts(CostResults &c, const FinanceSettings &fin, const Results &r, 
                                                                + double(basis.supernodeGpus) / kGpusPerFteSupernodes)
                                          : 0.0);
     auto &opex = c.opexByCategoryUsdPerYear;
-    opex["energy"] = hosted ? 0.0 : energyUsdPerYear(r.power.itKwTotal, r.power.pue, fin.energyUsdPerKwh);
-    opex["maintenance"] = c.hardwareCapexUsd * fin.maintenanceFraction;
+    opex["energy"] = hosted ? 0.0
+                            : energyUsdPerYear(r.power.itKwTotal, r.power.pue,
+                                               fin.energyUsdPerKwh * draw[CostInput::EnergyPrice]);
+    opex["maintenance"] = c.hardwareCapexUsd * fin.maintenanceFraction * draw[CostInput::Maintenance];
     // Hosted: the rent includes the platform software (assumption, as the hosted offers bundle it).
     opex["software"] = hosted ? 0.0 : double(r.inventory.gpusTotal) * fin.softwareUsdPerGpuYear;
-    opex["staff"] = c.staffFte * fin.staffUsdPerYear;
-    opex["spares"] = c.hardwareCapexUsd * fin.sparesFraction;
-    opex["colocation"] = basis.colocation ? c.criticalItKw * fin.colocationUsdPerKwMonth * 12.0 : 0.0;
-    // Hosted: every installed GPU is rented (the provider's spares are its own business, but
-    // the design's spare pool is still allocated to the tenant), paid monthly.
-    c.rentUsdPerYear = hosted ? cloudCostUsd(double(r.inventory.gpusTotal) * kHoursPerYear, c.cloudUsdPerGpuHour) : 0.0;
-    opex["cloud_rent"] = c.rentUsdPerYear;
-    for (const auto &[k, v] : opex)
-        c.opexUsdPerYear += v;
+    opex["staff"] = c.staffFte * fin.staffUsdPerYear * draw[CostInput::Staff];
+    opex["spares"] = c.hardwareCapexUsd * fin.sparesFraction * draw[CostInput::Maintenance];
+    opex["colocation"] = basis.colocation
+        ? c.criticalItKw * fin.colocationUsdPerKwMonth * 12.0 * draw[CostInput::FacilityCost]
+        : 0.0;
+    opex["cloud_rent"] = 0.0;
 
     c.lifeYears = fin.lifeYears > 0 ? fin.lifeYears : 5.0;
-    // Straight-line over the life (company 10-Ks use 5-6 years for servers, figures.md F).
-    c.depreciationUsdPerYear = c.capexUsd / c.lifeYears;
     c.deliveryMonths = std::max(0.0, fin.deliveryMonths);
-    basis.staffPerMonth = opex["staff"] / 12.0;
-    c.deliveryCostUsd = basis.staffPerMonth * c.deliveryMonths;
-}
-
-/// The same work rented, and the TCO over the life.
-void rentTheSameWork(CostResults &c, CostBasis &basis)
-{
-    const bool hosted = basis.hosted, reserved = basis.reserved;
-    c.gpuHoursPerYear = double(basis.gpus) * kHoursPerYear;
-    c.cloudUsdPerYear = cloudCostUsd(c.gpuHoursPerYear, c.cloudUsdPerGpuHour);
-    c.deliveryOpportunityUsd = c.cloudUsdPerYear / 12.0 * c.deliveryMonths;
-    const double lifeMonths = c.lifeYears * 12.0;
-    basis.lifeMonths = lifeMonths;
+    c.deliveryCostUsd = opex["staff"] / 12.0 * c.deliveryMonths;
+    basis.lifeMonths = c.lifeYears * 12.0;
     // A reservation is paid for whole terms: the rented time is the life rounded up to terms,
     // the months beyond the life are owed at its end.
-    const double termMonths = c.reservedTermYears * 12.0;
-    basis.termMonths = termMonths;
-    const double rentedMonths = reserved ? std::ceil(lifeMonths / termMonths - 1e-9) * termMonths : lifeMonths;
-    basis.rentedMonths = rentedMonths;
-    c.cloudCommittedUsd = reserved ? c.cloudUsdPerYear / 12.0 * termMonths : 0.0;
-    const double ownRentedMonths = hosted ? rentedMonths : lifeMonths; // a hosted design's rent is committed too
-    basis.rentTail = hosted ? c.rentUsdPerYear / 12.0 * (ownRentedMonths - lifeMonths) : 0.0;
-    c.tcoUsd = c.capexUsd + c.deliveryCostUsd + c.opexUsdPerYear * c.lifeYears + basis.rentTail;
+    basis.termMonths = c.reservedTermYears * 12.0;
+    basis.rentedMonths = basis.reserved ? std::ceil(basis.lifeMonths / basis.termMonths - 1e-9) * basis.termMonths
+                                        : basis.lifeMonths;
+    // The building outlives the cluster: its book value at the end of the life is a residual.
+    const double facilityLife = std::max(fin.facilityLifeYears, c.lifeYears);
+    const double building = c.facilityBuildUsd + c.coolingPlantUsd;
+    c.residualValueUsd = building * std::max(0.0, 1.0 - c.lifeYears / facilityLife);
+    // Straight line: the hardware over the life (company 10-Ks use 5-6 years for servers,
+    // figures.md F), the building and its plant over theirs.
+    c.depreciationUsdPerYear = (c.capexUsd - building) / c.lifeYears + building / facilityLife;
 }
 
-/// Cumulative cost by month, owned and rented, plain and discounted, and the break-even months.
-void cumulativeByMonth(CostResults &c, const FinanceSettings &fin, const CostBasis &basis)
+/// The cloud price path: the draw's price at the order, falling by the decline rate a year;
+/// on demand each month pays its own month's price, a reservation its term's first month's.
+struct PricePath
 {
-    const long long gpus = basis.gpus;
-    const double lifeMonths = basis.lifeMonths, staffPerMonth = basis.staffPerMonth, rentTail = basis.rentTail;
-    // Cumulative cost by month since the order: CAPEX paid at order, staff during delivery, full
-    // OPEX once productive. The cloud line rents the same GPUs for the same productive months.
-    // Discounting: each month's flow is paid at the month's end, discounted at (1 + r)^(−m/12);
-    // CAPEX is paid at the order (month 0).
+    double atOrder = 0.0, decline = 0.0, deliveryMonths = 0.0, termMonths = 0.0;
+    bool reserved = false;
+    double at(double month) const { return atOrder * std::pow(1.0 - decline, month / 12.0); }
+    /// The price of productive month `k` (1-based).
+    double ofRunningMonth(double k) const
+    {
+        if (!reserved || termMonths <= 0)
+            return at(deliveryMonths + k);
+        return at(deliveryMonths + std::floor((k - 1.0) / termMonths + 1e-9) * termMonths);
+    }
+};
+
+/// Cumulative cost by month, owned and rented, plain and discounted; the TCO, the present
+/// values, the break-even months and the break-even utilisation.
+void cumulativeByMonth(CostResults &c, const FinanceSettings &fin, const Results &r, const CostBasis &basis,
+                       const CostDraw &draw)
+{
+    const double lifeMonths = basis.lifeMonths;
+    const double staffPerMonth = c.opexByCategoryUsdPerYear["staff"] / 12.0;
+    const double hoursPerMonth = kHoursPerYear / 12.0;
+    const double utilisation = std::clamp(fin.fleetUtilisation * draw[CostInput::Utilisation], 0.0, 1.0);
+    c.fleetUtilisation = utilisation;
+    const PricePath price{c.cloudUsdPerGpuHour, std::clamp(fin.cloudPriceDeclinePerYear * draw[CostInput::CloudDecline], 0.0, 0.9),
+                          c.deliveryMonths, basis.termMonths, basis.reserved};
+    // The cloud alternative rents the GPUs' useful hours on demand; a reservation pays every hour.
+    const double cloudGpus = double(basis.gpus) * (basis.reserved ? 1.0 : utilisation);
+    const double rentGpus = basis.hosted ? double(r.inventory.gpusTotal) : 0.0; // a hosted design rents all
+    c.cloudUsdPerYear = cloudGpus * kHoursPerYear * c.cloudUsdPerGpuHour;
+    c.gpuHoursPerYear = double(basis.gpus) * kHoursPerYear;
+    c.deliveryOpportunityUsd = c.cloudUsdPerYear / 12.0 * c.deliveryMonths;
+    c.cloudCommittedUsd = basis.reserved ? c.cloudUsdPerYear / 12.0 * basis.termMonths : 0.0;
+    double otherOpexPerMonth = 0.0;
+    for (const auto &[k, v] : c.opexByCategoryUsdPerYear)
+        otherOpexPerMonth += v / 12.0;
+
+    // CAPEX paid at the order; staff during delivery; full OPEX once productive. Each month's flow
+    // is paid at its end and discounted at (1 + r)^(−m/12); CAPEX at month 0, undiscounted.
     c.discountRate = fin.discountRate;
     const int months = int(std::ceil(c.deliveryMonths + lifeMonths - 1e-9));
     for (auto *v : {&c.cumulativeUsdByMonth, &c.cloudCumulativeUsdByMonth, &c.discountedCumulativeUsdByMonth,
-                    &c.cloudDiscountedCumulativeUsdByMonth})
+                    &c.cloudDiscountedCumulativeUsdByMonth}) {
+        v->clear();
         v->reserve(size_t(months) + 1);
-    double prevOwn = 0.0, prevCloud = 0.0, pvOwn = 0.0, pvCloud = 0.0;
-    const double cloudTail = c.cloudUsdPerYear / 12.0 * (basis.rentedMonths - lifeMonths);
+    }
+    double own = 0.0, cloud = 0.0, pvOwn = 0.0, pvCloud = 0.0, rent = 0.0, prevRunning = 0.0, prevWaiting = 0.0;
+    c.breakEvenMonth = c.breakEvenMonthDiscounted = -1;
     for (int m = 0; m <= months; ++m) {
         const double t = std::min(double(m), c.deliveryMonths + lifeMonths);
         const double running = std::clamp(t - c.deliveryMonths, 0.0, lifeMonths);
-        double own = c.capexUsd + staffPerMonth * std::min(t, c.deliveryMonths) + c.opexUsdPerYear / 12.0 * running;
-        double cloud = c.cloudUsdPerYear / 12.0 * running;
+        const double ran = running - prevRunning; // productive months in this month
+        const double p = ran > 0 ? price.ofRunningMonth(std::ceil(running - 1e-9)) : 0.0;
+        const double waiting = std::min(t, c.deliveryMonths); // months of delivery so far
+        double ownFlow = (m == 0 ? c.capexUsd : 0.0) + staffPerMonth * (waiting - prevWaiting)
+                         + otherOpexPerMonth * ran + rentGpus * hoursPerMonth * p * ran;
+        prevWaiting = waiting;
+        double cloudFlow = cloudGpus * hoursPerMonth * p * ran;
+        rent += rentGpus * hoursPerMonth * p * ran;
         if (m == months) {
-            own += rentTail;
-            cloud += cloudTail;
+            // A reservation's months beyond the life, at its last term's price; the building's residual.
+            const double tail = (basis.rentedMonths - lifeMonths) * hoursPerMonth * price.ofRunningMonth(lifeMonths);
+            ownFlow += rentGpus * tail - c.residualValueUsd;
+            cloudFlow += cloudGpus * tail;
+            c.rentTailUsd = rentGpus * tail;
         }
         const double df = discountFactor(c.discountRate, double(m));
-        pvOwn += (own - prevOwn) * df;
-        pvCloud += (cloud - prevCloud) * df;
-        prevOwn = own;
-        prevCloud = cloud;
+        own += ownFlow;
+        cloud += cloudFlow;
+        pvOwn += ownFlow * df;
+        pvCloud += cloudFlow * df;
+        prevRunning = running;
         c.cumulativeUsdByMonth.push_back(own);
         c.cloudCumulativeUsdByMonth.push_back(cloud);
         c.discountedCumulativeUsdByMonth.push_back(pvOwn);
         c.cloudDiscountedCumulativeUsdByMonth.push_back(pvCloud);
-        if (c.breakEvenMonth < 0 && gpus > 0 && running > 0 && own <= cloud)
+        if (c.breakEvenMonth < 0 && basis.gpus > 0 && running > 0 && own <= cloud)
             c.breakEvenMonth = m;
-        if (c.breakEvenMonthDiscounted < 0 && gpus > 0 && running > 0 && pvOwn <= pvCloud)
+        if (c.breakEvenMonthDiscounted < 0 && basis.gpus > 0 && running > 0 && pvOwn <= pvCloud)
             c.breakEvenMonthDiscounted = m;
     }
-    c.cloudTotalUsd = prevCloud;
+    c.rentUsdPerYear = rent / c.lifeYears;
+    c.opexByCategoryUsdPerYear["cloud_rent"] = c.rentUsdPerYear;
+    c.opexUsdPerYear = 0.0;
+    for (const auto &[k, v] : c.opexByCategoryUsdPerYear)
+        c.opexUsdPerYear += v;
+    c.tcoUsd = own;
+    c.cloudTotalUsd = cloud;
     c.tcoPresentValueUsd = pvOwn;
     c.cloudPresentValueUsd = pvCloud;
     c.npvOwningVsCloudUsd = pvCloud - pvOwn;
+    // Seed 002: owning pays only above a utilisation. The on-demand cloud cost is proportional to
+    // the utilisation and owning is not, so the break-even utilisation is their ratio at 100 %.
+    c.breakEvenUtilisation = std::numeric_limits<double>::quiet_NaN();
+    if (!basis.hosted && !basis.reserved && utilisation > 0 && pvCloud > 0)
+        c.breakEvenUtilisation = pvOwn / (pvCloud / utilisation);
 }
 
-/// Cost per GPU-hour, per effective PFLOP-hour, per million tokens, and to train the workload.
-void derivedFigures(CostResults &c, const Results &r, const CostBasis &basis)
+/// Cost per GPU-hour, per effective PFLOP-hour, per million tokens, and to train the workload,
+/// at the draw's throughput and goodput.
+void derivedFigures(CostResults &c, const Results &r, const CostBasis &basis, const CostDraw &draw)
 {
     const long long gpus = basis.gpus;
     const double lifeHours = c.lifeYears * kHoursPerYear;
     const double clusterUsdPerHour = lifeHours > 0 ? c.tcoUsd / lifeHours : 0.0;
-    if (gpus > 0)
-        c.costPerGpuHourUsd = clusterUsdPerHour / double(gpus);
-    const double goodput = r.reliability.available ? r.reliability.goodput : 1.0;
-    if (r.performance.available) {
-        const StepEstimate &est = r.performance.outcome.estimate;
-        c.effectivePflopsPerGpu = est.modelTflopsPerGpu / 1000.0 * goodput;
-        if (c.effectivePflopsPerGpu > 0)
-            c.costPerEffectivePflopHourUsd = c.costPerGpuHourUsd / c.effectivePflopsPerGpu;
-        // With several equal jobs (workload.jobs) the cluster trains them all at once: its tokens
-        // are theirs together, and training one model costs one job's share of the cluster.
-        const double jobs = std::max(1, r.performance.jobs);
-        const double tokensPerHour = est.tokensPerS * goodput * 3600.0 * jobs;
-        if (tokensPerHour > 0)
-            c.costPerMillionTokensUsd = clusterUsdPerHour / tokensPerHour * 1e6;
-        const double days = r.reliability.available && r.reliability.effectiveTimeToTrainDays > 0
-            ? r.reliability.effectiveTimeToTrainDays
-            : est.timeToTrainDays;
-        c.costToTrainUsd = clusterUsdPerHour * days * 24.0 / jobs;
-        const long long used = r.performance.outcome.gpusUsed > 0 ? r.performance.outcome.gpusUsed : gpus;
-        // Reserved: a job shorter than a term still pays the whole term.
-        const double hours = basis.reserved ? std::max(days * 24.0, basis.termMonths * kHoursPerMonth) : days * 24.0;
-        c.trainGpuHours = double(used) * days * 24.0;
-        c.cloudCostToTrainUsd = cloudCostUsd(double(used) * hours, c.cloudUsdPerGpuHour);
-    }
+    c.costPerGpuHourUsd = gpus > 0 ? clusterUsdPerHour / double(gpus) : 0.0;
+    const double pointGoodput = r.reliability.available ? r.reliability.goodput : 1.0;
+    const double goodput = std::min(1.0, pointGoodput * draw[CostInput::Goodput]);
+    const double speed = draw[CostInput::Throughput] * (pointGoodput > 0 ? goodput / pointGoodput : 1.0);
+    c.effectivePflopsPerGpu = c.costPerEffectivePflopHourUsd = c.costPerMillionTokensUsd = 0.0;
+    c.costToTrainUsd = c.trainGpuHours = c.cloudCostToTrainUsd = c.timeToTrainDays = 0.0;
+    if (!r.performance.available)
+        return;
+    const StepEstimate &est = r.performance.outcome.estimate;
+    // With several equal jobs (workload.jobs) the cluster trains them all at once: its tokens
+    // and FLOPs are theirs together, and training one model costs one job's share of the cluster.
+    const double jobs = std::max(1, r.performance.jobs);
+    const long long used = r.performance.outcome.gpusUsed > 0 ? r.performance.outcome.gpusUsed : gpus;
+    const double throughput = draw[CostInput::Throughput] * goodput * c.fleetUtilisation;
+    c.effectivePflopsPerGpu = est.modelTflopsPerGpu / 1000.0 * draw[CostInput::Throughput] * goodput;
+    // The whole cluster's cost over the model FLOPs its jobs deliver: GPUs outside the jobs
+    // (spares, idle remainders) cost without computing, and the fleet's idle hours count too.
+    const double clusterPflops = est.modelTflopsPerGpu / 1000.0 * double(used) * jobs * throughput;
+    if (clusterPflops > 0)
+        c.costPerEffectivePflopHourUsd = clusterUsdPerHour / clusterPflops;
+    const double tokensPerHour = est.tokensPerS * throughput * 3600.0 * jobs;
+    if (tokensPerHour > 0)
+        c.costPerMillionTokensUsd = clusterUsdPerHour / tokensPerHour * 1e6;
+    const double pointDays = r.reliability.available && r.reliability.effectiveTimeToTrainDays > 0
+        ? r.reliability.effectiveTimeToTrainDays
+        : est.timeToTrainDays;
+    const double days = speed > 0 ? pointDays / speed : 0.0;
+    c.timeToTrainDays = days;
+    c.costToTrainUsd = clusterUsdPerHour * days * 24.0 / jobs;
+    // Reserved: a job shorter than a term still pays the whole term.
+    const double hours = basis.reserved ? std::max(days * 24.0, basis.termMonths * kHoursPerMonth) : days * 24.0;
+    c.trainGpuHours = double(used) * days * 24.0;
+    c.cloudCostToTrainUsd = cloudCostUsd(double(used) * hours, c.cloudUsdPerGpuHour);
+}
+
+/// Every figure that depends on the uncertain inputs, at one draw's factors (all 1: the point).
+void settle(CostResults &c, const FinanceSettings &fin, const Results &r, CostBasis &basis, const CostDraw &draw)
+{
+    c.cloudUsdPerGpuHour = basis.cloudUsdPerGpuHour * draw[CostInput::CloudPrice];
+    settleCapex(c, fin, basis, draw);
+    runningCosts(c, fin, r, basis, draw);
+    cumulativeByMonth(c, fin, r, basis, draw);
+    derivedFigures(c, r, basis, draw);
+}
+
+DrawFigures figuresOf(const CostResults &c)
+{
+    return {c.tcoUsd, c.npvOwningVsCloudUsd, c.costPerEffectivePflopHourUsd, c.costPerMillionTokensUsd,
+            c.timeToTrainDays, c.costToTrainUsd, c.breakEvenMonth};
 }
 
 } // namespace
@@ -415,13 +507,22 @@ CostResults evaluateCost(const Design &design, const Catalog &catalog, const Res
     c.ownership = ownershipName(fin.ownership);
 
     priceCloud(c, design, catalog, r, basis.reserved);
+    basis.cloudUsdPerGpuHour = c.cloudUsdPerGpuHour;
     priceHardware(c, catalog, r, basis);
-    priceFacility(c, design, catalog, r, basis);
-    runningCosts(c, fin, r, basis);
-    rentTheSameWork(c, basis);
-    cumulativeByMonth(c, fin, basis);
-    derivedFigures(c, r, basis);
+    sizeFacility(c, design, catalog, r, basis);
+    settle(c, fin, r, basis, CostDraw());
     c.available = true;
+
+    // The ranges: each draw settles a copy without the bill of materials at its factors.
+    CostResults scratch = c;
+    scratch.bom.clear();
+    scratch.problems.clear();
+    c.uncertainty = sampleCostUncertainty(costRanges(design, r), fin.uncertaintySeed, fin.uncertaintyDraws,
+                                          [&](const CostDraw &draw) {
+                                              CostBasis b = basis;
+                                              settle(scratch, fin, r, b, draw);
+                                              return figuresOf(scratch);
+                                          });
     return c;
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "model/core/problem.h"
+#include "model/cost/uncertainty.h"
 
 #include <map>
 #include <string>
@@ -53,7 +54,9 @@ struct CostResults
     double deliveryMonths = 0.0;
     double deliveryCostUsd = 0.0;        ///< staff paid while the cluster is not yet productive (in the TCO)
     double deliveryOpportunityUsd = 0.0; ///< renting the same capacity for the wait (not in the TCO)
-    double tcoUsd = 0.0;                 ///< CAPEX + delivery + OPEX × life
+    double residualValueUsd = 0.0;       ///< the building's and its plant's book value at the end of the life
+    double rentTailUsd = 0.0;            ///< a hosted design's reserved rent owed beyond the life
+    double tcoUsd = 0.0;                 ///< CAPEX + delivery + OPEX × life + rent tail − residual value
     std::vector<double> cumulativeUsdByMonth;      ///< index = months since order; [0] = CAPEX
     std::vector<double> cloudCumulativeUsdByMonth; ///< the same GPU-hours rented, same months
     int breakEvenMonth = -1; ///< first month owning has cost no more than renting; -1 = never in the life
@@ -88,6 +91,12 @@ struct CostResults
     double costPerEffectivePflopHourUsd = 0.0;
     double costPerMillionTokensUsd = 0.0;
     double costToTrainUsd = 0.0;     ///< the whole cluster for the workload's effective time to train
+    double timeToTrainDays = 0.0;    ///< the effective time to train the cost uses (after failures)
+    double fleetUtilisation = 0.0;   ///< share of installed GPU-hours doing useful work (as used)
+    /// The fleet utilisation at which owning and renting on demand cost the same (present values);
+    /// > 1: owning never pays. NaN for a reserved comparison (it pays idle hours too) or a hosted design.
+    double breakEvenUtilisation = 0.0;
+    CostUncertainty uncertainty;     ///< the ranges and the tornado (model/cost/uncertainty.h)
     double trainGpuHours = 0.0;      ///< GPUs the job uses × effective time to train
     double cloudUsdPerGpuHour = 0.0;
     double cloudCostToTrainUsd = 0.0;

@@ -6,6 +6,7 @@
 #include "model/core/jsontext.h"
 #include "model/core/problem.h"
 #include "model/io/outputfile.h"
+#include "model/cost/uncertainty.h"
 #include "model/reliability/policy.h"
 
 #include <nlohmann/json.hpp>
@@ -115,6 +116,14 @@ public:
         static const json empty = json::object();
         return Reader(has(key) ? mObject[key] : empty, mOrigin, at(key));
     }
+    /// The object's keys, in the file's order as nlohmann_json keeps it (sorted).
+    std::vector<std::string> keys() const
+    {
+        std::vector<std::string> out;
+        for (auto it = mObject.begin(); it != mObject.end(); ++it)
+            out.push_back(it.key());
+        return out;
+    }
     Reader item(const char *key, size_t index) const
     {
         return Reader(mObject[key][index], mOrigin, at(key) + "[" + std::to_string(index) + "]");
@@ -144,6 +153,15 @@ json rangesToJson(const ReliabilitySettings &s)
     const auto r = [](const ReliabilitySettings::Range &x) { return json{{"low", x.low}, {"high", x.high}}; };
     return {{"hardware", r(s.hardwareRange)}, {"job", r(s.jobRange)}, {"recovery", r(s.recoveryRange)},
             {"repair", r(s.repairRange)}};
+}
+
+/// The uncertain inputs' ranges the design sets (the others take the defaults of model/cost/uncertainty.h).
+json financeRangesToJson(const FinanceSettings &s)
+{
+    json out = json::object();
+    for (const auto &[key, range] : s.ranges)
+        out[key] = {{"low", range.low}, {"high", range.high}};
+    return out;
 }
 
 json unitsToJson(const std::vector<FacilityUnit> &units)
@@ -263,7 +281,13 @@ json designToJson(const Design &d)
                      {"cloud_reserved_usd_per_gpu_hour", d.finance.cloudReservedUsdPerGpuHour},
                      {"reserved_term_years", d.finance.reservedTermYears},
                      {"discount_rate", d.finance.discountRate},
-                     {"ownership", ownershipName(d.finance.ownership)}}},
+                     {"ownership", ownershipName(d.finance.ownership)},
+                     {"fleet_utilisation", d.finance.fleetUtilisation},
+                     {"cloud_price_decline_per_year", d.finance.cloudPriceDeclinePerYear},
+                     {"facility_life_years", d.finance.facilityLifeYears},
+                     {"ranges", financeRangesToJson(d.finance)},
+                     {"uncertainty_seed", d.finance.uncertaintySeed},
+                     {"uncertainty_draws", d.finance.uncertaintyDraws}}},
     };
     return {{"format", "cluster-planner-design"}, {"version", kDesignJsonVersion}, {"design", design}};
 }
@@ -434,6 +458,27 @@ void reliabilityFromJson(const Reader &r, Design &d)
     }
 }
 
+/// finance.ranges: a factor range per uncertain input, by its key (model/cost/uncertainty.h).
+void financeRangesFromJson(const Reader &fin, FinanceSettings &s)
+{
+    Reader ranges = fin.object("ranges");
+    for (const std::string &key : ranges.keys()) {
+        if (!costInputByKey(key)) {
+            std::string known;
+            for (const CostInputSpec &spec : costInputs())
+                known += (known.empty() ? "" : ", ") + std::string(spec.key);
+            ranges.fail(key, "unknown uncertain input (one of " + known + ")");
+        }
+        Reader r2 = ranges.object(key.c_str());
+        FactorRange range{r2.number("low", 1.0), r2.number("high", 1.0)};
+        if (!(range.low > 0 && range.low <= 1.0))
+            r2.fail("low", "must be more than 0 and at most 1 (a factor on the typical value)");
+        if (!(range.high >= 1.0 && range.high <= 100.0))
+            r2.fail("high", "must be between 1 and 100 (a factor on the typical value)");
+        s.ranges[key] = range;
+    }
+}
+
 /// The "finance" object.
 void financeFromJson(const Reader &r, Design &d)
 {
@@ -472,6 +517,20 @@ void financeFromJson(const Reader &r, Design &d)
     if (!parsedOwner)
         fin.fail("ownership", "unknown ownership \"" + owner + "\" (self_built or cloud_hosted)");
     s.ownership = *parsedOwner;
+    s.fleetUtilisation = fin.number("fleet_utilisation", s.fleetUtilisation);
+    if (!(s.fleetUtilisation > 0 && s.fleetUtilisation <= 1))
+        fin.fail("fleet_utilisation", "must be more than 0 and at most 1 (0.85 = 85 % of the GPU-hours do useful work)");
+    s.cloudPriceDeclinePerYear = fin.number("cloud_price_decline_per_year", s.cloudPriceDeclinePerYear);
+    if (!(s.cloudPriceDeclinePerYear >= 0 && s.cloudPriceDeclinePerYear <= 0.9))
+        fin.fail("cloud_price_decline_per_year", "must be between 0 and 0.9 (0.15 = the price falls 15 % a year)");
+    s.facilityLifeYears = fin.number("facility_life_years", s.facilityLifeYears);
+    if (!(s.facilityLifeYears >= 1 && s.facilityLifeYears <= 100))
+        fin.fail("facility_life_years", "must be between 1 and 100 years");
+    s.uncertaintySeed = fin.integer("uncertainty_seed", s.uncertaintySeed);
+    s.uncertaintyDraws = fin.integer("uncertainty_draws", s.uncertaintyDraws);
+    if (s.uncertaintyDraws < 0 || s.uncertaintyDraws > 100000)
+        fin.fail("uncertainty_draws", "must be between 0 and 100,000");
+    financeRangesFromJson(fin, s);
 }
 
 } // namespace

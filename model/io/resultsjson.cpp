@@ -61,8 +61,21 @@ json costToJson(const CostResults &c)
         bom.push_back({{"catalog_id", l.catalogId}, {"name", l.name}, {"kind", l.kind},
                        {"category", l.category}, {"quantity", l.quantity},
                        {"unit_price_usd", l.unitPriceUsd}, {"total_usd", l.totalUsd}, {"source", l.source}});
+    // The uncertain inputs as used, and the tornado (model/cost/uncertainty.h).
+    const CostUncertainty &u = c.uncertainty;
+    json ranges = json::array(), tornado = json::array();
+    for (const CostInputSpec &s : costInputs()) {
+        const FactorRange &r = u.ranges[size_t(s.id)];
+        ranges.push_back({{"input", s.key}, {"label", s.label}, {"low", r.low}, {"high", r.high}, {"source", s.source}});
+    }
+    for (const TornadoBar &b : u.tornado)
+        tornado.push_back({{"input", costInputs()[size_t(b.input)].key}, {"low", b.low}, {"high", b.high},
+                           {"npv_owning_vs_cloud_usd_at_low", b.npvAtLow}, {"npv_owning_vs_cloud_usd_at_high", b.npvAtHigh},
+                           {"cost_per_effective_pflop_hour_usd_at_low", b.cpeAtLow},
+                           {"cost_per_effective_pflop_hour_usd_at_high", b.cpeAtHigh}});
     // The scalar figures are added from the figure table (writeFigures).
     return {{"available", c.available},
+            {"uncertainty", {{"draws", u.draws}, {"seed", u.seed}, {"ranges", ranges}, {"tornado", tornado}}},
             {"capex_by_category_usd", c.capexByCategoryUsd},
             {"opex_by_category_usd_per_year", c.opexByCategoryUsdPerYear},
             {"ownership", c.ownership},
@@ -94,7 +107,7 @@ void writeFigures(json &out, const Results &r)
             section[name] = std::isnan(v) ? json(nullptr) : json(static_cast<long long>(v));
             break;
         default:
-            section[name] = v;
+            section[name] = std::isnan(v) ? json(nullptr) : json(v); // JSON has no NaN
         }
     }
 }

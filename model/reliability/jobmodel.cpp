@@ -2,6 +2,8 @@
 // the same under uncertain rates and times (the P10/P90 band).
 #include "model/reliability/reliability.h"
 
+#include "model/core/sampling.h"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -94,30 +96,6 @@ double dalyIntervalHours(double writeH, double mtbfH)
     return std::sqrt(2.0 * writeH * mtbfH) * (1.0 + std::sqrt(x) / 3.0 + x / 9.0) - writeH;
 }
 
-namespace {
-
-// z of the 90th percentile of the standard normal distribution.
-constexpr double kZ90 = 1.2815515655446004;
-
-/// A factor with median 1 whose 10th and 90th percentiles are `low` and `high`: a split
-/// log-normal (each side its own spread), so an asymmetric range stays asymmetric.
-double factor(double z, double low, double high)
-{
-    const double spread = z >= 0 ? std::log(std::max(1.0, high)) : std::log(1.0 / std::clamp(low, 1e-9, 1.0));
-    return std::exp(z * spread / kZ90);
-}
-
-double quantile(std::vector<double> v, double q)
-{
-    if (v.empty())
-        return 0.0;
-    std::sort(v.begin(), v.end());
-    // Nearest rank (Hyndman & Fan 1996, definition 1), as the Monte Carlo's.
-    const size_t k = size_t(std::ceil(q * double(v.size())));
-    return v[std::min(v.size() - 1, k > 0 ? k - 1 : 0)];
-}
-
-} // namespace
 
 double JobModel::chosenIntervalH() const
 {
@@ -144,15 +122,10 @@ JobModel JobModel::scaled(const UncertaintyFactors &f) const
 
 UncertaintyFactors sampleFactors(const UncertaintyRanges &r, const double (&u)[8])
 {
-    // Box–Muller: two uniforms give a standard normal.
-    const auto normal = [&](int i) {
-        const double a = std::max(u[2 * i], 1e-300), b = u[2 * i + 1];
-        // Truncated at ±3σ: a factor beyond (high)^(3/1.28) says more about the tail's shape,
-        // which nobody knows, than about the fleet.
-        return std::clamp(std::sqrt(-2.0 * std::log(a)) * std::cos(2.0 * M_PI * b), -3.0, 3.0);
-    };
-    return {factor(normal(0), r.hardwareLow, r.hardwareHigh), factor(normal(1), r.jobLow, r.jobHigh),
-            factor(normal(2), r.recoveryLow, r.recoveryHigh), factor(normal(3), r.repairLow, r.repairHigh)};
+    const auto normal = [&](int i) { return standardNormal(u[2 * i], u[2 * i + 1]); };
+    return {splitLogFactor(normal(0), r.hardwareLow, r.hardwareHigh), splitLogFactor(normal(1), r.jobLow, r.jobHigh),
+            splitLogFactor(normal(2), r.recoveryLow, r.recoveryHigh),
+            splitLogFactor(normal(3), r.repairLow, r.repairHigh)};
 }
 
 GoodputBand goodputBand(const JobModel &job, double workDays, int samples)
@@ -174,12 +147,12 @@ GoodputBand goodputBand(const JobModel &job, double workDays, int samples)
         d.push_back(workDays / std::max(gi, 1e-4));
     }
     b.samples = samples;
-    b.goodputP10 = quantile(g, 0.1);
-    b.goodputP50 = quantile(g, 0.5);
-    b.goodputP90 = quantile(g, 0.9);
-    b.daysP10 = quantile(d, 0.1);
-    b.daysP50 = quantile(d, 0.5);
-    b.daysP90 = quantile(d, 0.9);
+    b.goodputP10 = nearestRankQuantile(g, 0.1);
+    b.goodputP50 = nearestRankQuantile(g, 0.5);
+    b.goodputP90 = nearestRankQuantile(g, 0.9);
+    b.daysP10 = nearestRankQuantile(d, 0.1);
+    b.daysP50 = nearestRankQuantile(d, 0.5);
+    b.daysP90 = nearestRankQuantile(d, 0.9);
     return b;
 }
 

@@ -1,6 +1,7 @@
 #include "model/reliability/montecarlo.h"
 
 #include "model/reliability/reliability.h"
+#include "model/core/sampling.h"
 
 #include <algorithm>
 #include <cmath>
@@ -203,11 +204,7 @@ SimulationResults simulate(const JobModel &job, const SimulationOptions &options
     if (res.runs == 0)
         return res;
     std::sort(res.days.begin(), res.days.end());
-    const auto quantile = [&](double q) {
-        // Nearest rank (Hyndman & Fan 1996, definition 1).
-        const size_t k = size_t(std::ceil(q * double(res.days.size())));
-        return res.days[std::min(res.days.size() - 1, k > 0 ? k - 1 : 0)];
-    };
+    const auto quantile = [&](double q) { return nearestRankQuantile(res.days, q); };
     res.meanDays = sumWall / res.runs / 24.0;
     res.p10Days = quantile(0.1);
     res.p50Days = quantile(0.5);

@@ -1,0 +1,209 @@
+#include "model/cost/uncertainty.h"
+
+#include "model/core/sampling.h"
+#include "model/engine/evaluation.h"
+#include "model/training/accuracy.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <random>
+
+namespace cp {
+
+namespace {
+constexpr FactorRange kModelBand{0.0, 0.0};
+} // namespace
+
+const std::array<CostInputSpec, kCostInputs> &costInputs()
+{
+    // Each default range is the spread of the public figures around the default (docs/cost.md,
+    // "Ranges and decisions", has the arithmetic and the dates).
+    static const std::array<CostInputSpec, kCostInputs> inputs{{
+        {CostInput::ComputePrice, "compute_price", "Server and supernode prices", {0.95, 1.17},
+         "8xH100 server: SemiAnalysis optimised $256.4k and Thinkmate quote ~$317k around the $270k OEM quote (Oct 2024)"},
+        {CostInput::NetworkPrice, "network_price", "Network prices (switches, optics)", {0.72, 1.25},
+         "64-port NDR switch: FS.com-class $36k vs NVIDIA $50k (low); branded optics at list (high, assumption)"},
+        {CostInput::FacilityCost, "facility_cost", "Facility build and plant", {0.79, 1.28},
+         "Cushman & Wakefield 2025: $9.3M-15.0M per MW around the $11.7M average of 19 US markets"},
+        {CostInput::EnergyPrice, "energy_price", "Energy price", {0.75, 1.30},
+         "EIA 2023 industrial prices: Louisiana 5.88 c to Virginia 8.92 c around 7.8 c; high includes rises over the life (assumption)"},
+        {CostInput::Maintenance, "maintenance", "Maintenance and spares rates", {0.5, 1.5},
+         "assumption: no authoritative rate was found (figures.md F)"},
+        {CostInput::Staff, "staff", "Staff cost", {0.75, 1.5}, "assumption: no public staffing ratio was found"},
+        {CostInput::CloudPrice, "cloud_price", "Cloud price per GPU-hour", {0.76, 1.18},
+         "H100 neocloud on-demand $1.90-2.94 around $2.49 (figures.md A.5)"},
+        {CostInput::CloudDecline, "cloud_decline", "Cloud price decline a year", {0.33, 2.0},
+         "5 %-30 % a year around 15 % (H100 rental history, figures.md A.5)"},
+        {CostInput::Utilisation, "utilisation", "Fleet utilisation", {0.8, 1.1},
+         "0.68-0.94 around 0.85 (assumption, docs/cost.md)"},
+        {CostInput::Throughput, "throughput", "Training throughput (MFU)", kModelBand,
+         "the training model's P10-P90 validation band for the run's regime (docs/validation.md)"},
+        {CostInput::Goodput, "goodput", "Goodput (failures)", kModelBand,
+         "the reliability model's P10-P90 band over its rate and time ranges (docs/reliability.md)"},
+    }};
+    return inputs;
+}
+
+const CostInputSpec *costInputByKey(const std::string &key)
+{
+    for (const CostInputSpec &s : costInputs())
+        if (key == s.key)
+            return &s;
+    return nullptr;
+}
+
+double TornadoBar::swing() const
+{
+    return std::abs(npvAtHigh - npvAtLow);
+}
+
+std::array<FactorRange, kCostInputs> costRanges(const Design &design, const Results &r)
+{
+    std::array<FactorRange, kCostInputs> out;
+    for (const CostInputSpec &s : costInputs()) {
+        FactorRange range = s.range;
+        if (s.id == CostInput::Throughput) {
+            range = {1.0, 1.0};
+            if (r.performance.available) {
+                const Band b = performanceBands(r.performance.spec, r.performance.outcome.estimate).band;
+                range = {std::min(1.0, b.low), std::max(1.0, b.high)};
+            }
+        } else if (s.id == CostInput::Goodput) {
+            range = {1.0, 1.0};
+            if (r.reliability.available && r.reliability.goodput > 0 && r.reliability.band.samples > 0) {
+                const double g = r.reliability.goodput;
+                range = {std::clamp(r.reliability.band.goodputP10 / g, 1e-3, 1.0),
+                         std::clamp(r.reliability.band.goodputP90 / g, 1.0, 1.0 / g)};
+            }
+        }
+        if (const auto it = design.finance.ranges.find(s.key); it != design.finance.ranges.end())
+            range = it->second;
+        out[size_t(s.id)] = range;
+    }
+    return out;
+}
+
+CostDraw costDraw(const std::array<FactorRange, kCostInputs> &ranges, int seed, int i)
+{
+    // One generator per draw, its two uniforms per input in the table's order, so that draw i of
+    // two designs with the same seed sees the same input values (common random numbers).
+    // Uniforms from the generator's raw bits: the same on every standard library.
+    std::mt19937_64 rng(std::uint64_t(std::uint32_t(seed)) * 0x9e3779b97f4a7c15ULL + std::uint64_t(i));
+    const auto uniform = [&] { return double(rng() >> 11) * 0x1.0p-53; };
+    CostDraw d;
+    for (size_t k = 0; k < kCostInputs; ++k) {
+        const double u1 = uniform(), u2 = uniform();
+        d.factor[k] = splitLogFactor(standardNormal(u1, u2), ranges[k].low, ranges[k].high);
+    }
+    return d;
+}
+
+namespace {
+
+constexpr double kNever = 1e9; // a break-even month beyond the life, for the quantiles
+
+Spread spreadOf(const std::vector<DrawFigures> &draws, double DrawFigures::*figure)
+{
+    std::vector<double> v;
+    v.reserve(draws.size());
+    for (const DrawFigures &d : draws)
+        v.push_back(d.*figure);
+    return {nearestRankQuantile(v, 0.1), nearestRankQuantile(v, 0.5), nearestRankQuantile(v, 0.9)};
+}
+
+double breakEvenValue(int month)
+{
+    return month < 0 ? kNever : double(month);
+}
+
+int breakEvenMonthOf(double v)
+{
+    return v >= kNever ? -1 : int(v);
+}
+
+} // namespace
+
+CostUncertainty sampleCostUncertainty(const std::array<FactorRange, kCostInputs> &ranges, int seed, int draws,
+                                      const std::function<DrawFigures(const CostDraw &)> &evaluate)
+{
+    CostUncertainty u;
+    u.ranges = ranges;
+    u.seed = seed;
+    u.draws = std::max(0, draws);
+    if (u.draws == 0)
+        return u;
+    auto samples = std::make_shared<std::vector<DrawFigures>>();
+    samples->reserve(size_t(u.draws));
+    for (int i = 0; i < u.draws; ++i)
+        samples->push_back(evaluate(costDraw(ranges, seed, i)));
+    u.tco = spreadOf(*samples, &DrawFigures::tcoUsd);
+    u.npv = spreadOf(*samples, &DrawFigures::npvUsd);
+    u.costPerEffectivePflopHour = spreadOf(*samples, &DrawFigures::costPerEffectivePflopHourUsd);
+    u.costPerMillionTokens = spreadOf(*samples, &DrawFigures::costPerMillionTokensUsd);
+    u.timeToTrainDays = spreadOf(*samples, &DrawFigures::timeToTrainDays);
+    u.costToTrain = spreadOf(*samples, &DrawFigures::costToTrainUsd);
+    std::vector<double> months;
+    int owningWins = 0;
+    for (const DrawFigures &d : *samples) {
+        months.push_back(breakEvenValue(d.breakEvenMonth));
+        owningWins += d.npvUsd > 0;
+    }
+    u.breakEvenP10 = breakEvenMonthOf(nearestRankQuantile(months, 0.1));
+    u.breakEvenP50 = breakEvenMonthOf(nearestRankQuantile(months, 0.5));
+    u.breakEvenP90 = breakEvenMonthOf(nearestRankQuantile(months, 0.9));
+    u.pOwningBeatsCloud = double(owningWins) / double(u.draws);
+    for (const CostInputSpec &s : costInputs()) {
+        TornadoBar bar{s.id, ranges[size_t(s.id)].low, ranges[size_t(s.id)].high};
+        CostDraw d;
+        d.factor[size_t(s.id)] = bar.low;
+        const DrawFigures lo = evaluate(d);
+        d.factor[size_t(s.id)] = bar.high;
+        const DrawFigures hi = evaluate(d);
+        bar.npvAtLow = lo.npvUsd;
+        bar.npvAtHigh = hi.npvUsd;
+        bar.cpeAtLow = lo.costPerEffectivePflopHourUsd;
+        bar.cpeAtHigh = hi.costPerEffectivePflopHourUsd;
+        u.tornado.push_back(bar);
+    }
+    std::stable_sort(u.tornado.begin(), u.tornado.end(),
+                     [](const TornadoBar &a, const TornadoBar &b) { return a.swing() > b.swing(); });
+    u.samples = std::move(samples);
+    u.available = true;
+    return u;
+}
+
+const std::vector<std::string> &comparableFigures()
+{
+    static const std::vector<std::string> keys{
+        "cost.tco_usd", "cost.cost_per_effective_pflop_hour_usd", "cost.cost_per_million_tokens_usd",
+        "cost.time_to_train_days", "cost.cost_to_train_usd", "cost.break_even_month", "cost.npv_owning_vs_cloud_usd"};
+    return keys;
+}
+
+double probabilityABetter(const CostUncertainty &a, const CostUncertainty &b, const std::string &figure)
+{
+    if (!a.samples || !b.samples || a.samples->empty() || a.samples->size() != b.samples->size())
+        return std::numeric_limits<double>::quiet_NaN();
+    // The figure of a draw, oriented so that lower is better.
+    const auto lowerIsBetter = [&](const DrawFigures &d) -> double {
+        if (figure == "cost.tco_usd") return d.tcoUsd;
+        if (figure == "cost.cost_per_effective_pflop_hour_usd") return d.costPerEffectivePflopHourUsd > 0 ? d.costPerEffectivePflopHourUsd : kNever;
+        if (figure == "cost.cost_per_million_tokens_usd") return d.costPerMillionTokensUsd > 0 ? d.costPerMillionTokensUsd : kNever;
+        if (figure == "cost.time_to_train_days") return d.timeToTrainDays > 0 ? d.timeToTrainDays : kNever;
+        if (figure == "cost.cost_to_train_usd") return d.costToTrainUsd > 0 ? d.costToTrainUsd : kNever;
+        if (figure == "cost.break_even_month") return breakEvenValue(d.breakEvenMonth);
+        if (figure == "cost.npv_owning_vs_cloud_usd") return -d.npvUsd;
+        return std::numeric_limits<double>::quiet_NaN();
+    };
+    double wins = 0;
+    for (size_t i = 0; i < a.samples->size(); ++i) {
+        const double x = lowerIsBetter((*a.samples)[i]), y = lowerIsBetter((*b.samples)[i]);
+        if (std::isnan(x) || std::isnan(y))
+            return std::numeric_limits<double>::quiet_NaN();
+        wins += x < y ? 1.0 : x == y ? 0.5 : 0.0;
+    }
+    return wins / double(a.samples->size());
+}
+
+} // namespace cp
