@@ -10,11 +10,16 @@
 #include "model/engine/evaluation.h"
 #include "model/io/projectfile.h"
 #include "model/io/resultsjson.h"
+#include "model/analysis/likeforlike.h"
+#include "model/analysis/rangetable.h"
+#include "model/cost/uncertainty.h"
 #ifdef CP_HAVE_REPORT
 #include "report/report.h"
 #endif
 
 #include <nlohmann/json.hpp>
+
+#include <cmath>
 
 #include <iostream>
 
@@ -22,7 +27,7 @@ namespace cp::cli {
 
 int cmdCompare(const std::vector<std::string> &argv, const cp::Catalog &catalog)
 {
-    const Args a = parse(argv, {"--bom", "--report"}, {"--json"});
+    const Args a = parse(argv, {"--bom", "--report"}, {"--json", "--same-workload"});
     const std::string reportPath = a.option("--report");
     const bool pdf = reportPath.size() > 4 && lowerCase(reportPath.substr(reportPath.size() - 4)) == ".pdf";
     if (a.options.count("--report")) {
@@ -45,9 +50,16 @@ int cmdCompare(const std::vector<std::string> &argv, const cp::Catalog &catalog)
     for (const std::string &path : a.positional) {
         cp::Catalog own = catalog; // each project brings its own embedded prices
         cp::Design design = loadDesign(path, own);
+        // Like for like: every design trains the first one's workload.
+        if (a.flag("--same-workload") && !all.empty())
+            design.workload = all.front().design.workload;
         cp::Results results = cp::evaluate(design, own);
         all.push_back({std::move(design), std::move(results)});
     }
+    std::vector<cp::ComparedSide> sides;
+    for (const Evaluated &e : all)
+        sides.push_back(cp::comparedSide(e.design.name, e.design, e.results));
+    const std::vector<std::string> warnings = cp::likeForLikeWarnings(sides);
     if (!a.option("--bom").empty()) {
         std::vector<std::pair<std::string, const cp::CostResults *>> rows;
         for (const Evaluated &e : all)
@@ -72,9 +84,30 @@ int cmdCompare(const std::vector<std::string> &argv, const cp::Catalog &catalog)
 #endif
     if (a.flag("--json")) {
         nlohmann::json out = nlohmann::json::array();
-        for (size_t i = 0; i < all.size(); ++i)
+        for (size_t i = 0; i < all.size(); ++i) {
+            // The probability that this design (A) beats each other (B) per headline figure, over
+            // paired draws of the cost Monte Carlo (common random numbers when the seeds agree).
+            nlohmann::json better = nlohmann::json::array();
+            for (size_t j = 0; j < all.size(); ++j) {
+                if (j == i)
+                    continue;
+                nlohmann::json figures = nlohmann::json::object();
+                for (const std::string &key : cp::comparableFigures()) {
+                    const double p = cp::probabilityABetter(all[i].results.cost.uncertainty,
+                                                            all[j].results.cost.uncertainty, key);
+                    figures[key] = std::isnan(p) ? nlohmann::json(nullptr) : nlohmann::json(p);
+                }
+                better.push_back({{"b", a.positional[j]}, {"b_design", all[j].design.name}, {"figures", figures}});
+            }
+            const cp::ComparedSide &side = sides[i];
             out.push_back({{"file", a.positional[i]}, {"design", all[i].design.name},
+                           {"side", {{"accelerator", side.accelerator}, {"workload", side.workload},
+                                     {"tokens", side.tokens}, {"precision", side.precision},
+                                     {"seq_len", side.seqLen}, {"policy", side.policy}}},
+                           {"like_for_like_warnings", warnings},
+                           {"p_a_better", better},
                            {"results", cp::resultsToJson(all[i].results)}});
+        }
         printJson(out, a.positional.front());
         return 0;
     }
@@ -82,7 +115,9 @@ int cmdCompare(const std::vector<std::string> &argv, const cp::Catalog &catalog)
     std::vector<cp::ComparedDesign> compared;
     for (const Evaluated &e : all)
         compared.push_back({e.design.name, &e.results});
-    std::cout << cp::keyFiguresText(cp::compareDesigns(compared));
+    std::cout << cp::comparedSidesText(sides) << "\n" << cp::keyFiguresText(cp::compareDesigns(compared));
+    // The ranges of the headline figures, and the probability that the first design is better.
+    std::cout << "\n" << cp::rangesText(compared);
     return 0;
 }
 

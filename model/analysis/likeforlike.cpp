@@ -1,0 +1,83 @@
+#include "model/analysis/likeforlike.h"
+
+#include "model/core/design.h"
+#include "model/engine/evaluation.h"
+
+#include <cstdio>
+#include <functional>
+#include <sstream>
+
+namespace cp {
+
+namespace {
+
+std::string tokensText(double tokens)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.3gT tokens", tokens / 1e12);
+    return buf;
+}
+
+} // namespace
+
+ComparedSide comparedSide(const std::string &name, const Design &design, const Results &results)
+{
+    return {name,
+            results.cost.cloudAcceleratorId.empty() ? std::string("none") : results.cost.cloudAcceleratorId,
+            design.workload.name,
+            design.workload.tokens,
+            design.workload.precision,
+            design.workload.seqLen,
+            design.reliability.policy};
+}
+
+std::vector<std::string> likeForLikeWarnings(const std::vector<ComparedSide> &sides)
+{
+    std::vector<std::string> out;
+    if (sides.size() < 2)
+        return out;
+    struct Property
+    {
+        const char *what;
+        std::function<std::string(const ComparedSide &)> text;
+        const char *consequence;
+    };
+    const std::vector<Property> properties = {
+        {"accelerator", [](const ComparedSide &s) { return s.accelerator; },
+         "part of every difference is the GPU generation, not the architecture"},
+        {"workload", [](const ComparedSide &s) { return s.workload; },
+         "speed and cost to train are for different models (compare --same-workload trains the first's on all)"},
+        {"token budget", [](const ComparedSide &s) { return tokensText(s.tokens); },
+         "times and costs to train are for different amounts of work"},
+        {"precision", [](const ComparedSide &s) { return s.precision; }, "throughputs are at different precisions"},
+        {"sequence length", [](const ComparedSide &s) { return std::to_string(s.seqLen); },
+         "throughputs are at different context lengths"},
+        {"resilience policy", [](const ComparedSide &s) { return s.policy; },
+         "goodput differs by the team's recovery, not only the design"},
+    };
+    for (const Property &p : properties) {
+        bool differs = false;
+        for (const ComparedSide &s : sides)
+            differs = differs || p.text(s) != p.text(sides.front());
+        if (!differs)
+            continue;
+        std::string line = std::string("the ") + p.what + " differs (";
+        for (size_t i = 0; i < sides.size(); ++i)
+            line += (i ? ", " : "") + sides[i].name + ": " + p.text(sides[i]);
+        out.push_back(line + "): " + p.consequence);
+    }
+    return out;
+}
+
+std::string comparedSidesText(const std::vector<ComparedSide> &sides)
+{
+    std::ostringstream out;
+    for (const ComparedSide &s : sides)
+        out << s.name << ": " << s.accelerator << ", " << s.workload << ", " << tokensText(s.tokens) << ", "
+            << s.precision << ", sequence " << s.seqLen << ", policy " << s.policy << "\n";
+    for (const std::string &w : likeForLikeWarnings(sides))
+        out << "warning: " << w << "\n";
+    return out.str();
+}
+
+} // namespace cp
