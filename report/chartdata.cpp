@@ -227,6 +227,36 @@ ChartData policyChart(const std::vector<ChartDesign> &designs)
     return c;
 }
 
+ChartData tornadoChart(const ChartDesign &design, size_t bars)
+{
+    ChartData c;
+    c.id = "tornado";
+    c.title = "What moves the verdict: NPV of owning vs the cloud" + (design.label.empty() ? "" : ", " + design.label);
+    c.xTitle = "uncertain input (docs/cost.md)";
+    c.yTitle = "change of the NPV, $M";
+    c.yUnit = "$M";
+    c.empty = "no cost ranges (the design has no cost figures)";
+    if (!design.results || !design.results->cost.uncertainty.available)
+        return c;
+    const CostResults &cost = design.results->cost;
+    ChartSeries low{"input at its P10", design.colour}, high{"input at its P90", design.colour};
+    low.colour = "#56B4E9";
+    high.colour = "#D55E00";
+    for (const TornadoBar &b : cost.uncertainty.tornado) {
+        if (c.categories.size() >= bars || b.swing() <= 0)
+            break;
+        c.categories.push_back(costInputs()[size_t(b.input)].label);
+        low.y.push_back((b.npvAtLow - cost.npvOwningVsCloudUsd) / 1e6);
+        high.y.push_back((b.npvAtHigh - cost.npvOwningVsCloudUsd) / 1e6);
+    }
+    if (c.categories.empty())
+        return c;
+    c.yFromZero = false;
+    c.series.push_back(std::move(low));
+    c.series.push_back(std::move(high));
+    return c;
+}
+
 ChartData sparesChart(const std::vector<ChartDesign> &designs)
 {
     ChartData c;

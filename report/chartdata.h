@@ -93,6 +93,9 @@ ChartData scalingChart(const std::vector<ChartDesign> &designs, int points = 5, 
 /// the design's colour, one line style per level.
 ChartData busBandwidthChart(const std::vector<ChartDesign> &designs,
                             CollectiveKind kind = CollectiveKind::AllReduce);
+/// One design's tornado: the five uncertain inputs that move its NPV of owning vs the cloud most,
+/// each at its P10 and its P90 (the others typical), as the change from the point NPV ($M).
+ChartData tornadoChart(const ChartDesign &design, size_t bars = 5);
 /// One design's rows: IT load at training and nameplate against the racks' rated limits (powerByRow).
 ChartData rowPowerChart(const ChartDesign &design);
 /// One design's power feeds: the most loaded unit against its capacity (powerByFeed).

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "model/analysis/likeforlike.h"
 #include "model/io/projectfile.h"
 
 #include <string>
@@ -18,6 +19,8 @@ struct ReportDesign
     std::string file;
     const Results *results = nullptr;
     std::vector<Revision> revisions; ///< empty for a design read from JSON
+    /// Accelerator, workload, token budget, policy: the like-for-like header (empty name: not shown).
+    ComparedSide side;
 };
 
 /// What the title block says besides the designs.

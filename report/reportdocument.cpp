@@ -1,5 +1,7 @@
 #include "report/reportdocument.h"
 
+#include "model/analysis/rangetable.h"
+
 #include "report/chartdata.h"
 #include "model/analysis/comparison.h"
 #include "model/analysis/curves.h"
@@ -193,6 +195,7 @@ ReportDocument::ReportDocument(const std::vector<ReportDesign> &designs, const R
     addCharts(designs, names);
     addFailureDomains(designs);
     addResilience(designs);
+    addDecisions(designs);
     addBillOfMaterials(designs);
 }
 
@@ -353,6 +356,82 @@ void ReportDocument::addResilience(const std::vector<ReportDesign> &designs)
             continue;
         }
         addResilienceOf(r->reliability);
+    }
+}
+
+void ReportDocument::addDecisions(const std::vector<ReportDesign> &designs)
+{
+    add(Block::Kind::PageBreak);
+    add(Block::Kind::Heading, "Ranges and decisions");
+    // What each side is: a difference beyond the one under study is named before any figure.
+    std::vector<ComparedSide> sides;
+    for (const ReportDesign &d : designs)
+        if (!d.side.name.empty())
+            sides.push_back(d.side);
+    if (sides.size() == designs.size() && !sides.empty()) {
+        Table t;
+        for (const char *h : {"", "Accelerator", "Workload", "Tokens", "Precision", "Sequence", "Policy"})
+            t.header.push_back(text(h));
+        for (size_t i = 0; i < sides.size(); ++i)
+            t.rows.push_back({head(tag(i)), text(sides[i].accelerator), text(sides[i].workload),
+                              number(fixed(sides[i].tokens / 1e12, 2) + "T"), text(sides[i].precision),
+                              number(grouped(sides[i].seqLen)), text(sides[i].policy)});
+        addTable(std::move(t));
+        const std::vector<std::string> warnings = likeForLikeWarnings(sides);
+        if (warnings.empty())
+            add(Block::Kind::Paragraph, "Like for like: the designs share accelerator, workload, tokens, precision, "
+                                        "context and policy.");
+        for (const std::string &w : warnings)
+            add(Block::Kind::Paragraph, "Warning: " + w + ".");
+    }
+    std::vector<ComparedDesign> compared;
+    for (const ReportDesign &d : designs)
+        compared.push_back({d.name, d.results});
+    const std::vector<RangeRow> rows = rangeRows(compared);
+    int draws = 0, seed = 0;
+    for (const ReportDesign &d : designs)
+        if (d.results && d.results->cost.uncertainty.available) {
+            draws = d.results->cost.uncertainty.draws;
+            seed = d.results->cost.uncertainty.seed;
+        }
+    add(Block::Kind::Paragraph,
+        "Every uncertain input (prices, rates, the cloud price path, fleet utilisation, the training model's "
+        "throughput band and the reliability model's goodput band) is drawn from its range, " + grouped(draws)
+            + " draws with seed " + std::to_string(seed) + "; each cell is P10 / P50 / P90 (cost.KEY_p10, _p50, _p90). "
+            "The designs share the draws, so P(A better) counts the draws in which design A's figure is the better "
+            "one (compare --json: p_a_better). Ranges and sources: docs/cost.md.");
+    Table t;
+    t.header.push_back(text("Figure"));
+    for (size_t i = 0; i < designs.size(); ++i)
+        t.header.push_back(text(tag(i)));
+    for (size_t k = 1; k < designs.size(); ++k)
+        t.header.push_back(text("P(A better than " + tag(k) + ")"));
+    for (const RangeRow &row : rows) {
+        std::vector<Cell> cells{head(row.label)};
+        const auto shown = [&](double v) { return std::isinf(v) ? std::string("never") : fixed(v, row.decimals); };
+        for (const RangeCell &c : row.cells)
+            cells.push_back(number(c.present ? shown(c.p10) + " / " + shown(c.p50) + " / " + shown(c.p90) : "-"));
+        for (size_t k = 1; k < row.pFirstBetter.size(); ++k)
+            cells.push_back(number(std::isnan(row.pFirstBetter[k]) ? "-" : fixed(row.pFirstBetter[k] * 100.0, 0) + " %"));
+        t.rows.push_back(std::move(cells));
+    }
+    addTable(std::move(t));
+    for (size_t i = 0; i < designs.size(); ++i) {
+        const Results *r = designs[i].results;
+        if (!r || !r->cost.uncertainty.available)
+            continue;
+        const CostResults &cost = r->cost;
+        std::string verdict = tag(i) + ": owning beats renting on demand in "
+                              + fixed(cost.uncertainty.pOwningBeatsCloud * 100.0, 0) + " % of the draws; ";
+        verdict += std::isfinite(cost.breakEvenUtilisation)
+            ? "it breaks even at a fleet utilisation of " + fixed(cost.breakEvenUtilisation * 100.0, 0) + " % (assumed "
+                  + fixed(cost.fleetUtilisation * 100.0, 0) + " %)" + (cost.breakEvenUtilisation > 1 ? ", above 100 %: never" : "")
+            : std::string("no break-even utilisation (a reservation pays its idle hours too, or a hosted design)");
+        add(Block::Kind::Paragraph, verdict + ".");
+        addChart(tornadoChart({tag(i), int(i), r}),
+                 "Each bar: the change of " + tag(i) + "'s NPV of owning vs the cloud when one input moves to its P10 "
+                 "(blue) or P90 (orange), the others typical; the five inputs that move it most "
+                 "(cost.uncertainty.tornado).");
     }
 }
 

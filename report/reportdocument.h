@@ -80,6 +80,8 @@ private:
     /// Per design: the policy, the goodput waterfall, the time lost per interruption by mechanism,
     /// interruptions by kind, the presets and (supernodes) the spares compared.
     void addResilience(const std::vector<ReportDesign> &designs);
+    /// Like for like, the headline figures as ranges, P(A beats B) and each design's tornado.
+    void addDecisions(const std::vector<ReportDesign> &designs);
     void addResilienceOf(const ReliabilityResults &rel);
     /// Each design's priced parts, most expensive first, and the hardware total.
     void addBillOfMaterials(const std::vector<ReportDesign> &designs);

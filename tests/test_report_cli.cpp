@@ -78,10 +78,11 @@ void TestReportCli::htmlReport()
     const QString html = QString::fromStdString(cptest::readFile(spath("r.html")));
     QVERIFY(html.startsWith(QStringLiteral("<!DOCTYPE html>")));
     QVERIFY(html.trimmed().endsWith(QStringLiteral("</html>")));
-    // Six charts, inline (the spares chart only with a supernode design, as here).
-    QCOMPARE(html.count(QStringLiteral("<svg")), 6);
-    QCOMPARE(html.count(QStringLiteral("</svg>")), 6);
+    // Eight charts, inline (the spares chart only with a supernode design, as here; a tornado per design).
+    QCOMPARE(html.count(QStringLiteral("<svg")), 8);
+    QCOMPARE(html.count(QStringLiteral("</svg>")), 8);
     for (const char *title : {"Cumulative cost", "Rack power distribution", "Goodput vs checkpoint interval",
+                              "What moves the verdict", "Ranges and decisions", "P(A better than B)",
                               "Goodput by resilience policy", "Goodput and tokens after failures vs hot spares",
                               "MFU vs GPU count"})
         QVERIFY2(html.contains(QString::fromUtf8(title)), title);

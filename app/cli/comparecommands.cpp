@@ -70,7 +70,7 @@ int cmdCompare(const std::vector<std::string> &argv, const cp::Catalog &catalog)
     if (!reportPath.empty()) {
         std::vector<cp::report::ReportDesign> designs;
         for (size_t i = 0; i < all.size(); ++i) {
-            cp::report::ReportDesign d{all[i].design.name, a.positional[i], &all[i].results, {}};
+            cp::report::ReportDesign d{all[i].design.name, a.positional[i], &all[i].results, {}, sides[i]};
             // The revision history of a project (FILE.cplan or FILE.cplan#SCENARIO).
             std::string file = a.positional[i];
             if (const size_t hash = file.find(".cplan#"); hash != std::string::npos)

@@ -372,7 +372,6 @@ std::vector<Figure> costFigures()
         real("cost.tco_present_value_usd", [](const Results &r) { return r.cost.tcoPresentValueUsd; }),
         real("cost.cloud_total_usd", [](const Results &r) { return r.cost.cloudTotalUsd; }),
         real("cost.cloud_present_value_usd", [](const Results &r) { return r.cost.cloudPresentValueUsd; }),
-        real("cost.npv_owning_vs_cloud_usd", [](const Results &r) { return r.cost.npvOwningVsCloudUsd; }),
         real("cost.cloud_on_demand_usd_per_gpu_hour", [](const Results &r) { return r.cost.cloudOnDemandUsdPerGpuHour; }),
         real("cost.cloud_reserved_usd_per_gpu_hour", [](const Results &r) { return r.cost.cloudReservedUsdPerGpuHour; }),
         real("cost.reserved_term_years", [](const Results &r) { return r.cost.reservedTermYears; }),

@@ -25,13 +25,13 @@ const std::vector<RangeSpec> &rangeSpecs()
 {
     // The keys of comparableFigures() (model/cost/uncertainty.h), in the order shown.
     static const std::vector<RangeSpec> specs = {
-        {"cost.tco_usd", "TCO $M", 1e6, 0, Better::Lower},
-        {"cost.npv_owning_vs_cloud_usd", "NPV owning vs cloud $M", 1e6, 0, Better::Higher},
-        {"cost.cost_per_effective_pflop_hour_usd", "$ per effective PFLOP-h", 1.0, 2, Better::Lower},
-        {"cost.cost_per_million_tokens_usd", "$ per million tokens", 1.0, 3, Better::Lower},
-        {"cost.time_to_train_days", "time to train days", 1.0, 1, Better::Lower},
-        {"cost.cost_to_train_usd", "cost to train $M", 1e6, 1, Better::Lower},
-        {"cost.break_even_month", "cloud break-even month", 1.0, 0, Better::Lower},
+        {"cost.tco_usd", "TCO, $M", 1e6, 0, Better::Lower},
+        {"cost.npv_owning_vs_cloud_usd", "NPV owning vs cloud, $M", 1e6, 0, Better::Higher},
+        {"cost.cost_per_effective_pflop_hour_usd", "cost per effective PFLOP-h, $", 1.0, 2, Better::Lower},
+        {"cost.cost_per_million_tokens_usd", "cost per million tokens, $", 1.0, 3, Better::Lower},
+        {"cost.time_to_train_days", "time to train, days", 1.0, 1, Better::Lower},
+        {"cost.cost_to_train_usd", "cost to train, $M", 1e6, 1, Better::Lower},
+        {"cost.break_even_month", "cloud break-even, month", 1.0, 0, Better::Lower},
     };
     return specs;
 }

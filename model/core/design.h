@@ -223,9 +223,12 @@ struct FinanceSettings
     double coolingLiquidUsdPerKw = 3300.0;
     /// Integration, burn-in and acceptance labour, share of hardware CAPEX (assumption: no public figure).
     double integrationFraction = 0.03;
-    /// Maintenance and support per year, share of hardware CAPEX. Assumption: half the DGX list support
-    /// rate (~20% of base price for 1 year, supercluster.blog, L); no authoritative figure (figures.md F).
-    double maintenanceFraction = 0.10;
+    /// Maintenance and support per year, share of hardware CAPEX. Assumption with its arithmetic
+    /// (docs/cost.md): an OEM price includes 3 years of hardware warranty; years 4-5 are bought at
+    /// about the DGX list support rate, ~12 % a year of the base price (supercluster.blog: ~20 % for
+    /// 1 year, list, L; less at volume), plus ~1 %/yr of on-site parts logistics over all 5 years:
+    /// (2 × 12 % + 5 × 1 %) / 5 ≈ 5 % a year. No authoritative figure was found (figures.md F).
+    double maintenanceFraction = 0.05;
     /// Software licences per GPU per year, an explicit option: 0 by default, as frontier builders
     /// run their own stack and an HGX/DGX purchase bundles the vendor's (docs/cost.md); the list
     /// price of NVIDIA AI Enterprise is $4,500 (SemiAnalysis "AI Neocloud Playbook", M).
@@ -252,7 +255,7 @@ struct FinanceSettings
     double fleetUtilisation = 0.85;
     /// The cloud price falls by this share a year from the order date (on demand each month; a
     /// reservation at each new term). Source in docs/cost.md.
-    double cloudPriceDeclinePerYear = 0.15;
+    double cloudPriceDeclinePerYear = 0.10;
     /// The building and its plant are written off over this life; at the end of the design's
     /// life their book value is credited (residual value). Source in docs/cost.md.
     double facilityLifeYears = 20.0;

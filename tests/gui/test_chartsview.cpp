@@ -85,6 +85,7 @@ private Q_SLOTS:
     void resilienceCharts();
     void tcoFollowsCumulativeCost();
     void capexAndOpexStackByCategory();
+    void tornadoShowsWhatMovesTheVerdict();
     void comparedDesignAddsSeries();
     void goodputMarksUsedAndOptimalInterval();
     void scalingCurveArrivesFromTheModel();
@@ -116,14 +117,14 @@ void TestChartsView::initTestCase()
 void TestChartsView::listsEveryChart()
 {
     ChartsView view;
-    QCOMPARE(view.chartCount(), 10);
+    QCOMPARE(view.chartCount(), 11);
     for (int i = 0; i < view.chartCount(); ++i) {
         QVERIFY(!ChartsView::chartId(i).isEmpty());
         QCOMPARE(ChartsView::chartIndex(ChartsView::chartId(i)), i);
         QVERIFY(view.chart(i));
     }
     QCOMPARE(ChartsView::chartIndex(QStringLiteral("nope")), -1);
-    QVERIFY(!view.chart(10));
+    QVERIFY(!view.chart(11));
     view.setCurrentChart(ChartsView::BusBandwidth);
     QCOMPARE(view.currentChart(), int(ChartsView::BusBandwidth));
 }
@@ -154,6 +155,26 @@ void TestChartsView::tcoFollowsCumulativeCost()
     // The renting line is dashed, owning solid.
     QCOMPARE(cloud->pen().style(), Qt::DashLine);
     QCOMPARE(own->pen().style(), Qt::SolidLine);
+}
+
+void TestChartsView::tornadoShowsWhatMovesTheVerdict()
+{
+    // The open design's five inputs that move its NPV most, each at its P10 and P90, as the
+    // change from the point NPV (cost.uncertainty.tornado).
+    ChartsView view;
+    view.setResults(QStringLiteral("classic"), mClassic);
+    QVERIFY(view.hasData(ChartsView::Tornado));
+    QChart *chart = view.chart(ChartsView::Tornado);
+    QBarSet *low = barSet(chart, QStringLiteral("input at its P10"));
+    QBarSet *high = barSet(chart, QStringLiteral("input at its P90"));
+    QVERIFY(low && high);
+    QCOMPARE(low->count(), 5);
+    const CostResults &cost = mClassic->cost;
+    const TornadoBar &top = cost.uncertainty.tornado.front();
+    QVERIFY(near((low->at(0) * 1e6) + cost.npvOwningVsCloudUsd, top.npvAtLow));
+    QVERIFY(near((high->at(0) * 1e6) + cost.npvOwningVsCloudUsd, top.npvAtHigh));
+    // Largest swing first.
+    QVERIFY(std::abs(high->at(0) - low->at(0)) >= std::abs(high->at(4) - low->at(4)));
 }
 
 void TestChartsView::capexAndOpexStackByCategory()

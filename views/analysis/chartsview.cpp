@@ -35,12 +35,12 @@ namespace cp::gui {
 
 namespace {
 
-const char *const kIds[] = {"tco",     "capex",         "opex",      "goodput",   "policy",
-                            "spares",  "scaling",       "bus_bandwidth", "row_power", "feed_power"};
+const char *const kIds[] = {"tco",     "capex",   "opex",          "goodput",   "policy",    "spares",
+                            "tornado", "scaling", "bus_bandwidth", "row_power", "feed_power"};
 const char *const kListNames[] = {"Cost over time (TCO)",   "CAPEX by category",     "OPEX by category",
                                   "Goodput vs checkpoints", "Goodput by policy",     "Goodput vs spares",
-                                  "MFU and time to train",  "Bus bandwidth",         "Power per row",
-                                  "Power per feed"};
+                                  "What moves the verdict", "MFU and time to train", "Bus bandwidth",
+                                  "Power per row",          "Power per feed"};
 
 /// A value as the tooltip shows it: grouped thousands, decimals by magnitude.
 QString number(double v)
@@ -351,6 +351,7 @@ void ChartsView::rebuild()
     showChart(Goodput, report::goodputChart(cd, 41, true));
     showChart(Policy, report::policyChart(cd));
     showChart(Spares, report::sparesChart(cd));
+    showChart(Tornado, report::tornadoChart(open));
     showChart(BusBandwidth, report::busBandwidthChart(cd, CollectiveKind(mCollectiveKind)));
     showChart(RowPower, report::rowPowerChart(open));
     showChart(FeedPower, report::feedPowerChart(open));

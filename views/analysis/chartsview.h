@@ -44,6 +44,7 @@ public:
         Goodput,      ///< goodput vs checkpoint interval, the interval used and the optimum marked
         Policy,       ///< goodput under each resilience preset, a bar per design
         Spares,       ///< goodput and tokens after failures vs hot spares (supernode designs)
+        Tornado,      ///< the uncertain inputs that move the open design's NPV most (cost ranges)
         Scaling,      ///< MFU and time to train vs GPU count (computed off the GUI thread)
         BusBandwidth, ///< collective bus bandwidth vs message size per fabric level
         RowPower,     ///< power per row against the racks' rated limits (open design)

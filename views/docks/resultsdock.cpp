@@ -15,6 +15,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <cmath>
 #include <string_view>
 
 namespace cp::gui {
@@ -53,6 +54,8 @@ QTreeWidgetItem *row(QTreeWidget *tree, const QString &key, const QString &label
 /// A figure's value as the dock shows it (Figure::dock): whole numbers grouped, else its decimals.
 QString shown(const Figure &f, const Results &r)
 {
+    if (std::isnan(f.read(r)))
+        return text(f.missing);
     if (f.json == FigureJson::Integer || f.json == FigureJson::IntegerOrNull)
         return integer(static_cast<long long>(f.read(r)));
     return decimal(f.read(r) * f.dock.scale / f.dock.per, f.dock.decimals);
@@ -71,7 +74,9 @@ QTreeWidgetItem *figureRow(QTreeWidget *tree, const char *key, const Results &r,
 
 /// Under a performance figure, its P10–P90 band (docs/validation.md), when it has one: the
 /// figures KEY_p10 and KEY_p90 of the figure table, shown with the figure's own unit.
-void bandRow(QTreeWidget *tree, const char *key, const Results &r, bool reliabilityBand = false)
+enum class BandOf { Training, Reliability, Cost };
+
+void bandRow(QTreeWidget *tree, const char *key, const Results &r, BandOf of = BandOf::Training)
 {
     const std::string low = std::string(key) + "_p10", high = std::string(key) + "_p90";
     const Figure *p10 = findFigure(low), *p90 = findFigure(high);
@@ -80,7 +85,13 @@ void bandRow(QTreeWidget *tree, const char *key, const Results &r, bool reliabil
     QTreeWidgetItem *band = row(tree, QString::fromStdString(low), ResultsDock::tr("  P10 – P90"),
                                 ResultsDock::tr("%1 – %2").arg(shown(*p10, r), shown(*p90, r)),
                                 text(figure(key).dock.unit));
-    if (reliabilityBand) {
+    if (of == BandOf::Cost) {
+        band->setToolTip(1, ResultsDock::tr("8 in 10 draws of the uncertain inputs land in this range: prices, rates, "
+                                            "the cloud price path, utilisation and the training and reliability "
+                                            "bands (docs/cost.md, \"Ranges and decisions\")"));
+        return;
+    }
+    if (of == BandOf::Reliability) {
         band->setToolTip(1, ResultsDock::tr("8 in 10 fleets and teams like this one land in this range: the failure "
                                             "rates and recovery times drawn from their ranges (docs/reliability.md)"));
         return;
@@ -137,12 +148,23 @@ void fillPower(QTreeWidget *tree, const Results &results)
         figureRow(tree, "cost.capex_usd", results);
         figureRow(tree, "cost.opex_usd_per_year", results);
         figureRow(tree, "cost.tco_usd", results, decimal(cost.lifeYears, 0));
+        bandRow(tree, "cost.tco_usd", results, BandOf::Cost);
         figureRow(tree, "cost.cost_per_gpu_hour_usd", results);
         figureRow(tree, "cost.cost_per_effective_pflop_hour_usd", results);
+        bandRow(tree, "cost.cost_per_effective_pflop_hour_usd", results, BandOf::Cost);
+        figureRow(tree, "cost.time_to_train_days", results);
+        bandRow(tree, "cost.time_to_train_days", results, BandOf::Cost);
+        figureRow(tree, "cost.npv_owning_vs_cloud_usd", results);
+        bandRow(tree, "cost.npv_owning_vs_cloud_usd", results, BandOf::Cost);
         const Figure &breakEven = figure("cost.break_even_month");
-        row(tree, QStringLiteral("cost.break_even_month"), text(breakEven.dock.label),
-            cost.breakEvenMonth >= 0 ? integer(cost.breakEvenMonth) : ResultsDock::tr("never"),
+        const auto month = [](int m) { return m >= 0 ? integer(m) : ResultsDock::tr("never"); };
+        row(tree, QStringLiteral("cost.break_even_month"), text(breakEven.dock.label), month(cost.breakEvenMonth),
             cost.breakEvenMonth >= 0 ? text(breakEven.dock.unit) : QString());
+        if (cost.uncertainty.available)
+            row(tree, QStringLiteral("cost.break_even_month_p10"), ResultsDock::tr("  P10 – P90"),
+                ResultsDock::tr("%1 – %2").arg(month(cost.uncertainty.breakEvenP10), month(cost.uncertainty.breakEvenP90)),
+                text(breakEven.dock.unit));
+        figureRow(tree, "cost.break_even_utilisation", results);
     }
     if (!power.kwByRow.empty()) {
         tree->setRootIsDecorated(true);
@@ -204,10 +226,10 @@ void fillPerformance(QTreeWidget *tree, const Results &results)
         for (const char *key : {"reliability.largest_failure_domain_gpus", "reliability.job_mtbf_hours",
                                 "reliability.checkpoint_interval_minutes", "reliability.goodput"})
             figureRow(tree, key, results);
-        bandRow(tree, "reliability.goodput", results, true);
+        bandRow(tree, "reliability.goodput", results, BandOf::Reliability);
         if (rel.effectiveTimeToTrainDays > 0) {
             figureRow(tree, "reliability.effective_time_to_train_days", results);
-            bandRow(tree, "reliability.effective_time_to_train_days", results, true);
+            bandRow(tree, "reliability.effective_time_to_train_days", results, BandOf::Reliability);
         }
     }
 }
