@@ -373,7 +373,7 @@ void ReportDocument::addDecisions(const std::vector<ReportDesign> &designs)
         for (const char *h : {"", "Accelerator", "Workload", "Tokens", "Precision", "Sequence", "Policy"})
             t.header.push_back(text(h));
         for (size_t i = 0; i < sides.size(); ++i)
-            t.rows.push_back({head(tag(i)), text(sides[i].accelerator), text(sides[i].workload),
+            t.rows.push_back({head(tag(i)), text(sides[i].accelerator + " (" + sides[i].generation + ")"), text(sides[i].workload),
                               number(fixed(sides[i].tokens / 1e12, 2) + "T"), text(sides[i].precision),
                               number(grouped(sides[i].seqLen)), text(sides[i].policy)});
         addTable(std::move(t));

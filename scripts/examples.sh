@@ -64,6 +64,14 @@ rm -f "$P"
 compare 16k-servers-vs-supernodes "$P#classic-16k" "$P#nvl72-16k"
 
 # (b) seed 001: a 256-GPU cluster (2 network tiers) vs a 10k-GPU cluster (3 tiers, spare pool).
+# Seed 004 like for like: the same Blackwell generation on both sides, 8-GPU B200 servers
+# against GB200 NVL72 racks, the same workload; only the architecture differs.
+P="$EX/16k-b200-servers-vs-gb200-nvl72.cplan"
+rm -f "$P"
+"$B" scenario add "$P" --name b200-servers-16k --template classic --gpus 16384 --gpu b200 --spare-servers 0.02
+"$B" scenario add "$P" --name nvl72-16k --template supernode --gpus 16416
+compare 16k-b200-servers-vs-gb200-nvl72 "$P#b200-servers-16k" "$P#nvl72-16k"
+
 P="$EX/256-vs-10k.cplan"
 rm -f "$P"
 "$B" scenario add "$P" --name small-256 --template classic --gpus 256

@@ -101,7 +101,7 @@ int cmdCompare(const std::vector<std::string> &argv, const cp::Catalog &catalog)
             }
             const cp::ComparedSide &side = sides[i];
             out.push_back({{"file", a.positional[i]}, {"design", all[i].design.name},
-                           {"side", {{"accelerator", side.accelerator}, {"workload", side.workload},
+                           {"side", {{"accelerator", side.accelerator}, {"generation", side.generation}, {"workload", side.workload},
                                      {"tokens", side.tokens}, {"precision", side.precision},
                                      {"seq_len", side.seqLen}, {"policy", side.policy}}},
                            {"like_for_like_warnings", warnings},

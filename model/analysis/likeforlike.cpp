@@ -24,6 +24,7 @@ ComparedSide comparedSide(const std::string &name, const Design &design, const R
 {
     return {name,
             results.cost.cloudAcceleratorId.empty() ? std::string("none") : results.cost.cloudAcceleratorId,
+            results.cost.acceleratorGeneration.empty() ? std::string("none") : results.cost.acceleratorGeneration,
             design.workload.name,
             design.workload.tokens,
             design.workload.precision,
@@ -43,7 +44,7 @@ std::vector<std::string> likeForLikeWarnings(const std::vector<ComparedSide> &si
         const char *consequence;
     };
     const std::vector<Property> properties = {
-        {"accelerator", [](const ComparedSide &s) { return s.accelerator; },
+        {"GPU generation", [](const ComparedSide &s) { return s.generation; },
          "part of every difference is the GPU generation, not the architecture"},
         {"workload", [](const ComparedSide &s) { return s.workload; },
          "speed and cost to train are for different models (compare --same-workload trains the first's on all)"},
@@ -55,6 +56,8 @@ std::vector<std::string> likeForLikeWarnings(const std::vector<ComparedSide> &si
         {"resilience policy", [](const ComparedSide &s) { return s.policy; },
          "goodput differs by the team's recovery, not only the design"},
     };
+    // The same generation in another variant (B200 in servers, GB200 in NVL72 racks) is the
+    // architecture comparison itself: the header names the accelerators, no warning.
     for (const Property &p : properties) {
         bool differs = false;
         for (const ComparedSide &s : sides)
@@ -73,7 +76,7 @@ std::string comparedSidesText(const std::vector<ComparedSide> &sides)
 {
     std::ostringstream out;
     for (const ComparedSide &s : sides)
-        out << s.name << ": " << s.accelerator << ", " << s.workload << ", " << tokensText(s.tokens) << ", "
+        out << s.name << ": " << s.accelerator << " (" << s.generation << "), " << s.workload << ", " << tokensText(s.tokens) << ", "
             << s.precision << ", sequence " << s.seqLen << ", policy " << s.policy << "\n";
     for (const std::string &w : likeForLikeWarnings(sides))
         out << "warning: " << w << "\n";

@@ -16,6 +16,7 @@ struct ComparedSide
 {
     std::string name;
     std::string accelerator; ///< the accelerator most of its GPUs are (catalog id)
+    std::string generation;  ///< its generation (catalog attribute: Hopper, Blackwell, …)
     std::string workload;    ///< the workload's name
     double tokens = 0.0;     ///< the token budget
     std::string precision;

@@ -154,6 +154,7 @@ void priceCloud(CostResults &c, const Design &design, const Catalog &catalog, co
     // carries both (cloud_usd_per_gpu_hour, cloud_reserved_usd_per_gpu_hour) with their source.
     const CatalogEntry *gpu = mainAccelerator(catalog, r);
     c.cloudAcceleratorId = gpu ? gpu->id : std::string();
+    c.acceleratorGeneration = gpu ? gpu->attribute("generation", gpu->id) : std::string();
     const double catalogOnDemand = gpu ? gpu->figure("cloud_usd_per_gpu_hour") : 0.0;
     const double catalogReserved = gpu ? gpu->figure("cloud_reserved_usd_per_gpu_hour", catalogOnDemand) : 0.0;
     c.cloudOnDemandUsdPerGpuHour = fin.cloudUsdPerGpuHour > 0 ? fin.cloudUsdPerGpuHour : catalogOnDemand;

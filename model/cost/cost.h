@@ -75,6 +75,7 @@ struct CostResults
     std::string ownership;            ///< self_built | cloud_hosted
     std::string cloudPricing;         ///< on_demand | reserved
     std::string cloudAcceleratorId;   ///< the accelerator whose catalog price applies
+    std::string acceleratorGeneration; ///< its catalog attribute "generation" (Hopper, Blackwell, …)
     double cloudOnDemandUsdPerGpuHour = 0.0;
     double cloudReservedUsdPerGpuHour = 0.0;
     double reservedTermYears = 0.0;
