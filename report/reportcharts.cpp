@@ -124,7 +124,7 @@ void addBars(QChart *chart, const ChartData &d, const Ink &colours)
 {
     QAbstractBarSeries *bars = d.stacked ? static_cast<QAbstractBarSeries *>(new QStackedBarSeries)
                                          : static_cast<QAbstractBarSeries *>(new QBarSeries);
-    double top = 0;
+    double top = 0, bottom = 0; // bars grow from 0, up or down (a tornado's changes)
     std::vector<double> stackTop(d.categories.size(), 0.0);
     for (const ChartSeries &s : d.series) {
         auto *set = new QBarSet(richText(s.name));
@@ -133,6 +133,7 @@ void addBars(QChart *chart, const ChartData &d, const Ink &colours)
         for (size_t i = 0; i < s.y.size(); ++i) {
             set->append(s.y[i]);
             top = std::max(top, s.y[i]);
+            bottom = std::min(bottom, s.y[i]);
             if (i < stackTop.size())
                 stackTop[i] += std::max(0.0, s.y[i]);
         }
@@ -169,7 +170,7 @@ void addBars(QChart *chart, const ChartData &d, const Ink &colours)
     x->setGridLineVisible(false);
     auto *y = new QValueAxis;
     styleAxis(y, d.yTitle, colours);
-    setValueRange(y, 0.0, top, true);
+    setValueRange(y, bottom < 0 ? bottom - (top - bottom) * 0.05 : 0.0, top, true);
     y->setLabelFormat(labelFormat(y));
     chart->addAxis(x, Qt::AlignBottom);
     chart->addAxis(y, Qt::AlignLeft);
