@@ -494,6 +494,7 @@ void TestCost::levelAnnuityPresentValue()
     d.finance.discountRate = 0.10;
     d.finance.cloudUsdPerGpuHour = 2.0;
     d.finance.softwareUsdPerGpuYear = 4500.0; // the list price, as an explicit option
+    d.finance.staffFte = 2.0;                  // set, not the default that grows with the cluster
     d = plain(d);
     CostResults cost = evaluateCost(d, c, bareResults(100));
     QVERIFY(near(cost.opexUsdPerYear, 850000.0, 1e-12));

@@ -18,6 +18,7 @@ private Q_SLOTS:
     void benchUsage_data();
     void benchUsage();
     void newGigawatt();
+    void newTaper();
 
 private:
     using Run = cptest::CliRun;
@@ -126,6 +127,27 @@ void TestScaleCli::newGigawatt()
              QStringLiteral("--spare-servers"), QStringLiteral("lots"), QStringLiteral("-o"), file});
     QCOMPARE(r.code, 2);
     QVERIFY(r.err.contains(QStringLiteral("--spare-servers")));
+}
+
+void TestScaleCli::newTaper()
+{
+    // --taper 2 on the 512-GPU SuperPOD: the same 16 leaves, 4 spines instead of 8, 2:1 reported.
+    const QString file = path("tapered.json");
+    Run r = run({QStringLiteral("new"), QStringLiteral("--template"), QStringLiteral("classic"), QStringLiteral("--gpus"),
+                 QStringLiteral("512"), QStringLiteral("--taper"), QStringLiteral("2"), QStringLiteral("-o"), file});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    r = run({QStringLiteral("evaluate"), file, QStringLiteral("--json")});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    const QJsonObject results = QJsonDocument::fromJson(r.out.toUtf8()).object();
+    const QJsonObject tiers = results.value(QStringLiteral("inventory")).toObject().value(QStringLiteral("switches_by_tier")).toObject();
+    QCOMPARE(tiers.value(QStringLiteral("leaf")).toInteger(), 16);
+    QCOMPARE(tiers.value(QStringLiteral("spine")).toInteger(), 4);
+    QCOMPARE(results.value(QStringLiteral("fabric")).toObject().value(QStringLiteral("oversubscription")).toArray().at(0).toDouble(), 2.0);
+    for (const char *bad : {"lots", "nan", "0.5"}) {
+        r = run({QStringLiteral("new"), QStringLiteral("--taper"), QString::fromUtf8(bad), QStringLiteral("-o"), file});
+        QVERIFY2(r.code == 1 || r.code == 2, qPrintable(r.err));
+        QVERIFY2(r.err.contains(QStringLiteral("taper")), qPrintable(r.err));
+    }
 }
 
 QTEST_GUILESS_MAIN(TestScaleCli)

@@ -3,6 +3,7 @@
 #include "model/core/catalog.h"
 #include "model/core/design.h"
 #include "model/core/designlimits.h"
+#include "model/generate/templates.h"
 #include "model/io/designjson.h"
 #include "model/io/outputfile.h"
 #include "model/io/projectfile.h"
@@ -12,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cctype>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -53,6 +55,46 @@ Args parse(const std::vector<std::string> &argv, const std::vector<std::string> 
         }
     }
     return a;
+}
+
+const std::vector<std::string> kTemplateOptionNames{"--template", "--gpus", "--gpu", "--spare-servers", "--taper"};
+
+namespace {
+
+/// `a`'s number after `name` (the whole text a number, `valid` of it), or `fallback` without one.
+template<typename T, typename Convert>
+T numberOption(const Args &a, const std::string &name, T fallback, Convert convert, bool (*valid)(T),
+               const std::string &wanted)
+{
+    const std::string text = a.option(name);
+    if (text.empty())
+        return fallback;
+    try {
+        size_t used = 0;
+        const T v = convert(text, &used);
+        if (used == text.size() && valid(v))
+            return v;
+    } catch (const std::exception &) {
+    }
+    usageError(name + " needs " + wanted + ", got \"" + text + "\"");
+}
+
+} // namespace
+
+cp::TemplateOptions templateOptions(const Args &a)
+{
+    cp::TemplateOptions o;
+    o.kind = a.option("--template").empty() ? "classic" : a.option("--template");
+    o.gpuId = a.option("--gpu");
+    const auto toLong = [](const std::string &t, size_t *used) { return std::stoll(t, used); };
+    const auto toDouble = [](const std::string &t, size_t *used) { return std::stod(t, used); };
+    o.gpus = numberOption<long long>(a, "--gpus", o.gpus, toLong, [](long long v) { return v > 0; },
+                                     "a positive whole number");
+    o.spareServerFraction = numberOption<double>(a, "--spare-servers", o.spareServerFraction, toDouble,
+                                                 [](double v) { return std::isfinite(v); }, "a share such as 0.02");
+    o.taper = numberOption<double>(a, "--taper", o.taper, toDouble, [](double v) { return std::isfinite(v); },
+                                   "a ratio such as 2 (2:1)");
+    return o;
 }
 
 bool endsWith(const std::string &s, const std::string &suffix)

@@ -12,6 +12,7 @@ namespace cp {
 class Catalog;
 class PluginRegistry;
 struct Design;
+struct TemplateOptions;
 } // namespace cp
 
 namespace cp::cli {
@@ -51,6 +52,12 @@ struct Args
 /// Parses `argv` knowing which options take a value and which are flags; anything else is a usage error.
 Args parse(const std::vector<std::string> &argv, const std::vector<std::string> &valued,
            const std::vector<std::string> &boolean);
+
+/// The options `new` and `scenario add` take to generate from a template.
+extern const std::vector<std::string> kTemplateOptionNames;
+/// Those options read from `a` (--template, --gpus, --gpu, --spare-servers, --taper); a value
+/// that is not a number is a usage error naming the option.
+cp::TemplateOptions templateOptions(const Args &a);
 
 bool endsWith(const std::string &s, const std::string &suffix);
 /// Loads a design argument: FILE.json, FILE.cplan (its default scenario) or FILE.cplan#SCENARIO.

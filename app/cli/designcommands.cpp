@@ -74,35 +74,15 @@ int cmdExportWith(const Args &a, cp::Catalog catalog)
 
 int cmdNew(const std::vector<std::string> &argv, const cp::Catalog &catalog)
 {
-    const Args a = parse(argv, {"--template", "--gpus", "--gpu", "--spare-servers", "-o", "--output"}, {});
+    std::vector<std::string> valued = kTemplateOptionNames;
+    valued.insert(valued.end(), {"-o", "--output"});
+    const Args a = parse(argv, valued, {});
     if (!a.positional.empty())
         usageError("new takes no positional argument");
     const std::string out = a.option("-o").empty() ? a.option("--output") : a.option("-o");
     if (out.empty())
         usageError("new needs -o FILE");
-    cp::TemplateOptions options;
-    options.kind = a.option("--template").empty() ? "classic" : a.option("--template");
-    options.gpuId = a.option("--gpu");
-    if (const std::string g = a.option("--gpus"); !g.empty()) {
-        try {
-            size_t used = 0;
-            options.gpus = std::stoll(g, &used);
-            if (used != g.size() || options.gpus <= 0)
-                throw std::invalid_argument(g);
-        } catch (const std::exception &) {
-            usageError("--gpus needs a positive whole number, got \"" + g + "\"");
-        }
-    }
-    if (const std::string f = a.option("--spare-servers"); !f.empty()) {
-        try {
-            size_t used = 0;
-            options.spareServerFraction = std::stod(f, &used);
-            if (used != f.size())
-                throw std::invalid_argument(f);
-        } catch (const std::exception &) {
-            usageError("--spare-servers needs a share such as 0.02, got \"" + f + "\"");
-        }
-    }
+    const cp::TemplateOptions options = templateOptions(a);
     cp::Design design;
     try {
         design = generateDesign(options, catalog);

@@ -24,7 +24,7 @@ Designs AI training clusters and evaluates what they deliver.
 
 Commands:
   new --template classic|supernode|gigawatt|GENERATOR [--gpus N] [--gpu CATALOG_ID]
-        [--spare-servers SHARE] -o FILE
+        [--spare-servers SHARE] [--taper RATIO] -o FILE
         Generate a design from a template and save it (.cplan project, or .json).
         GENERATOR: a topology generator plugin, e.g. rail-only.
         classic: 8-GPU servers on a rail-optimised fat tree; supernode: 72-GPU
@@ -33,7 +33,10 @@ Commands:
         fabric, 72-GPU supernodes (--gpu gb200, the default) or 8-GPU servers
         (e.g. --gpu h100-sxm). --gpus counts installed GPUs, spares included,
         rounded up to whole servers or supernodes. --spare-servers: share of
-        8-GPU servers held as a spare pool (e.g. 0.02).
+        8-GPU servers held as a spare pool (e.g. 0.02). --taper: NIC ports per
+        leaf uplink (2 = 2:1, fewer spines; default 1, non-blocking). Small
+        designs get one switch when its ports hold every NIC, and a single
+        supernode no scale-out fabric.
   evaluate FILE [--json]
         Evaluate a design (.cplan or .json) and print every figure; with --json,
         one JSON object (documented in docs/results.md) on stdout.
@@ -94,7 +97,7 @@ Commands:
 
   scenario list FILE.cplan [--json]
   scenario add FILE.cplan --name NAME (--from DESIGN | --template classic|supernode
-        [--gpus N] [--gpu CATALOG_ID] [--spare-servers SHARE]) [--replace]
+        [--gpus N] [--gpu CATALOG_ID] [--spare-servers SHARE] [--taper RATIO]) [--replace]
   scenario remove FILE.cplan --name NAME
         A project holds several named designs (scenarios); the first is its
         default. Anywhere a design FILE is read, FILE.cplan#NAME picks one.

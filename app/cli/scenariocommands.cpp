@@ -26,8 +26,9 @@ int cmdScenario(const std::vector<std::string> &argv, cp::Catalog catalog)
         usageError("scenario needs list, add or remove");
     const std::string action = argv[0];
     const std::vector<std::string> rest(argv.begin() + 1, argv.end());
-    const Args a = parse(rest, {"--name", "--from", "--template", "--gpus", "--gpu", "--spare-servers"},
-                         {"--json", "--replace"});
+    std::vector<std::string> valued = kTemplateOptionNames;
+    valued.insert(valued.end(), {"--name", "--from"});
+    const Args a = parse(rest, valued, {"--json", "--replace"});
     if (a.positional.size() != 1 || !endsWith(a.positional[0], ".cplan"))
         usageError("scenario " + action + " needs one FILE.cplan");
     const std::string file = a.positional[0];
@@ -83,29 +84,7 @@ int cmdScenario(const std::vector<std::string> &argv, cp::Catalog catalog)
         design = loadDesign(a.option("--from"), catalog);
         comment = "Scenario " + name + " from " + a.option("--from");
     } else {
-        cp::TemplateOptions options;
-        options.kind = a.option("--template");
-        options.gpuId = a.option("--gpu");
-        try {
-            if (const std::string g = a.option("--gpus"); !g.empty()) {
-                size_t used = 0;
-                options.gpus = std::stoll(g, &used);
-                if (used != g.size() || options.gpus <= 0)
-                    throw std::invalid_argument(g);
-            }
-        } catch (const std::exception &) {
-            usageError("--gpus needs a positive whole number, got \"" + a.option("--gpus") + "\"");
-        }
-        try {
-            if (const std::string f = a.option("--spare-servers"); !f.empty()) {
-                size_t used = 0;
-                options.spareServerFraction = std::stod(f, &used);
-                if (used != f.size())
-                    throw std::invalid_argument(f);
-            }
-        } catch (const std::exception &) {
-            usageError("--spare-servers needs a share such as 0.02, got \"" + a.option("--spare-servers") + "\"");
-        }
+        const cp::TemplateOptions options = templateOptions(a);
         try {
             design = cp::generateTemplate(options, catalog);
         } catch (const std::invalid_argument &e) {

@@ -21,7 +21,10 @@ constexpr double kHoursPerMonth = kHoursPerYear / 12.0;
 // Staff when finance.staffFte is 0. Assumption (no public staffing ratio was collected,
 // figures.md): a core team of 2 FTE plus 1 FTE per 512 GPUs in 8-GPU servers, and per 1,024 GPUs
 // in rack-scale supernodes, which arrive integrated and tested as one rack (fewer parts to handle).
+// The core team grows to its 2 FTE with the cluster up to kCoreTeamFullAtGpus: a 64-GPU cluster
+// is an eighth of a 512-GPU one's core work (0.25 FTE), not a 2-person team of its own.
 constexpr double kStaffBaseFte = 2.0;
+constexpr double kCoreTeamFullAtGpus = 512.0;
 constexpr double kGpusPerFteServers = 512.0;
 constexpr double kGpusPerFteSupernodes = 1024.0;
 
@@ -299,7 +302,7 @@ void runningCosts(CostResults &c, const FinanceSettings &fin, const Results &r, 
     // operations team"); assumption, the core team of the self-built formula.
     c.staffFte = fin.staffFte > 0 ? fin.staffFte
                                   : (r.inventory.gpusTotal > 0
-                                         ? kStaffBaseFte
+                                         ? kStaffBaseFte * std::min(1.0, double(r.inventory.gpusTotal) / kCoreTeamFullAtGpus)
                                                + (hosted ? 0.0
                                                          : double(basis.serverGpus) / kGpusPerFteServers
                                                                + double(basis.supernodeGpus) / kGpusPerFteSupernodes)

@@ -488,6 +488,16 @@ void fillMatrix(const Design &design, const std::vector<Member> &members, bool r
     }
 }
 
+/// Whether every GPU of the design is in one supernode: one rack, whose GPUs are its one NVL72.
+bool oneSupernode(const Topology &t)
+{
+    int racks = 0;
+    for (const TopologyRack &r : t.racks)
+        if (r.gpus > 0 && (++racks > 1 || !r.supernode || r.gpus != r.domainGpus))
+            return false;
+    return racks == 1;
+}
+
 } // namespace
 
 FabricResults buildFabric(const Design &design, const Catalog &catalog, FabricCache *cache)
@@ -512,8 +522,14 @@ FabricResults buildFabric(const Design &design, const Catalog &catalog, std::sha
     f.tiers = t.tierCount();
     f.scaleOutGbpsPerGpu = t.gpus > 0 ? ep.nicGbpsSum / double(t.gpus) : 0.0;
     const double nicGbps = t.nics > 0 ? ep.nicGbpsSum / double(t.nics) : 0.0;
+    // Without a fabric no rack is on it (the views say so rather than wait for a matrix).
+    f.rackGroup.assign(design.racks.size(), -1);
     if (t.nics > 0 && t.tiers[0].switches == 0) {
-        f.problems.push_back({Severity::Error, "fabric", "the design has GPU NICs but no leaf switches"});
+        // One supernode (an NVL72) is one scale-up domain: its job never leaves NVLink, so its
+        // NICs may stay uncabled. GPUs in two domains need a fabric to train together, and 8-GPU
+        // servers are given their switch (the templates build one even for one server).
+        if (!oneSupernode(t))
+            f.problems.push_back({Severity::Error, "fabric", "the design has GPU NICs but no leaf switches"});
         return f;
     }
     if (t.nics == 0)

@@ -86,8 +86,10 @@ struct FabricCache
 
 /// Builds the fabric from the racks: endpoint cables from each compute rack to the leaf rack of its
 /// row (else the nearest), leaf-to-spine and spine-to-core links spread over the switch racks,
-/// each cable's length from the rack positions and its type by reach. With a cache, the pairs of
-/// switch racks of a tier are routed again only when that tier's inputs changed (same results).
+/// each cable's length from the rack positions and its type by reach. A design whose GPUs are all
+/// one supernode (one scale-up domain) needs no switches: no fabric, and no error. With a cache,
+/// the pairs of switch racks of a tier are routed again only when that tier's inputs changed
+/// (same results).
 FabricResults buildFabric(const Design &design, const Catalog &catalog, FabricCache *cache = nullptr);
 
 /// The same on a topology already built from `design` and `catalog` (buildTopology()).

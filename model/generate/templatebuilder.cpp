@@ -5,6 +5,9 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <functional>
+#include <iomanip>
+#include <sstream>
 #include <stdexcept>
 
 namespace cp::generate {
@@ -47,28 +50,45 @@ const CatalogEntry &nodeFor(const Catalog &catalog, PartKind kind, const std::st
 /// In two tiers every leaf spreads its uplinks evenly over all spines, so the spine count is the
 /// smallest divisor of a leaf's uplinks that gives enough spine ports: this is why the DGX
 /// SuperPOD H100 reference has 16 spines, not the bare minimum of 12, for 3 units of 8 leaves.
-std::vector<long long> closTiers(long long leaves, long long endpoints, int ports, int tiers)
+/// A leaf with ports to spare may instead round its uplinks up to a multiple of the spine count;
+/// without that, a prime number of uplinks per leaf (5 leaves of 29 NICs for two NVL72) asked for
+/// a spine per uplink, 29 where 3 serve.
+std::vector<long long> closTiers(const FabricNeeds &n, int tiers)
 {
-    std::vector<long long> counts{leaves};
-    const long long half = ports / 2;
+    std::vector<long long> counts{n.leaves};
+    const long long ports = n.ports, half = ports / 2;
+    // A taper of t leaves a leaf one uplink per t NICs (rounded up), so fewer spines above it.
+    const auto up = [&](long long nics) { return (long long)std::ceil(double(nics) / n.taper - 1e-9); };
     if (tiers == 2) {
-        const long long perLeaf = std::min(half, (endpoints + leaves - 1) / leaves);
-        const long long needed = (endpoints + ports - 1) / ports;
+        const long long downPerLeaf = std::min(half, (n.endpoints + n.leaves - 1) / n.leaves);
+        const long long perLeaf = up(downPerLeaf);
+        const long long fullest = std::clamp(n.fullestLeaf, downPerLeaf, half);
+        const long long fullestUp = up(fullest);
+        const long long needed = (up(n.endpoints) + ports - 1) / ports;
+        // A tapered leaf's uplinks fill the fewest spines that hold them (the fabric counts the
+        // spine ports as the leaf-spine links, so even spreading would only blunt the taper).
+        if (n.taper > 1.0) {
+            counts.push_back(std::max(1LL, needed));
+            return counts;
+        }
         long long spines = perLeaf;
-        for (long long d = 1; d <= perLeaf; ++d)
-            if (perLeaf % d == 0 && d >= needed) {
-                spines = d;
+        for (long long s = std::max(1LL, needed); s <= perLeaf; ++s) {
+            const long long linksPerSpine = (fullestUp + s - 1) / s; // from the fullest leaf, rounded up
+            const bool padded = fullest + linksPerSpine * s <= ports && n.leaves * linksPerSpine <= ports;
+            if (perLeaf % s == 0 || padded) {
+                spines = s;
                 break;
             }
+        }
         counts.push_back(spines);
         return counts;
     }
-    long long uplinks = endpoints;
+    long long uplinks = up(n.endpoints);
     for (int t = 2; t <= tiers; ++t) {
         const bool top = t == tiers;
-        const long long n = (uplinks + (top ? ports : half) - 1) / (top ? ports : half);
-        counts.push_back(n);
-        uplinks = n * half;
+        const long long count = (uplinks + (top ? ports : half) - 1) / (top ? ports : half);
+        counts.push_back(count);
+        uplinks = count * half;
     }
     return counts;
 }
@@ -208,20 +228,28 @@ void addCoreRows(Builder &b, Design &design, const Catalog &catalog, const Fabri
             left -= n;
         }
     }
+    addStorageRacks(b, catalog, gpus, roomInRow);
+    wireFacility(b, design, false);
+}
+
+void addStorageRacks(Builder &b, const Catalog &catalog, long long gpus, const std::function<void()> &roomInRow)
+{
     const CatalogEntry &storage = need(catalog, "storage-nvme-2u", PartKind::Storage);
     const int storageU = std::max(1, int(storage.figure("height_u")));
     long long nodes = (gpus + kGpusPerStorageNode - 1) / kGpusPerStorageNode;
     int storageRack = 0;
     while (nodes > 0) {
         const int n = int(std::min<long long>(nodes, kStorageNodesPerRack));
-        roomInRow();
+        if (roomInRow)
+            roomInRow();
         Rack &r = b.addRack(numbered("ST", ++storageRack), "rack-42u-air");
         r.contents.push_back({storage.id, 2, n, SwitchRole::None});
         r.contents.push_back({"sn5600", 2 + n * storageU + 1, kStorageSwitchesPerRack, SwitchRole::Storage});
         nodes -= n;
     }
-    wireFacility(b, design, false);
 }
+
+bool fitsOneRow(long long units, const Fabric &fabric) { return units == 1 && fabric.perTier.size() <= 1; }
 
 void wireFacility(Builder &b, Design &design, bool liquid)
 {
@@ -236,8 +264,12 @@ void wireFacility(Builder &b, Design &design, bool liquid)
 
 void addUps(Design &design, const Catalog &catalog, const Builder &b)
 {
-    // One UPS group per block of rows, N+1, sized on the nameplate load of the block.
+    // One UPS group per block of rows, N+1, sized on the nameplate load of the block: 1 MW
+    // lineups, or two 250 kW modular frames for a block that one frame carries (a small design:
+    // 64 GPUs draw ~90 kW, where two 1 MW lineups were 25 % of its CAPEX).
     const double upsKw = need(catalog, "ups-1mw", PartKind::Ups).figure("capacity_kw");
+    const CatalogEntry *small = catalog.find("ups-250kw");
+    const double smallKw = small && small->kind == PartKind::Ups ? small->figure("capacity_kw") : 0.0;
     std::map<int, std::vector<std::string>> blocks;
     std::map<int, double> loads;
     std::map<int, double> blockX, blockY;
@@ -254,11 +286,12 @@ void addUps(Design &design, const Catalog &catalog, const Builder &b)
     }
     int n = 0;
     for (const auto &[block, racks] : blocks) {
-        const int units = int(std::ceil(loads[block] / upsKw)) + 1;
+        const bool frames = loads[block] <= smallKw;
+        const int units = frames ? 2 : int(std::ceil(loads[block] / upsKw)) + 1;
         for (int u = 0; u < units; ++u) {
             FacilityUnit f;
             f.id = numbered("UPS", ++n, 2);
-            f.catalogId = "ups-1mw";
+            f.catalogId = frames ? "ups-250kw" : "ups-1mw";
             f.xM = blockX[block] + 0.5 + u * 1.0;
             f.yM = blockY[block] - 1.8; // in the cross aisle above the block
             f.group = b.blockName(block) + " UPS";
@@ -285,13 +318,41 @@ void fitHall(Design &design)
     design.hall.depthM = std::ceil((maxY + kMargin) / design.hall.gridM) * design.hall.gridM;
 }
 
-Fabric planFabric(long long endpoints, long long leaves, int ports)
+Fabric planFabric(const FabricNeeds &needs)
 {
     Fabric f;
-    f.endpoints = endpoints;
-    f.tiers = tiersFor(endpoints, ports);
-    f.perTier = closTiers(leaves, endpoints, ports, f.tiers);
+    f.endpoints = needs.endpoints;
+    // A spine above a switch that already holds every NIC would add only hops, optics and cost:
+    // one switch is a single tier. Without leaves the job never leaves its scale-up domain.
+    if (needs.leaves == 0)
+        return f;
+    if (needs.leaves == 1 && needs.endpoints <= needs.ports) {
+        f.tiers = 1;
+        f.perTier = {1};
+        return f;
+    }
+    f.tiers = tiersFor(needs.endpoints, needs.ports);
+    f.perTier = closTiers(needs, f.tiers);
+    // The taper built: NIC ports over the spine ports facing the leaves (all of a top spine's, half
+    // of one with a core above it), as the fabric evaluation counts them.
+    const double spineDown = double(f.perTier[1]) * (f.tiers == 2 ? needs.ports : needs.ports / 2);
+    f.leafTaper = std::max(1.0, double(needs.endpoints) / spineDown);
     return f;
+}
+
+namespace {
+bool nonBlocking(double taper) { return taper <= 1.005; } // within rounding of 1:1
+} // namespace
+
+std::string nonBlockingWord(double taper) { return nonBlocking(taper) ? "non-blocking " : ""; }
+
+std::string taperWords(double taper)
+{
+    if (nonBlocking(taper))
+        return "";
+    std::ostringstream s;
+    s << std::setprecision(taper < 10 ? 2 : 3) << taper;
+    return " with a " + s.str() + ":1 taper at the leaves";
 }
 
 } // namespace cp::generate

@@ -3,6 +3,7 @@
 #include "model/core/catalog.h"
 #include "model/core/design.h"
 
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -33,8 +34,19 @@ const CatalogEntry &need(const Catalog &catalog, const std::string &id, PartKind
 /// The node (server or supernode) of `kind` built around accelerator `gpuId`.
 const CatalogEntry &nodeFor(const Catalog &catalog, PartKind kind, const std::string &gpuId,
                             const std::string &preferred);
-/// Switch counts per tier of a non-blocking folded Clos (fat tree) of k-port switches (see .cpp).
-std::vector<long long> closTiers(long long leaves, long long endpoints, int ports, int tiers);
+/// What a fat tree must connect: `endpoints` NIC ports on `leaves` leaf switches of `ports`
+/// ports, the most loaded leaf holding `fullestLeaf` NICs (a unit's leaves are alike and the
+/// first unit is the fullest), with `taper` NIC ports per leaf uplink (1 = non-blocking, 2 = 2:1).
+struct FabricNeeds
+{
+    long long endpoints = 0;
+    long long leaves = 0;
+    int ports = 0;
+    long long fullestLeaf = 0;
+    double taper = 1.0;
+};
+/// Switch counts per tier of a folded Clos (fat tree) of k-port switches, `tiers` tiers (see .cpp).
+std::vector<long long> closTiers(const FabricNeeds &needs, int tiers);
 /// Tiers of k-port switches a non-blocking fat tree needs for `endpoints` (at least 2).
 int tiersFor(long long endpoints, int ports);
 /// The switch role of fabric tier `tier` (0 = leaf).
@@ -129,8 +141,15 @@ struct Fabric
     long long endpoints = 0;
     int tiers = 0;
     std::vector<long long> perTier;
+    double leafTaper = 1.0; ///< NIC ports per spine port above the leaves (1 = non-blocking)
 };
 
+/// The storage racks for `gpus` GPUs (one NVMe node per kGpusPerStorageNode, with their
+/// switches) in the current row, calling `roomInRow` (if any) before each rack.
+void addStorageRacks(Builder &b, const Catalog &catalog, long long gpus, const std::function<void()> &roomInRow);
+/// Whether a design of `units` scalable units on `fabric` is one row: one unit and no tier above
+/// its leaves, so its storage stands in that row (no core rows with their own busways and CRAHs).
+bool fitsOneRow(long long units, const Fabric &fabric);
 /// Busways, and CDUs (liquid) and CRAHs, for the builder's current row.
 void wireFacility(Builder &b, Design &design, bool liquid);
 /// Places switch racks for tiers above the leaf, then storage, in the last rows; wires each.
@@ -140,8 +159,17 @@ void addCoreRows(Builder &b, Design &design, const Catalog &catalog, const Fabri
 void addUps(Design &design, const Catalog &catalog, const Builder &b);
 /// Sizes the hall to hold every rack and unit with a margin, on the grid.
 void fitHall(Design &design);
-/// The fat tree for `endpoints` NICs on `leaves` leaves of `ports`-port switches.
-Fabric planFabric(long long endpoints, long long leaves, int ports);
+/// Whether one `ports`-port switch holds every one of `endpoints` NIC ports on its own.
+inline bool fitsOneSwitch(long long endpoints, int ports) { return endpoints > 0 && endpoints <= ports; }
+/// The fat tree for `needs`. One leaf that holds every NIC is a single tier (no spine, so no
+/// taper); no leaves at all is no scale-out fabric (every GPU in one scale-up domain): tiers 0
+/// and no switches.
+Fabric planFabric(const FabricNeeds &needs);
+/// Words for a taper in a design's description: "" when non-blocking, else " with a 2:1 taper
+/// at the leaves".
+std::string taperWords(double taper);
+/// "non-blocking " for a fabric without a taper, else "".
+std::string nonBlockingWord(double taper);
 
 } // namespace generate
 } // namespace cp

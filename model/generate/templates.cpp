@@ -45,46 +45,63 @@ Design classic(const TemplateOptions &o, const Catalog &catalog)
     const int ports = int(sw.figure("ports"));
     const int down = ports / 2;
     const long long rails = std::llround(server.figure("nics"));
-    // Rail-optimised: one leaf per rail per scalable unit of `down` servers (DGX SuperPOD H100).
-    const long long units = (servers + down - 1) / down;
-    const Fabric fabric = planFabric(servers * rails, units * rails, ports);
+    // When one switch has a port for every NIC (8 servers of 8 NICs on 64 ports), it carries
+    // every rail on its own: one switch, one tier, where a rail-optimised build would stand a
+    // leaf per rail and a spine. Above that, rail-optimised: one leaf per rail per scalable unit
+    // of `down` servers (DGX SuperPOD H100), so 512 GPUs stay its 16 leaves and 8 spines.
+    const bool oneSwitch = fitsOneSwitch(servers * rails, ports);
+    const long long leavesPerUnit = oneSwitch ? 1 : rails;
+    const long long serversPerUnit = oneSwitch ? servers : down;
+    const long long units = (servers + serversPerUnit - 1) / serversPerUnit;
+    const long long firstUnit = std::min(servers, serversPerUnit);
+    const Fabric fabric = planFabric({servers * rails, units * leavesPerUnit, ports,
+                                      (firstUnit * rails + leavesPerUnit - 1) / leavesPerUnit, o.taper});
 
     Design d;
     d.name = "Classic " + std::to_string(servers * gpusPerServer) + "-GPU " + server.name + " cluster";
-    d.description = "8-GPU servers, " + std::to_string(perRack)
-                    + " per air-cooled rack, on a rail-optimised non-blocking fat tree of "
-                    + sw.name + " (" + std::to_string(fabric.tiers) + " tiers).";
+    d.description = "8-GPU servers, " + std::to_string(perRack) + " per air-cooled rack, "
+                    + (oneSwitch ? "on a single " + sw.name + ": its " + std::to_string(ports)
+                                       + " ports hold all " + std::to_string(servers * rails)
+                                       + " NICs, so one tier and no spine."
+                                 : "on a rail-optimised " + nonBlockingWord(fabric.leafTaper)
+                                       + "fat tree of " + sw.name + " (" + std::to_string(fabric.tiers) + " tiers"
+                                       + taperWords(fabric.leafTaper) + ").");
     d.fabric.topology = TopologyKind::RailOptimized;
     d.fabric.tiers = fabric.tiers;
     d.fabric.switchId = sw.id;
     d.fabric.shortCableId = "dac-400g";
     d.fabric.longCableId = "sr4-400g";
 
-    const long long racksPerUnit = (down + perRack - 1) / perRack;
+    const long long racksPerUnit = (serversPerUnit + perRack - 1) / perRack;
     Builder b(d, catalog);
-    b.setShape(double(racksPerUnit + (rails + kSwitchesPerNetworkRack - 1) / kSwitchesPerNetworkRack),
+    b.setShape(double(racksPerUnit + (leavesPerUnit + kSwitchesPerNetworkRack - 1) / kSwitchesPerNetworkRack),
                units + units / 8 + 2, 4.0);
+    // A small design (one unit, no spine) is one row, its storage at the end of it.
+    const bool oneRow = fitsOneRow(units, fabric);
     long long placed = 0, rackNo = 0, leafRackNo = 0;
     for (long long unit = 0; unit < units; ++unit) {
         b.newRow();
-        const long long inUnit = std::min<long long>(down, servers - placed);
+        const long long inUnit = std::min<long long>(serversPerUnit, servers - placed);
         for (long long s = 0; s < inUnit; s += perRack) {
             Rack &r = b.addRack(numbered("C", ++rackNo), rack.id);
             const int n = int(std::min<long long>(perRack, inUnit - s));
             r.contents.push_back({server.id, 2, n, SwitchRole::None});
         }
         placed += inUnit;
-        // The unit's leaves (one per rail) in network racks at the end of the row.
-        long long left = rails;
+        // The unit's leaves (one per rail, or the one switch) in network racks at the row's end.
+        long long left = leavesPerUnit;
         while (left > 0) {
             const int n = int(std::min<long long>(left, kSwitchesPerNetworkRack));
             Rack &r = b.addRack(numbered("L", ++leafRackNo), rack.id);
             r.contents.push_back({sw.id, 2, n, SwitchRole::Leaf});
             left -= n;
         }
+        if (oneRow)
+            addStorageRacks(b, catalog, servers * gpusPerServer, {});
         wireFacility(b, d, false);
     }
-    addCoreRows(b, d, catalog, fabric, sw.id, servers * gpusPerServer, int(racksPerUnit + 1));
+    if (!oneRow)
+        addCoreRows(b, d, catalog, fabric, sw.id, servers * gpusPerServer, int(racksPerUnit + 1));
     addUps(d, catalog, b);
     fitHall(d);
     // The spare pool: whole installed servers kept out of the job, cabled and powered like the
@@ -95,7 +112,7 @@ Design classic(const TemplateOptions &o, const Catalog &catalog)
         if (d.reliability.spareServers > 0)
             d.description += " " + std::to_string(d.reliability.spareServers) + " of the servers ("
                              + std::to_string(d.reliability.spareServers * gpusPerServer)
-                             + " GPUs) are a spare pool.";
+                             + " GPUs) " + (d.reliability.spareServers == 1 ? "is" : "are") + " a spare pool.";
     }
     return d;
 }
@@ -119,20 +136,34 @@ Design supernode(const TemplateOptions &o, const Catalog &catalog)
     // a supernode's own NVLink domain makes rail alignment across racks unnecessary.
     constexpr long long kRacksPerUnit = 8;
     const long long units = (nodes + kRacksPerUnit - 1) / kRacksPerUnit;
+    // One supernode is one NVLink domain: its job never leaves it, so no scale-out switches (its
+    // NICs stay uncabled until a second rack joins). One switch when it holds every NIC.
+    const bool noFabric = nodes == 1;
+    const bool oneSwitch = !noFabric && fitsOneSwitch(nodes * nics, ports);
+    const auto leavesOf = [&](long long inUnit) {
+        return noFabric ? 0LL : oneSwitch ? 1LL : (inUnit * nics + down - 1) / down;
+    };
     long long leaves = 0;
-    for (long long unit = 0; unit < units; ++unit) {
-        const long long inUnit = std::min(kRacksPerUnit, nodes - unit * kRacksPerUnit);
-        leaves += (inUnit * nics + down - 1) / down;
-    }
-    const Fabric fabric = planFabric(nodes * nics, leaves, ports);
+    for (long long unit = 0; unit < units; ++unit)
+        leaves += leavesOf(std::min(kRacksPerUnit, nodes - unit * kRacksPerUnit));
+    const long long firstUnit = std::min(kRacksPerUnit, nodes), firstLeaves = std::max(1LL, leavesOf(firstUnit));
+    const Fabric fabric =
+        planFabric({nodes * nics, leaves, ports, (firstUnit * nics + firstLeaves - 1) / firstLeaves, o.taper});
 
     Design d;
     d.name = "Supernode " + std::to_string(nodes * perNode) + "-GPU " + node.name + " cluster";
-    d.description = std::to_string(perNode) + "-GPU liquid-cooled scale-up racks ("
-                    + std::to_string(perNode - std::llround(node.figure("spare_gpus"))) + " working + "
-                    + std::to_string(std::llround(node.figure("spare_gpus")))
-                    + " spare) on a non-blocking leaf/spine fabric of " + sw.name + " ("
-                    + std::to_string(fabric.tiers) + " tiers).";
+    const std::string split = " (" + std::to_string(perNode - std::llround(node.figure("spare_gpus")))
+                              + " working + " + std::to_string(std::llround(node.figure("spare_gpus"))) + " spare)";
+    if (noFabric)
+        d.description = "One " + std::to_string(perNode) + "-GPU liquid-cooled scale-up rack" + split
+                        + ": the job trains on its NVLink domain alone, so the design has no scale-out fabric"
+                          " (no leaf or spine switches).";
+    else
+        d.description = std::to_string(perNode) + "-GPU liquid-cooled scale-up racks" + split
+                        + (oneSwitch ? " on a single " + sw.name + " (one tier)."
+                                     : " on a " + nonBlockingWord(fabric.leafTaper)
+                                           + "leaf/spine fabric of " + sw.name + " (" + std::to_string(fabric.tiers)
+                                           + " tiers" + taperWords(fabric.leafTaper) + ").");
     d.fabric.topology = TopologyKind::LeafSpine;
     d.fabric.tiers = fabric.tiers;
     d.fabric.switchId = sw.id;
@@ -143,6 +174,7 @@ Design supernode(const TemplateOptions &o, const Catalog &catalog)
                                        / kSwitchesPerNetworkRack;
     Builder b(d, catalog);
     b.setShape(double(kRacksPerUnit + leafRacksPerUnit), units + units / 4 + 2, 8.0);
+    const bool oneRow = fitsOneRow(units, fabric);
     long long rackNo = 0, leafRackNo = 0;
     for (long long unit = 0; unit < units; ++unit) {
         b.newRow();
@@ -151,16 +183,19 @@ Design supernode(const TemplateOptions &o, const Catalog &catalog)
             Rack &r = b.addRack(numbered("S", ++rackNo), rack.id);
             r.contents.push_back({node.id, 1, 1, SwitchRole::None});
         }
-        long long left = (inUnit * nics + down - 1) / down;
+        long long left = leavesOf(inUnit);
         while (left > 0) {
             const int n = int(std::min<long long>(left, kSwitchesPerNetworkRack));
             Rack &r = b.addRack(numbered("L", ++leafRackNo), "rack-42u-air");
             r.contents.push_back({sw.id, 2, n, SwitchRole::Leaf});
             left -= n;
         }
+        if (oneRow)
+            addStorageRacks(b, catalog, nodes * perNode, {});
         wireFacility(b, d, true);
     }
-    addCoreRows(b, d, catalog, fabric, sw.id, nodes * perNode, int(kRacksPerUnit + leafRacksPerUnit));
+    if (!oneRow)
+        addCoreRows(b, d, catalog, fabric, sw.id, nodes * perNode, int(kRacksPerUnit + leafRacksPerUnit));
     addUps(d, catalog, b);
     fitHall(d);
     return d;
@@ -187,6 +222,8 @@ const CatalogEntry *supernodeFor(const Catalog &catalog, const std::string &gpuI
 struct CampusPlan
 {
     const CatalogEntry *sn = nullptr; ///< the supernode, or none for 8-GPU servers
+    bool noFabric = false;  ///< one supernode: the job never leaves its NVLink domain
+    bool oneSwitch = false; ///< one switch holds every NIC: a single tier
     const CatalogEntry *node = nullptr;
     const CatalogEntry *rack = nullptr;
     const CatalogEntry *sw = nullptr;
@@ -201,7 +238,10 @@ struct CampusPlan
     long long networkHalls = 0;
 
     /// Leaf switches of a scalable unit of `inUnit` nodes.
-    long long leavesOf(long long inUnit) const { return sn ? (inUnit * nics + down - 1) / down : nics; }
+    long long leavesOf(long long inUnit) const
+    {
+        return noFabric ? 0 : oneSwitch ? 1 : sn ? (inUnit * nics + down - 1) / down : nics;
+    }
 };
 
 /// Sizes the campus: nodes, racks, the fat tree, and the halls (compute and network) it needs.
@@ -238,10 +278,15 @@ CampusPlan planCampus(const TemplateOptions &o, const Catalog &catalog)
     }
     c.nodesPerUnit = c.sn ? 8 : c.down;
     c.units = (c.nodes + c.nodesPerUnit - 1) / c.nodesPerUnit;
+    // Small campuses are sized as the other templates: no fabric for one supernode, and one
+    // switch for a single unit whose NICs it holds.
+    c.noFabric = c.sn && c.nodes == 1;
+    c.oneSwitch = !c.noFabric && c.units == 1 && fitsOneSwitch(c.nodes * c.nics, ports);
     long long leaves = 0;
     for (long long unit = 0; unit < c.units; ++unit)
         leaves += c.leavesOf(std::min(c.nodesPerUnit, c.nodes - unit * c.nodesPerUnit));
-    c.fabric = planFabric(c.nodes * c.nics, leaves, ports);
+    const long long firstUnit = std::min(c.nodesPerUnit, c.nodes), firstLeaves = std::max(1LL, c.leavesOf(firstUnit));
+    c.fabric = planFabric({c.nodes * c.nics, leaves, ports, (firstUnit * c.nics + firstLeaves - 1) / firstLeaves, o.taper});
 
     // A hall is one super-pod: as many units as (k/2)³ NICs hold (at least one).
     const long long superPodNics = (long long)c.down * c.down * c.down;
@@ -260,7 +305,7 @@ CampusPlan planCampus(const TemplateOptions &o, const Catalog &catalog)
     for (size_t t = 1; t < c.fabric.perTier.size(); ++t)
         networkRacks += (c.fabric.perTier[t] + kSwitchesPerNetworkRack - 1) / kSwitchesPerNetworkRack;
     const long long networkRows = (networkRacks + c.racksPerRow - 1) / c.racksPerRow;
-    c.networkHalls = std::max(1LL, (networkRows + c.rowsPerHall - 1) / c.rowsPerHall);
+    c.networkHalls = networkRacks > 0 ? std::max(1LL, (networkRows + c.rowsPerHall - 1) / c.rowsPerHall) : 0;
     return c;
 }
 
@@ -355,6 +400,8 @@ void placeComputeHalls(Builder &b, Design &d, const CampusPlan &c, const CampusG
 /// Spine, core and super-core switches in the network halls, row after row.
 void placeNetworkHalls(Builder &b, Design &d, const CampusPlan &c, const CampusGrid &grid)
 {
+    if (c.networkHalls == 0)
+        return; // a single tier: the leaves stand in the compute hall
     const long long halls = c.halls;
     long long networkRackNo = 0, netHall = 0, rowsInCell = 0;
     grid.startCell(b, int(halls), grid.networkCells[0], "N1 ");
@@ -390,13 +437,22 @@ void describeCampus(Design &d, const CampusPlan &c, const Builder &b, const Temp
         nameplateMw += b.rackMaxKw(r) / 1000.0;
     d.hall.name = "Campus";
     d.name = "Gigawatt " + std::to_string(installed) + "-GPU " + c.node->name + " campus";
-    d.description = std::to_string(c.halls) + " halls of up to " + std::to_string(c.gpusPerHall) + " GPUs ("
+    // A campus too small for spines has no network hall: its fabric is said in a few words.
+    const std::string fabric =
+        c.noFabric    ? "; no scale-out fabric (no leaf or spine switches): the job trains on one NVLink domain"
+        : c.oneSwitch ? "; every NIC on a single " + c.sw->name + " (one tier, no spine)"
+                      : " around " + std::to_string(c.networkHalls)
+                            + " network hall(s) of spine, core and super-core switches; a "
+                            + std::to_string(c.fabric.tiers) + "-tier " + nonBlockingWord(c.fabric.leafTaper)
+                            + "fat tree of " + c.sw->name + taperWords(c.fabric.leafTaper);
+    // Below 10 MW a tenth of a megawatt matters (one NVL72 is 0.13 MW).
+    std::ostringstream mw;
+    mw << std::fixed << std::setprecision(nameplateMw < 10 ? 1 : 0) << nameplateMw;
+    d.description = std::to_string(c.halls) + (c.halls == 1 ? " hall" : " halls") + " of up to "
+                    + std::to_string(c.gpusPerHall) + " GPUs ("
                     + (sn ? std::to_string(c.perNode) + "-GPU liquid-cooled supernode racks"
                           : std::to_string(c.perRack) + " 8-GPU servers per air-cooled rack")
-                    + ", one super-pod each) around " + std::to_string(c.networkHalls)
-                    + " network hall(s) of spine, core and super-core switches; a " + std::to_string(c.fabric.tiers)
-                    + "-tier non-blocking fat tree of " + c.sw->name + "; "
-                    + std::to_string(std::llround(nameplateMw)) + " MW IT nameplate.";
+                    + ", one super-pod each)" + fabric + "; " + mw.str() + " MW IT nameplate.";
     if (!sn && o.spareServerFraction > 0) {
         const long long pool = std::llround(double(c.nodes) * o.spareServerFraction);
         d.reliability.spareServers = int(std::min<long long>(pool, c.nodes - 1));
@@ -482,6 +538,9 @@ Design generateTemplate(const TemplateOptions &options, const Catalog &catalog)
         throw std::invalid_argument("--gpus must be positive");
     if (!(options.spareServerFraction >= 0 && options.spareServerFraction < 0.5))
         throw std::invalid_argument("the spare-server share must be from 0 to 0.5");
+    if (!(options.taper >= 1.0 && options.taper <= kMaxTaper))
+        throw std::invalid_argument("the taper must be from 1 (non-blocking) to " + std::to_string(int(kMaxTaper))
+                                    + " (NIC ports per leaf uplink)");
     if (options.gpus > kMaxGpus)
         throw std::invalid_argument("--gpus " + std::to_string(options.gpus) + " is above the "
                                     + std::to_string(kMaxGpus) + " GPUs a template can generate");

@@ -18,7 +18,13 @@ struct TemplateOptions
     /// default is kRecommendedSpareServerFraction, the ~2 % of Lenovo's spare-pool guidance
     /// (figures.md, "Caveats"; docs/cost.md, "Spare servers"), as a team would hold them.
     double spareServerFraction = 0.02;
+    /// NIC ports per leaf uplink: 1 = non-blocking (the default), 2 = a 2:1 taper (half the
+    /// spines). Only a fabric of two leaves or more has uplinks to taper.
+    double taper = 1.0;
 };
+
+/// The steepest taper a template builds (8:1, beyond which a fabric is a few cables).
+constexpr double kMaxTaper = 8.0;
 
 /// Lenovo's guidance of a ~2 % minimum spare-to-production ratio (figures.md, L).
 constexpr double kRecommendedSpareServerFraction = 0.02;

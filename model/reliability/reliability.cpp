@@ -332,6 +332,9 @@ void FailureKinds::addNodeKinds()
     }
     // A NIC or its cable cuts its GPU off the scale-out fabric; collectives need every rail,
     // so the GPU's domain leaves the job (a spare GPU with its own NIC takes over in an NVL72).
+    // Without leaf switches (one NVL72 training on NVLink alone) the NICs carry nothing.
+    if (mTopology.tiers[0].switches == 0)
+        return;
     KindSum &k = kind("nic", s.nicMtbfHours, true, mSpares ? "spare" : "shrink");
     // Only the NICs of GPUs in service carry the job (a spare GPU's NIC waits with it).
     const long long superJobNics = p.superGpus > 0 ? p.superNics * p.superActive / p.superGpus : 0;
