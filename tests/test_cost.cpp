@@ -354,7 +354,14 @@ void TestCost::jsonContract()
         QVERIFY2(j.contains(k), k);
     for (const char *k : {"compute", "network", "storage", "power_cooling", "facility", "integration"})
         QVERIFY2(j.at("capex_by_category_usd").contains(k), k);
-    QCOMPARE(j.at("cumulative_usd_by_month").size(), size_t(6 + 60 + 1)); // 6 months delivery + 5 years
+    // The delivery from lead times: a liquid-cooled hall of ~2 MW waits for its switchgear (47
+    // weeks, longer than its 6.5 months of construction), then 6 weeks of installation; then 5
+    // years, month by month from the order.
+    QVERIFY(r.cost.deliveryFromLeadTimes);
+    QVERIFY(r.cost.deliveryMonths > 12.0);
+    QCOMPARE(j.at("cumulative_usd_by_month").size(), size_t(std::ceil(r.cost.deliveryMonths + 60 - 1e-9)) + 1);
+    QCOMPARE(j.at("delivery").at("critical_item").get<std::string>(), std::string("switchgear"));
+    QVERIFY(std::abs(j.at("delivery").at("weeks").get<double>() - (47.0 + 6.0)) < 1e-9);
     QVERIFY(j.at("liquid_heat_kw").get<double>() > 0); // NVL72 is liquid-cooled
     QVERIFY(j.at("cooling_plant_usd").get<double>() > 0);
 }

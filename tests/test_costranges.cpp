@@ -190,6 +190,7 @@ void TestCostRanges::cloudPriceDecline()
     Design d = templateDesign(c, "classic", 1024);
     d.finance.cloudPriceDeclinePerYear = 0.0;
     d.finance.fleetUtilisation = 1.0;
+    d.finance.deliveryMonths = 6.0; // whole months: the last month's rent is a whole month's
     const CostResults flat = evaluate(d, c).cost;
     // Without a decline the cloud pays the same price every productive month.
     const double months = flat.lifeYears * 12.0;

@@ -35,6 +35,19 @@ std::string musd(double usd)
     return "$" + fixed(usd / 1e6, 2) + "M";
 }
 
+
+/// The delivery's items, the critical one marked, or that the months are the design's setting.
+void printSchedule(const cp::CostResults &c)
+{
+    if (!c.deliveryFromLeadTimes) {
+        std::cout << "    (finance.delivery_months as set; 0 builds it from lead times)\n";
+        return;
+    }
+    for (const cp::ScheduleItem &i : c.delivery.items)
+        std::cout << "    " << (i.id == c.delivery.criticalItem ? "* " : "  ") << std::left << std::setw(44) << i.label
+                  << std::right << std::setw(6) << fixed(i.weeks, 0) << " weeks  (" << i.path << ")\n";
+}
+
 void printCost(const cp::CostResults &c)
 {
     std::cout << "\nCost (docs/cost.md)\n";
@@ -53,8 +66,10 @@ void printCost(const cp::CostResults &c)
     std::cout << "  depreciation          " << musd(c.depreciationUsdPerYear) << " per year over "
               << fixed(c.lifeYears, 1) << " years\n"
               << "  delivery              " << fixed(c.deliveryMonths, 1) << " months, " << musd(c.deliveryCostUsd)
-              << " (renting meanwhile: " << musd(c.deliveryOpportunityUsd) << ")\n"
-              << "  TCO                   " << musd(c.tcoUsd) << "\n"
+              << " (renting meanwhile: " << musd(c.deliveryOpportunityUsd) << "; "
+              << musd(c.delayCostUsdPerMonth) << " a month)\n";
+    printSchedule(c);
+    std::cout << "  TCO                   " << musd(c.tcoUsd) << "\n"
               << "  per GPU-hour          $" << fixed(c.costPerGpuHourUsd, 2) << " (cloud $"
               << fixed(c.cloudUsdPerGpuHour, 2) << ")\n"
               << "  per effective PFLOP-h $" << fixed(c.costPerEffectivePflopHourUsd, 2) << "\n"

@@ -75,6 +75,11 @@ std::vector<Figure> costRangeFigures()
     addSpread<&CostUncertainty::timeToTrainDays>(out, "cost.time_to_train_days_p10", "cost.time_to_train_days_p50",
                                                  "cost.time_to_train_days_p90",
                                                  {"", "days", 1.0, 1.0, 1});
+    addSpread<&CostUncertainty::deliveryMonths>(out, "cost.delivery_months_p10", "cost.delivery_months_p50",
+                                                "cost.delivery_months_p90", {"", "months", 1.0, 1.0, 1});
+    out.push_back({.key = "cost.delay_cost_usd_per_month", .json = J::Real,
+                   .read = [](const Results &r) { return r.cost.delayCostUsdPerMonth; }, .present = P::CostAvailable,
+                   .better = Better::Lower, .detail = {"a month's delay $M", "", 1.0, kMillion, 2}});
     out.push_back({.key = "cost.break_even_month_p10", .json = J::IntegerOrNull,
                    .read = month<&CostUncertainty::breakEvenP10>, .present = P::CostAvailable});
     out.push_back({.key = "cost.break_even_month_p50", .json = J::IntegerOrNull,

@@ -236,9 +236,10 @@ struct FinanceSettings
     /// Spare parts bought per year, share of hardware CAPEX. Assumption: a ~2% spare pool (Lenovo
     /// guidance, figures.md Caveats) replenished once a year.
     double sparesFraction = 0.02;
-    /// Months from order to a productive cluster (staff paid meanwhile). Assumption: 6 months;
-    /// C&W 2025 lists 46-48 weeks for switchgear when the facility is built too.
-    double deliveryMonths = 6.0;
+    /// Months from order to a productive cluster (staff paid meanwhile); 0 = from the lead times
+    /// of what the design needs (model/cost/schedule.h: GPU systems, hall construction,
+    /// switchgear, chillers, liquid loop, installation). Files saved with a figure keep it.
+    double deliveryMonths = 0.0;
     /// The cloud comparison (and a hosted design's rent): on-demand, or reserved for a term.
     CloudPricing cloudPricing = CloudPricing::OnDemand;
     /// Reserved (committed) price per GPU-hour; 0 = the catalog figure cloud_reserved_usd_per_gpu_hour.

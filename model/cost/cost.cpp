@@ -146,6 +146,7 @@ struct CostBasis
     double coolingPlantUsd = 0.0, facilityBuildUsd = 0.0;
     double cloudUsdPerGpuHour = 0.0; ///< the point cloud price
     double lifeMonths = 0.0, termMonths = 0.0, rentedMonths = 0.0;
+    double deliveryMonths = 0.0; ///< the point delivery: the setting, else the lead-time schedule
 };
 
 /// The cloud price: the design's setting, else its accelerator's catalog figure; and the checks
@@ -322,7 +323,7 @@ void runningCosts(CostResults &c, const FinanceSettings &fin, const Results &r, 
     opex["cloud_rent"] = 0.0;
 
     c.lifeYears = fin.lifeYears > 0 ? fin.lifeYears : 5.0;
-    c.deliveryMonths = std::max(0.0, fin.deliveryMonths);
+    c.deliveryMonths = basis.deliveryMonths * draw[CostInput::Delivery];
     c.deliveryCostUsd = opex["staff"] / 12.0 * c.deliveryMonths;
     basis.lifeMonths = c.lifeYears * 12.0;
     // A reservation is paid for whole terms: the rented time is the life rounded up to terms,
@@ -372,7 +373,8 @@ void cumulativeByMonth(CostResults &c, const FinanceSettings &fin, const Results
     const double rentGpus = basis.hosted ? double(r.inventory.gpusTotal) : 0.0; // a hosted design rents all
     c.cloudUsdPerYear = cloudGpus * kHoursPerYear * c.cloudUsdPerGpuHour;
     c.gpuHoursPerYear = double(basis.gpus) * kHoursPerYear;
-    c.deliveryOpportunityUsd = c.cloudUsdPerYear / 12.0 * c.deliveryMonths;
+    c.delayCostUsdPerMonth = c.cloudUsdPerYear / 12.0;
+    c.deliveryOpportunityUsd = c.delayCostUsdPerMonth * c.deliveryMonths;
     c.cloudCommittedUsd = basis.reserved ? c.cloudUsdPerYear / 12.0 * basis.termMonths : 0.0;
     double otherOpexPerMonth = 0.0;
     for (const auto &[k, v] : c.opexByCategoryUsdPerYear)
@@ -494,7 +496,7 @@ void settle(CostResults &c, const FinanceSettings &fin, const Results &r, CostBa
 DrawFigures figuresOf(const CostResults &c)
 {
     return {c.tcoUsd, c.npvOwningVsCloudUsd, c.costPerEffectivePflopHourUsd, c.costPerMillionTokensUsd,
-            c.timeToTrainDays, c.costToTrainUsd, c.breakEvenMonth};
+            c.timeToTrainDays, c.costToTrainUsd, c.deliveryMonths, c.breakEvenMonth};
 }
 
 } // namespace
@@ -514,6 +516,11 @@ CostResults evaluateCost(const Design &design, const Catalog &catalog, const Res
     basis.cloudUsdPerGpuHour = c.cloudUsdPerGpuHour;
     priceHardware(c, catalog, r, basis);
     sizeFacility(c, design, catalog, r, basis);
+    // The delivery: the design's setting, else what its lead times add up to.
+    c.delivery = planDelivery(design, catalog,
+                              {!basis.colocation && !basis.hosted, basis.hosted, c.criticalItKw, c.liquidHeatKw});
+    c.deliveryFromLeadTimes = !(fin.deliveryMonths > 0);
+    basis.deliveryMonths = c.deliveryFromLeadTimes ? weeksToMonths(c.delivery.weeks) : fin.deliveryMonths;
     settle(c, fin, r, basis, CostDraw());
     c.available = true;
 

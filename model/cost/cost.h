@@ -1,6 +1,7 @@
 #pragma once
 
 #include "model/core/problem.h"
+#include "model/cost/schedule.h"
 #include "model/cost/uncertainty.h"
 
 #include <map>
@@ -52,6 +53,9 @@ struct CostResults
     // Time and totals
     double lifeYears = 0.0;
     double deliveryMonths = 0.0;
+    DeliverySchedule delivery;           ///< what the delivery waits for (planDelivery())
+    bool deliveryFromLeadTimes = false;  ///< deliveryMonths is the schedule's (finance.delivery_months 0)
+    double delayCostUsdPerMonth = 0.0;   ///< renting the design's useful capacity for a month: a month's wait
     double deliveryCostUsd = 0.0;        ///< staff paid while the cluster is not yet productive (in the TCO)
     double deliveryOpportunityUsd = 0.0; ///< renting the same capacity for the wait (not in the TCO)
     double residualValueUsd = 0.0;       ///< the building's and its plant's book value at the end of the life

@@ -41,6 +41,9 @@ const std::array<CostInputSpec, kCostInputs> &costInputs()
          "the training model's P10-P90 validation band for the run's regime (docs/validation.md)"},
         {CostInput::Goodput, "goodput", "Goodput (failures)", kModelBand,
          "the reliability model's P10-P90 band over its rate and time ranges (docs/reliability.md)"},
+        {CostInput::Delivery, "delivery", "Delivery time", {0.8, 1.6},
+         "switchgear 46-48 weeks is tight, but chillers and generators run 30 to 110 weeks (Cushman & Wakefield 2025, H) "
+         "and GPU servers 8 to 52 weeks (Dell 2024, Omdia 2023, M): assumption, a longer slip than gain"},
     }};
     return inputs;
 }
@@ -143,6 +146,7 @@ CostUncertainty sampleCostUncertainty(const std::array<FactorRange, kCostInputs>
     u.costPerMillionTokens = spreadOf(*samples, &DrawFigures::costPerMillionTokensUsd);
     u.timeToTrainDays = spreadOf(*samples, &DrawFigures::timeToTrainDays);
     u.costToTrain = spreadOf(*samples, &DrawFigures::costToTrainUsd);
+    u.deliveryMonths = spreadOf(*samples, &DrawFigures::deliveryMonths);
     std::vector<double> months;
     int owningWins = 0;
     for (const DrawFigures &d : *samples) {
@@ -177,7 +181,7 @@ const std::vector<std::string> &comparableFigures()
 {
     static const std::vector<std::string> keys{
         "cost.tco_usd", "cost.cost_per_effective_pflop_hour_usd", "cost.cost_per_million_tokens_usd",
-        "cost.time_to_train_days", "cost.cost_to_train_usd", "cost.break_even_month", "cost.npv_owning_vs_cloud_usd"};
+        "cost.time_to_train_days", "cost.cost_to_train_usd", "cost.break_even_month", "cost.npv_owning_vs_cloud_usd", "cost.delivery_months"};
     return keys;
 }
 
@@ -193,6 +197,7 @@ double probabilityABetter(const CostUncertainty &a, const CostUncertainty &b, co
         if (figure == "cost.time_to_train_days") return d.timeToTrainDays > 0 ? d.timeToTrainDays : kNever;
         if (figure == "cost.cost_to_train_usd") return d.costToTrainUsd > 0 ? d.costToTrainUsd : kNever;
         if (figure == "cost.break_even_month") return breakEvenValue(d.breakEvenMonth);
+        if (figure == "cost.delivery_months") return d.deliveryMonths;
         if (figure == "cost.npv_owning_vs_cloud_usd") return -d.npvUsd;
         return std::numeric_limits<double>::quiet_NaN();
     };

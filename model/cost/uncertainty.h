@@ -29,6 +29,7 @@ enum class CostInput {
     Utilisation,   ///< fleet utilisation (capped at 1)
     Throughput,    ///< the training model's throughput (its validation band)
     Goodput,       ///< the reliability model's goodput (its band)
+    Delivery,      ///< the delivery time (lead times slip)
     Count
 };
 constexpr size_t kCostInputs = size_t(CostInput::Count);
@@ -60,6 +61,7 @@ struct DrawFigures
 {
     double tcoUsd = 0, npvUsd = 0, costPerEffectivePflopHourUsd = 0, costPerMillionTokensUsd = 0;
     double timeToTrainDays = 0, costToTrainUsd = 0;
+    double deliveryMonths = 0;
     int breakEvenMonth = -1; ///< -1 = never in the life
 };
 
@@ -86,7 +88,7 @@ struct CostUncertainty
     int draws = 0;
     int seed = 0;
     std::array<FactorRange, kCostInputs> ranges; ///< as used (the models' bands filled in)
-    Spread tco, npv, costPerEffectivePflopHour, costPerMillionTokens, timeToTrainDays, costToTrain;
+    Spread tco, npv, costPerEffectivePflopHour, costPerMillionTokens, timeToTrainDays, costToTrain, deliveryMonths;
     /// Break-even month's quantiles; -1 = never in the life (a P90 beyond the life is "never").
     int breakEvenP10 = -1, breakEvenP50 = -1, breakEvenP90 = -1;
     double pOwningBeatsCloud = 0; ///< share of draws with NPV > 0

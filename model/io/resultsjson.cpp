@@ -56,6 +56,9 @@ json reliabilityToJson(const ReliabilityResults &rel)
 
 json costToJson(const CostResults &c)
 {
+    json schedule = json::array();
+    for (const ScheduleItem &i : c.delivery.items)
+        schedule.push_back({{"item", i.id}, {"label", i.label}, {"path", i.path}, {"weeks", i.weeks}, {"source", i.source}});
     json bom = json::array();
     for (const BomLine &l : c.bom)
         bom.push_back({{"catalog_id", l.catalogId}, {"name", l.name}, {"kind", l.kind},
@@ -75,6 +78,13 @@ json costToJson(const CostResults &c)
                            {"cost_per_effective_pflop_hour_usd_at_high", b.cpeAtHigh}});
     // The scalar figures are added from the figure table (writeFigures).
     return {{"available", c.available},
+            {"delivery", {{"from_lead_times", c.deliveryFromLeadTimes},
+                          {"weeks", c.delivery.weeks},
+                          {"hardware_weeks", c.delivery.hardwareWeeks},
+                          {"facility_weeks", c.delivery.facilityWeeks},
+                          {"install_weeks", c.delivery.installWeeks},
+                          {"critical_item", c.delivery.criticalItem},
+                          {"items", schedule}}},
             {"uncertainty", {{"draws", u.draws}, {"seed", u.seed}, {"ranges", ranges}, {"tornado", tornado}}},
             {"capex_by_category_usd", c.capexByCategoryUsd},
             {"opex_by_category_usd_per_year", c.opexByCategoryUsdPerYear},

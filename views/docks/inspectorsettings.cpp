@@ -231,7 +231,7 @@ void InspectorDock::buildSettingsTabs()
         fin("maintenanceFraction", tr("Maintenance"), tr("share of hardware per year"), &M::maintenanceFraction),
         fin("softwareUsdPerGpuYear", tr("Software"), tr("USD/GPU/year"), &M::softwareUsdPerGpuYear),
         fin("sparesFraction", tr("Spares"), tr("share of hardware per year"), &M::sparesFraction),
-        fin("deliveryMonths", tr("Delivery"), tr("months"), &M::deliveryMonths),
+        fin("deliveryMonths", tr("Delivery"), tr("months, 0 = from lead times"), &M::deliveryMonths),
     };
     mTabs->addTab(settingsPage(workload), tr("Workload"));
     mTabs->addTab(settingsPage(fabric), tr("Fabric"));
