@@ -196,6 +196,7 @@ ReportDocument::ReportDocument(const std::vector<ReportDesign> &designs, const R
     addFailureDomains(designs);
     addResilience(designs);
     addDecisions(designs);
+    addDelivery(designs);
     addBillOfMaterials(designs);
 }
 
@@ -275,7 +276,7 @@ void ReportDocument::addCharts(const std::vector<ReportDesign> &designs, const s
     for (size_t i = 0; i < designs.size(); ++i)
         chartDesigns.push_back({tag(i), int(i), designs[i].results});
     addChart(tcoChart(chartDesigns),
-             "Solid: owning (cost.cumulative_usd_by_month: CAPEX at order, then delivery and OPEX); dashed: "
+             "Solid: owning (cost.cumulative_usd_by_month: the hall paid as it is built, the hardware when it arrives, staff during delivery, then OPEX); dashed: "
              "renting the GPU-hours the design delivers (cost.cloud_cumulative_usd_by_month); a dot marks "
              "the break-even month (cost.break_even_month). " + names);
     {
@@ -432,6 +433,35 @@ void ReportDocument::addDecisions(const std::vector<ReportDesign> &designs)
                  "Each bar: the change of " + tag(i) + "'s NPV of owning vs the cloud when one input moves to its P10 "
                  "(blue) or P90 (orange), the others typical; the five inputs that move it most "
                  "(cost.uncertainty.tornado).");
+    }
+}
+
+void ReportDocument::addDelivery(const std::vector<ReportDesign> &designs)
+{
+    add(Block::Kind::Heading, "Delivery");
+    add(Block::Kind::Paragraph,
+        "From the order to a productive cluster: the GPU systems on one path, the hall (construction "
+        "and its long-lead plant) on the other, then installation once both are there (cost.delivery; "
+        "docs/cost.md, \"Delivery from lead times\"). The critical item is marked. A month of delay "
+        "costs the rent of the design's useful capacity for a month (cost.delay_cost_usd_per_month).");
+    for (size_t i = 0; i < designs.size(); ++i) {
+        const Results *r = designs[i].results;
+        if (!r || !r->cost.available)
+            continue;
+        const CostResults &c = r->cost;
+        add(Block::Kind::SubHeading, tag(i) + " · " + designs[i].name);
+        add(Block::Kind::Paragraph,
+            "Delivery " + fixed(c.deliveryMonths, 1) + " months (P10-P90 " + fixed(c.uncertainty.deliveryMonths.p10, 1)
+                + "-" + fixed(c.uncertainty.deliveryMonths.p90, 1) + ")"
+                + (c.deliveryFromLeadTimes ? ", from the lead times below" : ", as the design sets it (finance.delivery_months)")
+                + "; a month of delay $" + fixed(c.delayCostUsdPerMonth / 1e6, 1) + "M.");
+        Table t;
+        t.header = {text("Item"), text("Path"), number("Weeks"), text("Source")};
+        t.widths = {26, 10, 8, 56};
+        for (const ScheduleItem &item : c.delivery.items)
+            t.rows.push_back({text((item.id == c.delivery.criticalItem ? "* " : "") + item.label), text(item.path),
+                              number(fixed(item.weeks, 0)), text(item.source)});
+        addTable(std::move(t));
     }
 }
 

@@ -82,6 +82,8 @@ private:
     void addResilience(const std::vector<ReportDesign> &designs);
     /// Like for like, the headline figures as ranges, P(A beats B) and each design's tornado.
     void addDecisions(const std::vector<ReportDesign> &designs);
+    /// "Delivery": what each design waits for, its lead times and sources, and a month's cost.
+    void addDelivery(const std::vector<ReportDesign> &designs);
     void addResilienceOf(const ReliabilityResults &rel);
     /// Each design's priced parts, most expensive first, and the hardware total.
     void addBillOfMaterials(const std::vector<ReportDesign> &designs);

@@ -4,6 +4,7 @@
 #include "model/core/catalog.h"
 #include "model/core/textcells.h"
 #include "model/cost/cost.h"
+#include "model/cost/schedule.h"
 #include "model/core/design.h"
 #include "model/io/designjson.h"
 #include "model/engine/evaluation.h"
@@ -243,7 +244,15 @@ void TestCost::categoriesSumToCapex()
                  cost.capexUsd + cost.deliveryCostUsd + cost.opexUsdPerYear * cost.lifeYears - cost.residualValueUsd,
                  1e-12));
     QVERIFY(near(cost.cumulativeUsdByMonth.back(), cost.tcoUsd, 1e-9));
-    QCOMPARE(cost.cumulativeUsdByMonth.front(), cost.capexUsd);
+    // The CAPEX is paid as it is delivered: the hall over the months it takes, the hardware when
+    // it arrives (the delivery less its installation); by then all of it is paid.
+    const double installMonths = weeksToMonths(cost.delivery.installWeeks);
+    const size_t arrival = size_t(std::ceil(cost.deliveryMonths - installMonths - 1e-9));
+    const double building = cost.facilityBuildUsd + cost.coolingPlantUsd;
+    QVERIFY(arrival >= 1);
+    QVERIFY(cost.cumulativeUsdByMonth[arrival - 1] <= building + 1e-6);
+    QVERIFY(cost.cumulativeUsdByMonth[arrival] >= cost.capexUsd);
+    QVERIFY(cost.cumulativeUsdByMonth.front() < cost.capexUsd);
     // Rising every month but the last, which credits the residual value.
     for (size_t m = 1; m + 1 < cost.cumulativeUsdByMonth.size(); ++m)
         QVERIFY(cost.cumulativeUsdByMonth[m] >= cost.cumulativeUsdByMonth[m - 1]);

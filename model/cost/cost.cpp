@@ -356,6 +356,28 @@ struct PricePath
     }
 };
 
+/// When the CAPEX is paid, by month since the order: the building and its plant evenly over the
+/// months the hall takes, the hardware (and its integration) when it arrives, which is the
+/// delivery less its installation. A delivery set by the design (finance.delivery_months) or
+/// drawn longer or shorter scales the schedule's months alike. No delivery: all at the order.
+std::vector<double> capexByMonth(const CostResults &c)
+{
+    const double building = c.facilityBuildUsd + c.coolingPlantUsd;
+    const double schedule = weeksToMonths(c.delivery.weeks);
+    const double scale = schedule > 0 ? c.deliveryMonths / schedule : 0.0;
+    const double arrival = std::max(0.0, c.deliveryMonths - weeksToMonths(c.delivery.installWeeks) * scale);
+    const double hall = std::min(arrival, weeksToMonths(c.delivery.facilityWeeks) * scale);
+    std::vector<double> paid(size_t(std::ceil(arrival - 1e-9)) + 1, 0.0);
+    // Paid at the end of the month the hardware arrives in (month 0 when it is there at the order).
+    paid[size_t(std::ceil(arrival - 1e-9))] += c.capexUsd - building;
+    const int hallMonths = int(std::ceil(hall - 1e-9));
+    if (hallMonths == 0)
+        paid[0] += building;
+    for (int m = 1; m <= hallMonths; ++m)
+        paid[size_t(m)] += building / double(hallMonths);
+    return paid;
+}
+
 /// Cumulative cost by month, owned and rented, plain and discounted; the TCO, the present
 /// values, the break-even months and the break-even utilisation.
 void cumulativeByMonth(CostResults &c, const FinanceSettings &fin, const Results &r, const CostBasis &basis,
@@ -380,9 +402,10 @@ void cumulativeByMonth(CostResults &c, const FinanceSettings &fin, const Results
     for (const auto &[k, v] : c.opexByCategoryUsdPerYear)
         otherOpexPerMonth += v / 12.0;
 
-    // CAPEX paid at the order; staff during delivery; full OPEX once productive. Each month's flow
-    // is paid at its end and discounted at (1 + r)^(−m/12); CAPEX at month 0, undiscounted.
+    // CAPEX paid as it is delivered (capexByMonth()); staff during delivery; full OPEX once
+    // productive. Each month's flow is paid at its end and discounted at (1 + r)^(−m/12).
     c.discountRate = fin.discountRate;
+    const std::vector<double> capexPaid = capexByMonth(c);
     const int months = int(std::ceil(c.deliveryMonths + lifeMonths - 1e-9));
     for (auto *v : {&c.cumulativeUsdByMonth, &c.cloudCumulativeUsdByMonth, &c.discountedCumulativeUsdByMonth,
                     &c.cloudDiscountedCumulativeUsdByMonth}) {
@@ -397,7 +420,7 @@ void cumulativeByMonth(CostResults &c, const FinanceSettings &fin, const Results
         const double ran = running - prevRunning; // productive months in this month
         const double p = ran > 0 ? price.ofRunningMonth(std::ceil(running - 1e-9)) : 0.0;
         const double waiting = std::min(t, c.deliveryMonths); // months of delivery so far
-        double ownFlow = (m == 0 ? c.capexUsd : 0.0) + staffPerMonth * (waiting - prevWaiting)
+        double ownFlow = (size_t(m) < capexPaid.size() ? capexPaid[size_t(m)] : 0.0) + staffPerMonth * (waiting - prevWaiting)
                          + otherOpexPerMonth * ran + rentGpus * hoursPerMonth * p * ran;
         prevWaiting = waiting;
         double cloudFlow = cloudGpus * hoursPerMonth * p * ran;

@@ -61,7 +61,7 @@ struct CostResults
     double residualValueUsd = 0.0;       ///< the building's and its plant's book value at the end of the life
     double rentTailUsd = 0.0;            ///< a hosted design's reserved rent owed beyond the life
     double tcoUsd = 0.0;                 ///< CAPEX + delivery + OPEX × life + rent tail − residual value
-    std::vector<double> cumulativeUsdByMonth;      ///< index = months since order; [0] = CAPEX
+    std::vector<double> cumulativeUsdByMonth;      ///< index = months since order; CAPEX as delivered
     std::vector<double> cloudCumulativeUsdByMonth; ///< the same GPU-hours rented, same months
     int breakEvenMonth = -1; ///< first month owning has cost no more than renting; -1 = never in the life
 
