@@ -165,6 +165,17 @@ void fillPower(QTreeWidget *tree, const Results &results)
                 ResultsDock::tr("%1 – %2").arg(month(cost.uncertainty.breakEvenP10), month(cost.uncertainty.breakEvenP90)),
                 text(breakEven.dock.unit));
         figureRow(tree, "cost.break_even_utilisation", results);
+        // The delivery, and what it waits for longest (docs/cost.md, "Delivery from lead times").
+        QTreeWidgetItem *delivery = figureRow(tree, "cost.delivery_months", results);
+        QString critical = ResultsDock::tr("as the design sets it (Finance: Delivery)");
+        if (cost.deliveryFromLeadTimes)
+            for (const ScheduleItem &item : cost.delivery.items)
+                if (item.id == cost.delivery.criticalItem)
+                    critical = ResultsDock::tr("from lead times; the longest: %1, %2 weeks")
+                                   .arg(QString::fromStdString(item.label), decimal(item.weeks, 0));
+        if (delivery)
+            delivery->setToolTip(1, critical);
+        bandRow(tree, "cost.delivery_months", results, BandOf::Cost);
     }
     if (!power.kwByRow.empty()) {
         tree->setRootIsDecorated(true);
