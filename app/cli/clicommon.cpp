@@ -125,8 +125,32 @@ cp::Design loadDesign(const std::string &path, cp::Catalog &catalog)
 }
 
 void saveDesign(const std::string &path, const cp::Design &design, const cp::Catalog &catalog,
-                const std::string &comment)
+                const std::string &comment, bool replace)
 {
+    std::error_code ec;
+    try {
+        cp::outputTarget(path); // a device, FIFO or folder is refused with its own message first
+    } catch (const cp::LoadError &e) {
+        throw Failure{3, e.what()};
+    }
+    if (!replace && std::filesystem::exists(path, ec)) {
+        std::string holds = "a file of another program";
+        if (endsWith(path, ".cplan") && cp::ProjectFile::looksLikeProject(path)) {
+            try {
+                const std::vector<std::string> names = cp::ProjectFile::scenarioNames(path);
+                std::string list;
+                for (const std::string &n : names)
+                    list += (list.empty() ? "" : ", ") + n;
+                holds = "a project (scenarios: " + list + "); its default scenario would be replaced";
+            } catch (const cp::LoadError &e) {
+                holds = "a project that cannot be read now (" + std::string(e.what()) + ")";
+            }
+        } else if (endsWith(path, ".json")) {
+            holds = "a JSON file";
+        }
+        throw Failure{3, path + ": the file exists and holds " + holds
+                             + "; nothing was written (add --replace to replace it, or scenario add to add a design)"};
+    }
     try {
         if (endsWith(path, ".json"))
             cp::exportDesignJson(design, catalog, path);

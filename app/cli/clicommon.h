@@ -63,8 +63,11 @@ bool endsWith(const std::string &s, const std::string &suffix);
 /// Loads a design argument: FILE.json, FILE.cplan (its default scenario) or FILE.cplan#SCENARIO.
 cp::Design loadDesign(const std::string &path, cp::Catalog &catalog);
 /// Saves a design as a .json design file or a .cplan project; an unwritable file is a Failure 3.
+/// An existing file is replaced only with `replace` (--replace): without it the command stops
+/// (Failure 3) saying what the file holds, so a project's default scenario or a file of another
+/// program is never overwritten by mistake.
 void saveDesign(const std::string &path, const cp::Design &design, const cp::Catalog &catalog,
-                const std::string &comment);
+                const std::string &comment, bool replace);
 /// `v` with `decimals` digits after the point.
 std::string fixed(double v, int decimals);
 /// Writes `text` to `path` atomically: a temporary file beside it, then a rename.

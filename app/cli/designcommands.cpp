@@ -76,7 +76,7 @@ int cmdNew(const std::vector<std::string> &argv, const cp::Catalog &catalog)
 {
     std::vector<std::string> valued = kTemplateOptionNames;
     valued.insert(valued.end(), {"-o", "--output"});
-    const Args a = parse(argv, valued, {});
+    const Args a = parse(argv, valued, {"--replace"});
     if (!a.positional.empty())
         usageError("new takes no positional argument");
     const std::string out = a.option("-o").empty() ? a.option("--output") : a.option("-o");
@@ -89,7 +89,7 @@ int cmdNew(const std::vector<std::string> &argv, const cp::Catalog &catalog)
     } catch (const std::invalid_argument &e) {
         throw Failure{1, e.what()};
     }
-    saveDesign(out, design, catalog, "Generated from the " + options.kind + " template");
+    saveDesign(out, design, catalog, "Generated from the " + options.kind + " template", a.flag("--replace"));
     const cp::Results r = cp::evaluate(design, catalog);
     std::cout << out << ": " << design.name << " — " << r.inventory.gpusTotal << " GPUs, "
               << r.inventory.racksTotal << " racks\n";
@@ -139,7 +139,7 @@ int cmdExport(const std::vector<std::string> &argv, cp::Catalog catalog)
 
 int cmdImport(const std::vector<std::string> &argv, cp::Catalog catalog)
 {
-    const Args a = parse(argv, {"-o", "--output"}, {});
+    const Args a = parse(argv, {"-o", "--output"}, {"--replace"});
     const std::string out = a.option("-o").empty() ? a.option("--output") : a.option("-o");
     if (a.positional.size() != 1 || out.empty())
         usageError("import needs IN.json -o OUT.cplan");
@@ -150,7 +150,7 @@ int cmdImport(const std::vector<std::string> &argv, cp::Catalog catalog)
             std::cerr << a.positional[0] << ": " << p.place << ": " << p.message << "\n";
         throw Failure{1, a.positional[0] + ": the design has errors; nothing was written"};
     }
-    saveDesign(out, design, catalog, "Imported from " + a.positional[0]);
+    saveDesign(out, design, catalog, "Imported from " + a.positional[0], a.flag("--replace"));
     return 0;
 }
 

@@ -3,6 +3,7 @@
 
 #include "clicommon.h"
 #include "commands.h"
+#include "terminaltext.h"
 
 #include "model/core/catalog.h"
 #include "model/io/projectfile.h"
@@ -11,6 +12,7 @@
 #include <cstdio>
 #include <cstring>
 #include <iostream>
+#include <new>
 #include <string>
 #include <vector>
 
@@ -24,7 +26,7 @@ Designs AI training clusters and evaluates what they deliver.
 
 Commands:
   new --template classic|supernode|gigawatt|GENERATOR [--gpus N] [--gpu CATALOG_ID]
-        [--spare-servers SHARE] [--taper RATIO] -o FILE
+        [--spare-servers SHARE] [--taper RATIO] -o FILE [--replace]
         Generate a design from a template and save it (.cplan project, or .json).
         GENERATOR: a topology generator plugin, e.g. rail-only.
         classic: 8-GPU servers on a rail-optimised fat tree; supernode: 72-GPU
@@ -55,8 +57,10 @@ Commands:
   plugins [--json]
         List the plugins loaded (generators, importers, exporters) and those
         refused, with the reason.
-  import IN.json -o OUT.cplan
-        Read a design JSON file and save it as a project.
+  import IN.json -o OUT.cplan [--replace]
+        Read a design JSON file and save it as a project. new and import never
+        replace an existing file without --replace (an existing project's
+        default scenario, or a file of another program).
   catalog [--json]
         List the catalog (the default plus any --catalog file).
   estimate SPEC.json [--json]
@@ -203,7 +207,22 @@ bool outputReached()
     return ok;
 }
 
+int runGuarded(int argc, char **argv);
+
 int main(int argc, char **argv)
+{
+    // Names read from files reach the terminal without their escape sequences (terminaltext.h).
+    cp::cli::ControlEscapingBuffer out(std::cout.rdbuf()), err(std::cerr.rdbuf());
+    std::streambuf *const stdoutBuffer = std::cout.rdbuf(&out), *const stderrBuffer = std::cerr.rdbuf(&err);
+    const int code = runGuarded(argc, argv);
+    std::cout.flush();
+    std::cerr.flush();
+    std::cout.rdbuf(stdoutBuffer);
+    std::cerr.rdbuf(stderrBuffer);
+    return code;
+}
+
+int runGuarded(int argc, char **argv)
 {
     try {
         const int code = run(argc, argv);
@@ -213,6 +232,12 @@ int main(int argc, char **argv)
         return f.code;
     } catch (const cp::LoadError &e) {
         std::cerr << "cluster-planner-cli: " << e.what() << "\n";
+        return 1;
+    } catch (const std::bad_alloc &) {
+        // Caught at the command boundary: one line, never an abort (docs/robustness.md).
+        std::cerr << "cluster-planner-cli: out of memory running \"" << (argc > 1 ? argv[1] : "") << "\""
+                  << (argc > 2 ? std::string(" on ") + argv[argc - 1] : std::string())
+                  << ": the input is too large for the memory available; nothing more was written\n";
         return 1;
     } catch (const std::exception &e) {
         std::cerr << "cluster-planner-cli: " << e.what() << "\n";

@@ -2,15 +2,22 @@
 // room (~700 lines) because every part shares the same SQLite statements and transaction rules.
 #include "model/io/projectfile.h"
 
+#include "model/core/jsontext.h"
 #include "model/io/designjson.h"
 #include "model/io/outputfile.h"
 
 #include <nlohmann/json.hpp>
 #include <sqlite3.h>
 
+#include <cstdio>
 #include <cstring>
 
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
+
 #include <cctype>
+#include <thread>
 #include <chrono>
 #include <ctime>
 #include <filesystem>
@@ -266,6 +273,8 @@ std::string nowUtc()
 
 json parseStored(const std::string &text, const std::string &file, const std::string &place)
 {
+    if (jsonTooDeepAt(text) != std::string::npos)
+        throw LoadError(file, place, "stored JSON is nested more than " + std::to_string(kMaxJsonDepth) + " levels deep");
     try {
         return json::parse(text);
     } catch (const json::exception &) { // parse_error, or out_of_range for a number like 1e400
@@ -384,6 +393,24 @@ Project readProject(const Database &db, const std::string &wanted)
     return project;
 }
 
+/// Triggers and views are not part of a project: a trigger would run inside the tool's own save
+/// (and survive it), so a file holding one is refused, on open and before any write.
+void refuseForeignObjects(const Database &db)
+{
+    sqlite3_stmt *raw = nullptr;
+    if (sqlite3_prepare_v2(db.handle(), "SELECT type, name FROM sqlite_master WHERE type IN ('trigger', 'view')", -1,
+                           &raw, nullptr) != SQLITE_OK)
+        db.fail("sqlite_master", sqlite3_errcode(db.handle()));
+    std::unique_ptr<sqlite3_stmt, decltype(&sqlite3_finalize)> st(raw, sqlite3_finalize);
+    if (sqlite3_step(st.get()) == SQLITE_ROW) {
+        const std::string type = reinterpret_cast<const char *>(sqlite3_column_text(st.get(), 0));
+        const char *name = reinterpret_cast<const char *>(sqlite3_column_text(st.get(), 1));
+        throw LoadError(db.path(), "sqlite_master " + type + " \"" + (name ? name : "") + "\"",
+                        "a " + type + " is not part of a Cluster Planner project (it would run inside a save); "
+                        "refusing the file: remove it with the sqlite3 tool if you trust the file");
+    }
+}
+
 void quickCheck(const Database &db)
 {
     Statement check(db, "PRAGMA quick_check", "integrity check");
@@ -439,6 +466,7 @@ Project ProjectFile::load(const std::string &path, const std::string &scenario)
     }
     Database file(path, SQLITE_OPEN_READONLY);
     quickCheck(file);
+    refuseForeignObjects(file);
     const int version = schemaVersion(file);
     if (version == 0)
         throw LoadError(path, "table meta", "not a Cluster Planner project (no meta table)");
@@ -464,6 +492,17 @@ Project ProjectFile::load(const std::string &path, const std::string &scenario)
         // Name the file, not the in-memory copy.
         throw LoadError(path, e.place(), e.problem());
     }
+}
+
+bool ProjectFile::looksLikeProject(const std::string &path)
+{
+    std::FILE *f = std::fopen(path.c_str(), "rb");
+    if (!f)
+        return false;
+    char header[16] = {};
+    const size_t n = std::fread(header, 1, sizeof header, f);
+    std::fclose(f);
+    return n == sizeof header && std::memcmp(header, "SQLite format 3", 16) == 0;
 }
 
 std::vector<std::string> ProjectFile::scenarioNames(const std::string &path)
@@ -512,6 +551,50 @@ std::string contentsText(const Rack &rack)
     return contents.dump();
 }
 
+/// Serialises the writers of the projects in one folder from the read of the old project to the
+/// commit of the new one: a save reads the scenarios, changes one and writes them all, so two
+/// writers interleaving their reads and commits lost each other's changes (docs/robustness.md,
+/// "Concurrent writers"). An exclusive flock on the folder, waited for up to a minute; a folder
+/// that cannot be opened or a filesystem without flock leaves SQLite's own locking alone.
+class FolderLock
+{
+public:
+    explicit FolderLock(const std::string &file)
+    {
+        std::filesystem::path dir = std::filesystem::path(file).parent_path();
+        if (dir.empty())
+            dir = ".";
+        mFd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+        if (mFd < 0)
+            return;
+        const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+        while (::flock(mFd, LOCK_EX | LOCK_NB) != 0) {
+            if (errno != EWOULDBLOCK && errno != EINTR) {
+                release();
+                return;
+            }
+            if (std::chrono::steady_clock::now() > deadline) {
+                release();
+                throw LoadError(file, "", "another program has been saving a project in this folder for a minute; "
+                                          "the file is unchanged (try again)");
+            }
+            std::this_thread::sleep_for(std::chrono::milliseconds(5));
+        }
+    }
+    ~FolderLock() { release(); }
+    FolderLock(const FolderLock &) = delete;
+    FolderLock &operator=(const FolderLock &) = delete;
+
+private:
+    void release()
+    {
+        if (mFd >= 0)
+            ::close(mFd); // closing the last descriptor releases the flock
+        mFd = -1;
+    }
+    int mFd = -1;
+};
+
 /// Writes the whole project in one transaction: every scenario in order, the catalog entries
 /// they use (looked up in `catalog`), and one more revision.
 void writeProject(const std::string &path, const std::vector<Scenario> &scenarios, const Catalog &catalog,
@@ -532,6 +615,7 @@ void writeProject(const std::string &path, const std::vector<Scenario> &scenario
     // One transaction: a crash at any point leaves the previous save intact (SQLite's journal).
     db.exec("BEGIN IMMEDIATE", "begin");
     try {
+        refuseForeignObjects(db);
         const int version = schemaVersion(db);
         refuseNewer(db, version);
         if (version > 0 && version < ProjectFile::kSchemaVersion)
@@ -661,6 +745,7 @@ void ProjectFile::save(const std::string &path, const Design &design, const Cata
                        const std::string &author, const std::string &comment)
 {
     const std::string file = outputTarget(path);
+    const FolderLock lock(file);
     std::vector<Scenario> scenarios{{kDefaultScenario, design}};
     Catalog combined = catalog;
     if (std::optional<Project> old = existingProject(file, false)) {
@@ -677,6 +762,7 @@ void ProjectFile::saveScenario(const std::string &path, const std::string &name,
     if (const std::string why = scenarioNameProblem(name); !why.empty())
         throw std::invalid_argument("\"" + name + "\": " + why);
     const std::string file = outputTarget(path);
+    const FolderLock lock(file);
     std::vector<Scenario> scenarios;
     Catalog combined = catalog;
     if (std::optional<Project> old = existingProject(file, true)) {
@@ -698,6 +784,7 @@ void ProjectFile::removeScenario(const std::string &path, const std::string &nam
                                  const std::string &comment)
 {
     const std::string file = outputTarget(path);
+    const FolderLock lock(file);
     const Project old = load(file);
     std::vector<Scenario> scenarios;
     for (const Scenario &s : old.scenarios)

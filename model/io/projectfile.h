@@ -62,6 +62,10 @@ Project load(const std::string &path, const std::string &scenario);
 /// The project's scenario names, in order.
 std::vector<std::string> scenarioNames(const std::string &path);
 
+/// Whether the file at `path` is an SQLite database (what a project is); it says nothing of
+/// whether it can be read now. For messages that must say what a file holds without opening it.
+bool looksLikeProject(const std::string &path);
+
 /// Saves in one transaction: the file on disk is the old or the new project, never a mixture.
 /// Keeps the revision history already in the file and appends one revision.
 /// `design` replaces the default (first) scenario; the project's other scenarios are kept.

@@ -3,6 +3,10 @@
 #include <nlohmann/json.hpp>
 #include <yaml-cpp/yaml.h>
 
+#include <cstdint>
+
+#include <fstream>
+
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
@@ -14,6 +18,70 @@
 namespace cp {
 
 namespace {
+
+/// A device-type file's text, refused before yaml-cpp parses it when it is larger than any
+/// device type (4 MB; the library's files are a few KB) or nested deeper than a device type ever
+/// is: yaml-cpp's parser recurses once per level, so ~70,000 levels ("[[[…" or "- - - …")
+/// overflowed the stack (docs/robustness.md). Flow brackets outside quotes and block sequence
+/// indicators starting a line each count a level; 64 are allowed.
+std::string checkedYamlText(const std::string &path)
+{
+    constexpr std::uintmax_t kMaxBytes = 4u << 20;
+    constexpr int kMaxDepth = 64;
+    std::error_code ec;
+    const std::uintmax_t size = std::filesystem::file_size(path, ec);
+    if (ec)
+        throw LoadError(path, "", "cannot be read");
+    if (size > kMaxBytes)
+        throw LoadError(path, "", "larger than 4 MB; a NetBox device type is a few KB");
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream buf;
+    buf << in.rdbuf();
+    if (!in && !in.eof())
+        throw LoadError(path, "", "cannot be read");
+    const std::string text = buf.str();
+    int flow = 0, line = 1;
+    bool lineStart = true;
+    int dashes = 0;
+    char quote = 0;
+    for (size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (c == '\n') { // a quote ends with its line here: an apostrophe cannot hide brackets after it
+            ++line;
+            lineStart = true;
+            dashes = 0;
+            quote = 0;
+            continue;
+        }
+        if (quote) {
+            if (c == quote)
+                quote = 0;
+            continue;
+        }
+        if (c == '"' || c == '\'') {
+            quote = c;
+            lineStart = false;
+            continue;
+        }
+        if (c == '#') { // a comment to the end of the line
+            while (i + 1 < text.size() && text[i + 1] != '\n')
+                ++i;
+            continue;
+        }
+        if (lineStart && c == '-' && i + 1 < text.size() && (text[i + 1] == ' ' || text[i + 1] == '\n'))
+            ++dashes;
+        else if (c != ' ' && c != '\t')
+            lineStart = false;
+        if (c == '[' || c == '{')
+            ++flow;
+        else if ((c == ']' || c == '}') && flow > 0)
+            --flow;
+        if (flow > kMaxDepth || dashes > kMaxDepth)
+            throw LoadError(path, "line " + std::to_string(line),
+                            "nested more than " + std::to_string(kMaxDepth) + " levels deep (a device type needs a few)");
+    }
+    return text;
+}
 
 std::string lower(std::string s)
 {
@@ -155,9 +223,7 @@ private:
     void readHeader()
     {
         try {
-            doc = YAML::LoadFile(path);
-        } catch (const YAML::BadFile &) {
-            throw LoadError(path, "", "cannot be read");
+            doc = YAML::Load(checkedYamlText(path));
         } catch (const YAML::ParserException &e) {
             throw LoadError(path, "line " + std::to_string(e.mark.line + 1), "not valid YAML: " + e.msg);
         }

@@ -1,0 +1,268 @@
+// Hostile input and hostile neighbours, through the command line as a user (or an attacker)
+// meets it: two writers saving one project at once, a trigger planted in a .cplan, nesting deep
+// enough to overflow a recursive loader, an existing file at an output path, and terminal escape
+// sequences in names. Each class: the reported repro, then two variants (docs/robustness.md).
+
+#include "testsupport.h"
+
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <sqlite3.h>
+
+#include <string>
+
+class TestHostile : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void concurrentWritersLoseNothing();
+    void triggersAreRefused_data();
+    void triggersAreRefused();
+    void deepNestingIsRefused_data();
+    void deepNestingIsRefused();
+    void existingOutputsNeedReplace();
+    void terminalEscapesAreShown();
+
+private:
+    using Run = cptest::CliRun;
+    static Run run(const QStringList &args) { return cptest::runCli(QStringLiteral(CP_CLI), args); }
+    QString path(const char *name) const { return mDir.filePath(QString::fromUtf8(name)); }
+    /// A fresh 8-GPU project at `name`.
+    QString project(const char *name)
+    {
+        const QString p = path(name);
+        QFile::remove(p);
+        const Run r = run({QStringLiteral("new"), QStringLiteral("--template"), QStringLiteral("classic"),
+                           QStringLiteral("--gpus"), QStringLiteral("8"), QStringLiteral("-o"), p});
+        if (r.code != 0)
+            qWarning("%s", qPrintable(r.err));
+        return p;
+    }
+    static void sql(const QString &file, const char *statement)
+    {
+        sqlite3 *db = nullptr;
+        QCOMPARE(sqlite3_open(file.toUtf8().constData(), &db), SQLITE_OK);
+        char *error = nullptr;
+        const int rc = sqlite3_exec(db, statement, nullptr, nullptr, &error);
+        const QString why = QString::fromUtf8(error ? error : "");
+        sqlite3_free(error);
+        sqlite3_close(db);
+        QVERIFY2(rc == SQLITE_OK, qPrintable(why));
+    }
+    QTemporaryDir mDir;
+};
+
+void TestHostile::initTestCase()
+{
+    QVERIFY(mDir.isValid());
+}
+
+void TestHostile::concurrentWritersLoseNothing()
+{
+    // The report: two processes each running 200 `scenario add` on one file lost 99. Here three
+    // writers add 12 scenarios each at once (36 + the default), then a remover and two adders
+    // interleave; every save that exited 0 is in the file.
+    const QString file = project("shared.cplan");
+    const auto writer = [&](const QString &prefix, int count) {
+        auto *p = new QProcess(this);
+        QString script;
+        for (int i = 0; i < count; ++i)
+            script += QStringLiteral("'%1' scenario add '%2' --name %3-%4 --template classic --gpus 8 >/dev/null || exit 1\n")
+                          .arg(QStringLiteral(CP_CLI), file, prefix)
+                          .arg(i);
+        p->start(QStringLiteral("/bin/sh"), {QStringLiteral("-c"), script});
+        return p;
+    };
+    QList<QProcess *> writers{writer(QStringLiteral("a"), 12), writer(QStringLiteral("b"), 12), writer(QStringLiteral("c"), 12)};
+    for (QProcess *p : writers) {
+        QVERIFY(p->waitForFinished(180000));
+        QVERIFY2(p->exitCode() == 0, p->readAllStandardError().constData());
+    }
+    Run list = run({QStringLiteral("scenario"), QStringLiteral("list"), file, QStringLiteral("--json")});
+    QVERIFY2(list.code == 0, qPrintable(list.err));
+    for (const char *prefix : {"a", "b", "c"})
+        for (int i = 0; i < 12; ++i)
+            QVERIFY2(list.out.contains(QStringLiteral("\"%1-%2\"").arg(QLatin1String(prefix)).arg(i)),
+                     qPrintable(QStringLiteral("%1-%2 lost").arg(QLatin1String(prefix)).arg(i)));
+    // Variant: removals interleaved with additions keep both kinds of change.
+    QProcess *adder = writer(QStringLiteral("d"), 8);
+    auto *remover = new QProcess(this);
+    QString script;
+    for (int i = 0; i < 8; ++i)
+        script += QStringLiteral("'%1' scenario remove '%2' --name a-%3 >/dev/null || exit 1\n")
+                      .arg(QStringLiteral(CP_CLI), file)
+                      .arg(i);
+    remover->start(QStringLiteral("/bin/sh"), {QStringLiteral("-c"), script});
+    QVERIFY(adder->waitForFinished(180000) && remover->waitForFinished(180000));
+    QCOMPARE(adder->exitCode(), 0);
+    QVERIFY2(remover->exitCode() == 0, remover->readAllStandardError().constData());
+    list = run({QStringLiteral("scenario"), QStringLiteral("list"), file, QStringLiteral("--json")});
+    for (int i = 0; i < 8; ++i) {
+        QVERIFY(list.out.contains(QStringLiteral("\"d-%1\"").arg(i)));
+        QVERIFY(!list.out.contains(QStringLiteral("\"a-%1\"").arg(i)));
+    }
+    // Variant: the file still opens and validates after all of it.
+    QCOMPARE(run({QStringLiteral("validate"), file + QStringLiteral("#d-7")}).code, 0);
+}
+
+void TestHostile::triggersAreRefused_data()
+{
+    QTest::addColumn<QString>("object");
+    // The report: a trigger deleting rows fired inside the tool's own save.
+    QTest::newRow("trigger deleting racks") << QStringLiteral(
+        "CREATE TRIGGER wipe AFTER INSERT ON rack BEGIN DELETE FROM rack WHERE seq > 0; END;");
+    QTest::newRow("trigger on revision") << QStringLiteral(
+        "CREATE TRIGGER stamp AFTER INSERT ON revision BEGIN UPDATE meta SET value = 'x' WHERE key = 'format'; END;");
+    QTest::newRow("view") << QStringLiteral("CREATE VIEW v AS SELECT * FROM rack;");
+}
+
+void TestHostile::triggersAreRefused()
+{
+    QFETCH(QString, object);
+    const QString file = project("planted.cplan");
+    sql(file, object.toUtf8().constData());
+    const QByteArray before = [&] {
+        QFile f(file);
+        f.open(QIODevice::ReadOnly);
+        return f.readAll();
+    }();
+    // Opening refuses, naming the object; a save refuses before writing anything.
+    const Run open = run({QStringLiteral("evaluate"), file});
+    QCOMPARE(open.code, 1);
+    QVERIFY2(open.err.contains(file) && open.err.contains(QStringLiteral("is not part of a Cluster Planner project")),
+             qPrintable(open.err));
+    const Run save = run({QStringLiteral("scenario"), QStringLiteral("add"), file, QStringLiteral("--name"),
+                          QStringLiteral("more"), QStringLiteral("--template"), QStringLiteral("classic"),
+                          QStringLiteral("--gpus"), QStringLiteral("8")});
+    QVERIFY(save.code != 0);
+    QVERIFY2(save.err.contains(QStringLiteral("is not part of a Cluster Planner project")), qPrintable(save.err));
+    QFile f(file);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QCOMPARE(f.readAll(), before);
+}
+
+void TestHostile::deepNestingIsRefused_data()
+{
+    QTest::addColumn<QString>("kind");
+    QTest::newRow("design JSON, 80,000 levels") << QStringLiteral("design");          // the repro
+    QTest::newRow("user catalog, 80,000 levels") << QStringLiteral("catalog");        // variant
+    QTest::newRow(".cplan rack.contents, 80,000 levels") << QStringLiteral("cplan");  // the repro
+    QTest::newRow("device type YAML, flow") << QStringLiteral("yaml-flow");           // variant
+    QTest::newRow("device type YAML, block") << QStringLiteral("yaml-block");         // variant
+}
+
+void TestHostile::deepNestingIsRefused()
+{
+    QFETCH(QString, kind);
+    const std::string deep = std::string(80000, '[') + std::string(80000, ']');
+    Run r{};
+    QString file;
+    if (kind == QLatin1String("design")) {
+        const QString base = path("base.json");
+        QCOMPARE(run({QStringLiteral("new"), QStringLiteral("--template"), QStringLiteral("classic"), QStringLiteral("--gpus"),
+                      QStringLiteral("8"), QStringLiteral("-o"), base, QStringLiteral("--replace")})
+                     .code,
+                 0);
+        std::string text = cptest::readFile(base.toStdString());
+        text.insert(text.find('{') + 1, "\"deep\": " + deep + ", ");
+        file = path("deep.json");
+        cptest::writeFile(file.toStdString(), text);
+        r = run({QStringLiteral("evaluate"), file});
+    } else if (kind == QLatin1String("catalog")) {
+        file = path("deep-catalog.json");
+        cptest::writeFile(file.toStdString(), "{\"format\": \"cluster-planner-catalog\", \"entries\": " + deep + "}");
+        r = run({QStringLiteral("--catalog"), file, QStringLiteral("catalog")});
+    } else if (kind == QLatin1String("cplan")) {
+        file = project("deep.cplan");
+        sql(file, ("UPDATE rack SET contents = '" + deep + "' WHERE seq = 0;").c_str());
+        r = run({QStringLiteral("evaluate"), file});
+    } else {
+        file = path("deep.yaml");
+        std::string yaml = "manufacturer: X\nmodel: Y\nu_height: 1\ninterfaces:";
+        if (kind == QLatin1String("yaml-flow")) {
+            yaml += " " + deep + "\n";
+        } else { // block sequences in one line: "- - - … x"
+            yaml += "\n";
+            for (int i = 0; i < 20000; ++i)
+                yaml += "- ";
+        }
+        cptest::writeFile(file.toStdString(), yaml + "x\n");
+        r = run({QStringLiteral("import-devicetypes"), file, QStringLiteral("-o"), path("parts.json")});
+    }
+    // A message naming the file and the depth, exit 1: no crash (-2), no silent success.
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.contains(file) && r.err.contains(QStringLiteral("levels deep")), qPrintable(r.err));
+}
+
+void TestHostile::existingOutputsNeedReplace()
+{
+    // The report: `new -o notes.cplan` replaced a plain text file, and `new -o` an existing
+    // project's default scenario, without --replace.
+    const QString notes = path("notes.cplan");
+    cptest::writeFile(notes.toStdString(), "my notes\n");
+    const QStringList make{QStringLiteral("new"), QStringLiteral("--template"), QStringLiteral("classic"),
+                           QStringLiteral("--gpus"), QStringLiteral("64"), QStringLiteral("-o")};
+    Run r = run(make + QStringList{notes});
+    QCOMPARE(r.code, 3);
+    QVERIFY2(r.err.contains(notes) && r.err.contains(QStringLiteral("--replace")), qPrintable(r.err));
+    QCOMPARE(cptest::readFile(notes.toStdString()), std::string("my notes\n"));
+    // Variant: an existing project keeps its default scenario (8 GPUs), and says what it holds.
+    const QString existing = project("keep.cplan");
+    r = run(make + QStringList{existing});
+    QCOMPARE(r.code, 3);
+    QVERIFY2(r.err.contains(QStringLiteral("scenarios: main")), qPrintable(r.err));
+    r = run({QStringLiteral("evaluate"), existing, QStringLiteral("--json")});
+    QCOMPARE(QJsonDocument::fromJson(r.out.toUtf8()).object().value(QStringLiteral("inventory")).toObject()
+                 .value(QStringLiteral("gpus_total")).toInteger(),
+             8);
+    // Variant: import -o over a JSON file likewise; with --replace both go through.
+    const QString json = path("other.json");
+    cptest::writeFile(json.toStdString(), "{}\n");
+    const QString design = path("design.json");
+    QCOMPARE(run({QStringLiteral("export"), existing, QStringLiteral("--json"), design}).code, 0);
+    r = run({QStringLiteral("import"), design, QStringLiteral("-o"), json});
+    QCOMPARE(r.code, 3);
+    QCOMPARE(cptest::readFile(json.toStdString()), std::string("{}\n"));
+    QCOMPARE(run(make + QStringList{existing, QStringLiteral("--replace")}).code, 0);
+    QCOMPARE(run({QStringLiteral("import"), design, QStringLiteral("-o"), notes, QStringLiteral("--replace")}).code, 0);
+}
+
+void TestHostile::terminalEscapesAreShown()
+{
+    // The report: names with terminal escapes were printed raw by evaluate and validate. Here a
+    // CSI colour (ESC [ 31 m), a carriage return that overwrites the line, an OSC window title
+    // and the 8-bit CSI (U+009B) in a design name and a rack id.
+    const QString base = path("esc-base.json");
+    QCOMPARE(run({QStringLiteral("new"), QStringLiteral("--template"), QStringLiteral("classic"), QStringLiteral("--gpus"),
+                  QStringLiteral("8"), QStringLiteral("-o"), base, QStringLiteral("--replace")})
+                 .code,
+             0);
+    QFile in(base);
+    QVERIFY(in.open(QIODevice::ReadOnly));
+    QJsonObject root = QJsonDocument::fromJson(in.readAll()).object();
+    QJsonObject design = root.value(QStringLiteral("design")).toObject();
+    design.insert(QStringLiteral("name"), QString::fromUtf8("\x1b[31mred\rover\x1b]0;title\x07 \u009b2J"));
+    root.insert(QStringLiteral("design"), design);
+    const std::string text = QJsonDocument(root).toJson().toStdString();
+    const QString file = path("escapes.json");
+    cptest::writeFile(file.toStdString(), text);
+    for (const QString &command : {QStringLiteral("evaluate"), QStringLiteral("validate")}) {
+        const Run r = run({command, file});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        for (const char c : {'\x1b', '\r', '\x07'})
+            QVERIFY2(!r.out.contains(QLatin1Char(c)) && !r.err.contains(QLatin1Char(c)), qPrintable(command));
+        QVERIFY(!r.out.contains(QChar(0x9b)));
+        if (command == QLatin1String("evaluate"))
+            QVERIFY2(r.out.contains(QStringLiteral("\\x1B[31mred\\x0Dover")), qPrintable(r.out.left(300)));
+    }
+    // Variant: the JSON output carries the name intact, escaped the JSON way.
+    const Run j = run({QStringLiteral("evaluate"), file, QStringLiteral("--json")});
+    QCOMPARE(j.code, 0);
+    QVERIFY(!j.out.contains(QLatin1Char('\x1b')));
+}
+
+QTEST_GUILESS_MAIN(TestHostile)
+#include "test_hostile.moc"
