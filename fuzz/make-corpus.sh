@@ -15,6 +15,7 @@ mkdir -p "$out"/{designjson,catalog,estimatespec,cplan_bytes,cplan_rows,devicety
 export ASAN_OPTIONS=detect_leaks=0
 for spec in classic:16 classic:256 supernode:72 supernode:1152; do
   t=${spec%%:*} g=${spec##*:}
+  rm -f "$out/designjson/$t-$g.json" # new never replaces a file without --replace
   "$cli" new --template "$t" --gpus "$g" -o "$out/designjson/$t-$g.json" >/dev/null
   "$cli" new --template "$t" --gpus "$g" -o "$tmp/$t-$g.cplan" >/dev/null
 done

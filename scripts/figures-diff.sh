@@ -62,6 +62,7 @@ snapshot() {
     for t in classic supernode gigawatt; do
         for n in 1024 16384 100000 1000000; do
             local f="$dir/$t-$n.cplan"
+            rm -f "$f" # new never replaces a file without --replace (and older CLIs lack the flag)
             if "$cli" new --template "$t" --gpus "$n" -o "$f" > /dev/null 2> "$dir/$t-$n.new-stderr"; then
                 results "$cli" "$f" > "$dir/$t-$n.json" 2> "$dir/$t-$n.stderr" || echo "exit $?" >> "$dir/$t-$n.stderr"
                 if [[ "$t" != gigawatt && "$n" -le 16384 ]]; then

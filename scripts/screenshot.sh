@@ -64,6 +64,7 @@ cp "$config/nvl72/hall-3d.png" "$out/views/hall-3d-nvl72.png"
 # its spine switches shows the tiers as blocks (needs the CLI beside the app and jq).
 cli="$(dirname "$app")/../cli/cluster-planner-cli"
 if [ -x "$cli" ] && command -v jq >/dev/null 2>&1; then
+    rm -f "$config/c4k.json" # new never replaces a file without --replace
     "$cli" new --template classic --gpus 4096 -o "$config/c4k.json" >/dev/null
     jq '(.design.racks[].contents[] | select(.role == "spine") | .count) |= ((. / 3) | floor | if . < 1 then 1 else . end)' \
         "$config/c4k.json" >"$config/c4k-oversubscribed.json"
