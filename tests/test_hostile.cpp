@@ -25,6 +25,7 @@ private Q_SLOTS:
     void deepNestingIsRefused();
     void existingOutputsNeedReplace();
     void terminalEscapesAreShown();
+    void outOfMemoryIsOneLine();
 
 private:
     using Run = cptest::CliRun;
@@ -262,6 +263,37 @@ void TestHostile::terminalEscapesAreShown()
     const Run j = run({QStringLiteral("evaluate"), file, QStringLiteral("--json")});
     QCOMPARE(j.code, 0);
     QVERIFY(!j.out.contains(QLatin1Char('\x1b')));
+}
+
+void TestHostile::outOfMemoryIsOneLine()
+{
+    if (qEnvironmentVariableIsSet("ASAN_OPTIONS"))
+        QSKIP("AddressSanitizer reserves terabytes of address space, so an address-space limit cannot be "
+              "applied to a sanitizer build; the normal build runs this test");
+    // The report: under a memory limit the CLI aborted ("terminate called after throwing
+    // std::bad_alloc", exit 134). A million-GPU campus evaluated under 100 and 150 MB of address
+    // space (the repro, and a variant where the failure comes later), and generated under 100 MB
+    // (a variant in another command): one line naming the command, exit 1, no file left.
+    const QString big = path("campus.cplan");
+    QFile::remove(big);
+    QCOMPARE(run({QStringLiteral("new"), QStringLiteral("--template"), QStringLiteral("gigawatt"), QStringLiteral("-o"), big})
+                 .code,
+             0);
+    const auto limited = [&](int kb, const QString &command) {
+        return cptest::runCli(QStringLiteral("/bin/sh"),
+                              {QStringLiteral("-c"), QStringLiteral("ulimit -v %1; exec %2").arg(kb).arg(command)});
+    };
+    for (const int kb : {100000, 150000}) {
+        const Run r = limited(kb, QStringLiteral("'%1' evaluate '%2' --json >/dev/null").arg(QStringLiteral(CP_CLI), big));
+        QCOMPARE(r.code, 1);
+        QVERIFY2(r.err.contains(QStringLiteral("out of memory running \"evaluate\" on ") + big), qPrintable(r.err));
+        QVERIFY(!r.err.contains(QStringLiteral("terminate called")));
+    }
+    const QString other = path("campus2.cplan");
+    const Run r = limited(100000, QStringLiteral("'%1' new --template gigawatt -o '%2'").arg(QStringLiteral(CP_CLI), other));
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.contains(QStringLiteral("out of memory running \"new\"")), qPrintable(r.err));
+    QVERIFY(!QFile::exists(other));
 }
 
 QTEST_GUILESS_MAIN(TestHostile)

@@ -12,7 +12,10 @@
 #include <cstdio>
 #include <cstring>
 #include <iostream>
+#include <cstdlib>
+#include <exception>
 #include <new>
+#include <unistd.h>
 #include <string>
 #include <vector>
 
@@ -209,8 +212,64 @@ bool outputReached()
 
 int runGuarded(int argc, char **argv);
 
+namespace {
+
+int gArgc = 0;
+char **gArgv = nullptr;
+
+/// "out of memory running COMMAND on ARG: …": the command and its first argument that is not an
+/// option (the file, for every command that reads one first).
+std::string outOfMemoryMessage(int argc, char **argv)
+{
+    std::string file;
+    for (int i = 2; i < argc && file.empty(); ++i)
+        if (argv[i][0] != '-')
+            file = argv[i];
+    return std::string("cluster-planner-cli: out of memory running \"") + (argc > 1 ? argv[1] : "") + "\""
+           + (file.empty() ? std::string() : " on " + file)
+           + ": the input is too large for the memory available; nothing more was written\n";
+}
+
+/// An allocation that fails where no handler can catch it (a destructor, a noexcept function)
+/// ends the program through std::terminate: the same one line and exit 1, not an abort.
+[[noreturn]] void onTerminate()
+{
+    bool outOfMemory = false;
+    if (const std::exception_ptr e = std::current_exception()) {
+        try {
+            std::rethrow_exception(e);
+        } catch (const std::bad_alloc &) {
+            outOfMemory = true;
+        } catch (...) {
+        }
+    }
+    if (outOfMemory) {
+        // Nothing may be allocated here: the message goes out in pieces.
+        const auto put = [](const char *text) { [[maybe_unused]] const ssize_t n = ::write(2, text, std::strlen(text)); };
+        const char *file = nullptr;
+        for (int i = 2; i < gArgc && !file; ++i)
+            if (gArgv[i][0] != '-')
+                file = gArgv[i];
+        put("cluster-planner-cli: out of memory running \"");
+        put(gArgc > 1 ? gArgv[1] : "");
+        put("\"");
+        if (file) {
+            put(" on ");
+            put(file);
+        }
+        put(": the input is too large for the memory available; nothing more was written\n");
+        std::_Exit(1);
+    }
+    std::abort();
+}
+
+} // namespace
+
 int main(int argc, char **argv)
 {
+    gArgc = argc;
+    gArgv = argv;
+    std::set_terminate(onTerminate);
     // Names read from files reach the terminal without their escape sequences (terminaltext.h).
     cp::cli::ControlEscapingBuffer out(std::cout.rdbuf()), err(std::cerr.rdbuf());
     std::streambuf *const stdoutBuffer = std::cout.rdbuf(&out), *const stderrBuffer = std::cerr.rdbuf(&err);
@@ -235,9 +294,7 @@ int runGuarded(int argc, char **argv)
         return 1;
     } catch (const std::bad_alloc &) {
         // Caught at the command boundary: one line, never an abort (docs/robustness.md).
-        std::cerr << "cluster-planner-cli: out of memory running \"" << (argc > 1 ? argv[1] : "") << "\""
-                  << (argc > 2 ? std::string(" on ") + argv[argc - 1] : std::string())
-                  << ": the input is too large for the memory available; nothing more was written\n";
+        std::cerr << outOfMemoryMessage(argc, argv);
         return 1;
     } catch (const std::exception &e) {
         std::cerr << "cluster-planner-cli: " << e.what() << "\n";
