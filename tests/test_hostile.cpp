@@ -26,6 +26,7 @@ private Q_SLOTS:
     void existingOutputsNeedReplace();
     void terminalEscapesAreShown();
     void outOfMemoryIsOneLine();
+    void collapsedRunsEnd();
 
 private:
     using Run = cptest::CliRun;
@@ -294,6 +295,41 @@ void TestHostile::outOfMemoryIsOneLine()
     QCOMPARE(r.code, 1);
     QVERIFY2(r.err.contains(QStringLiteral("out of memory running \"new\"")), qPrintable(r.err));
     QVERIFY(!QFile::exists(other));
+}
+
+void TestHostile::collapsedRunsEnd()
+{
+    // The report: `simulate --runs 1` on a million-GPU design whose goodput is ~0 gave nothing
+    // after 180 s. A campus whose GPUs fail every 20 h (a failure somewhere every ~0.07 s) and
+    // take 90 minutes to recover never finishes its work: each run stops at its event cap and is
+    // counted unfinished, and the command answers (variants: 200 h, and two runs).
+    const QString campus = path("collapse.cplan");
+    QFile::remove(campus);
+    QCOMPARE(run({QStringLiteral("new"), QStringLiteral("--template"), QStringLiteral("gigawatt"), QStringLiteral("-o"), campus})
+                 .code,
+             0);
+    const QString exported = path("collapse-in.json");
+    QFile::remove(exported);
+    QCOMPARE(run({QStringLiteral("export"), campus, QStringLiteral("--json"), exported}).code, 0);
+    QFile in(exported);
+    QVERIFY(in.open(QIODevice::ReadOnly));
+    const QJsonObject original = QJsonDocument::fromJson(in.readAll()).object();
+    for (const auto &[mtbf, runs] : {std::pair{20, 1}, std::pair{200, 1}, std::pair{20, 2}}) {
+        QJsonObject root = original, design = root.value(QStringLiteral("design")).toObject();
+        QJsonObject rel = design.value(QStringLiteral("reliability")).toObject();
+        rel.insert(QStringLiteral("gpu_mtbf_hours"), mtbf);
+        rel.insert(QStringLiteral("policy"), QStringLiteral("custom"));
+        rel.insert(QStringLiteral("detect_minutes"), 30);
+        rel.insert(QStringLiteral("restart_minutes"), 60);
+        design.insert(QStringLiteral("reliability"), rel);
+        root.insert(QStringLiteral("design"), design);
+        const QString file = path("collapse.json");
+        cptest::writeFile(file.toStdString(), QJsonDocument(root).toJson().toStdString());
+        const Run r = run({QStringLiteral("simulate"), file, QStringLiteral("--runs"), QString::number(runs), QStringLiteral("--json")});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        const QJsonObject out = QJsonDocument::fromJson(r.out.toUtf8()).object();
+        QCOMPARE(out.value(QStringLiteral("runs_unfinished")).toInt(), runs);
+    }
 }
 
 QTEST_GUILESS_MAIN(TestHostile)
