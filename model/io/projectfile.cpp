@@ -1,9 +1,11 @@
 // The .cplan project file: schema, migrations, scenarios, revisions and the embedded catalog. One
-// room (~700 lines) because every part shares the same SQLite statements and transaction rules.
+// room (~750 lines: the schema, its migrations, the reads and the guarded write) because every part
+// shares the same SQLite statements and transaction rules; the folder lock is its own (folderlock.h).
 #include "model/io/projectfile.h"
 
 #include "model/core/jsontext.h"
 #include "model/io/designjson.h"
+#include "model/io/folderlock.h"
 #include "model/io/outputfile.h"
 
 #include <nlohmann/json.hpp>
@@ -12,12 +14,8 @@
 #include <cstdio>
 #include <cstring>
 
-#include <fcntl.h>
-#include <sys/file.h>
-#include <unistd.h>
 
 #include <cctype>
-#include <thread>
 #include <chrono>
 #include <ctime>
 #include <filesystem>
@@ -550,50 +548,6 @@ std::string contentsText(const Rack &rack)
     }
     return contents.dump();
 }
-
-/// Serialises the writers of the projects in one folder from the read of the old project to the
-/// commit of the new one: a save reads the scenarios, changes one and writes them all, so two
-/// writers interleaving their reads and commits lost each other's changes (docs/robustness.md,
-/// "Concurrent writers"). An exclusive flock on the folder, waited for up to a minute; a folder
-/// that cannot be opened or a filesystem without flock leaves SQLite's own locking alone.
-class FolderLock
-{
-public:
-    explicit FolderLock(const std::string &file)
-    {
-        std::filesystem::path dir = std::filesystem::path(file).parent_path();
-        if (dir.empty())
-            dir = ".";
-        mFd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-        if (mFd < 0)
-            return;
-        const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
-        while (::flock(mFd, LOCK_EX | LOCK_NB) != 0) {
-            if (errno != EWOULDBLOCK && errno != EINTR) {
-                release();
-                return;
-            }
-            if (std::chrono::steady_clock::now() > deadline) {
-                release();
-                throw LoadError(file, "", "another program has been saving a project in this folder for a minute; "
-                                          "the file is unchanged (try again)");
-            }
-            std::this_thread::sleep_for(std::chrono::milliseconds(5));
-        }
-    }
-    ~FolderLock() { release(); }
-    FolderLock(const FolderLock &) = delete;
-    FolderLock &operator=(const FolderLock &) = delete;
-
-private:
-    void release()
-    {
-        if (mFd >= 0)
-            ::close(mFd); // closing the last descriptor releases the flock
-        mFd = -1;
-    }
-    int mFd = -1;
-};
 
 /// Writes the whole project in one transaction: every scenario in order, the catalog entries
 /// they use (looked up in `catalog`), and one more revision.
