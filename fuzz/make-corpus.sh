@@ -52,6 +52,21 @@ for f in "$out"/devicetypes/*.y*ml; do
 done
 printf 'manufacturer: X\nmodel: Y\nu_height: 2\nweight: 3\nweight_unit: lb\npower-ports:\n  - name: PSU1\n    maximum_draw: 2000\n  - name: PSU2\n    maximum_draw: 2000\nmodule-bays:\n  - name: GPU1\n    description: H100 SXM\ninterfaces:\n  - name: eth0\n    type: 400gbase-x-osfp\n    description: GPU fabric\n' >"$out/devicetypes/small-server.yaml"
 
+# Nesting at the limit (64 levels of arrays and objects): one more level, which a mutation or a
+# dictionary entry adds, reaches the refusal; one fewer parses and reaches the loaders' checks.
+python3 - "$out" <<'PY'
+import sys
+out = sys.argv[1]
+def deep(levels):
+    return "[" * levels + "]" * levels
+inner = '{"a":' * 30 + '1' + '}' * 30
+open(f"{out}/designjson/deep-64.json", "w").write('{"version": 1, "design": {"name": "d", "racks": ' + deep(62) + '}}')
+open(f"{out}/designjson/deep-objects.json", "w").write('{"version": 1, "design": {"name": ' + inner + '}}')
+open(f"{out}/catalog/deep-64.json", "w").write('{"format": "cluster-planner-catalog", "version": 1, "entries": [{"id": "x", "attributes": ' + deep(61) + '}]}')
+open(f"{out}/estimatespec/deep-64.json", "w").write('{"gpus": 8, "model": ' + deep(62) + '}')
+open(f"{out}/devicetypes/deep-flow.yaml", "w").write('manufacturer: X\nmodel: ' + "[" * 63 + "]" * 63 + '\n')
+PY
+
 # Row edits: a few random lists of edits (the target reads them as edits, any bytes do).
 for i in 1 2 3 4 5 6 7 8; do head -c $((i * 16)) /dev/urandom >"$out/cplan_rows/seed-$i"; done
 echo "make-corpus: $(find "$out" -type f | wc -l) seeds in $out"

@@ -22,7 +22,9 @@ mkdir -p "$work/$target"
 log="$work/$target.log"
 status=0
 # Leaks are findings too (ASan's default); UBSan stops at the first report (-fno-sanitize-recover).
-"$bin" -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=20 -print_final_stats=1 \
+# The target's dictionary (fuzz/dictionary.sh) lets mutations reach the nesting limit and the keys.
+# shellcheck disable=SC2046
+"$bin" $("$(dirname "$0")/dictionary.sh" "$target") -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=20 -print_final_stats=1 \
     -artifact_prefix="$work/$target-" "$work/$target" "$corpus/${target#fuzz_}" >"$log" 2>&1 || status=$?
 echo "$target: exit $status, log $log"
 grep -E '^(stat::|Done |==[0-9]+==ERROR|SUMMARY|artifact_prefix|.*Test unit written)' "$log" | tail -n 20

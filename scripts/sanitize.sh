@@ -36,7 +36,8 @@ if [ "$fuzz" = ON ]; then
     rm -f build-asan/fuzz-"$target"-*
     work=$(mktemp -d)
     echo "fuzz smoke: $target for ${seconds}s"
-    build-asan/fuzz/fuzz_$target -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=30 \
+    # shellcheck disable=SC2046
+    build-asan/fuzz/fuzz_$target $(fuzz/dictionary.sh "$target") -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=30 \
       -artifact_prefix="build-asan/fuzz-$target-" -print_final_stats=1 "$work" "$corpus/$target" 2>&1 \
       | grep -E '^(stat::number_of_executed_units|==[0-9]+==ERROR|SUMMARY|Done)' || true
     rm -rf "$work"

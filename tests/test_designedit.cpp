@@ -7,6 +7,8 @@
 #include "model/generate/templates.h"
 #include "testsupport.h"
 
+#include <algorithm>
+
 #include <functional>
 #include <set>
 
@@ -39,6 +41,26 @@ std::vector<int> firstRow(const Design &design)
         if (design.racks[i].row == design.racks.front().row)
             out.push_back(static_cast<int>(i));
     return out;
+}
+
+/// The shift that takes the racks `chosen` one row pitch (`pitch`) beyond the last row: copies
+/// placed there stand on free floor (racks may not overlap, docs/robustness.md).
+double clearBeyondLastRow(const Design &design, const std::vector<int> &chosen, double pitch)
+{
+    double last = 0.0, first = 1e300;
+    for (const Rack &r : design.racks)
+        last = std::max(last, r.yM);
+    for (int i : chosen)
+        first = std::min(first, design.racks[size_t(i)].yM);
+    return last - first + pitch;
+}
+
+/// The last two racks of the first row (its right end), where a stamp has free floor to go.
+std::vector<int> endOfFirstRow(const Design &design)
+{
+    std::vector<int> row = firstRow(design);
+    std::sort(row.begin(), row.end(), [&](int a, int b) { return design.racks[size_t(a)].xM < design.racks[size_t(b)].xM; });
+    return {row.end() - 2, row.end()};
 }
 
 } // namespace
@@ -93,15 +115,19 @@ void TestDesignEdit::appliesAndRevertsExactly_data()
         s.powerUnits = {0};
         return moveBy(d, s, 0.6, 0.6);
     });
-    QTest::newRow("rotate") << Planner([](const Design &d, const Catalog &) { return rotateBy(d, {{0, 3}, {}, {}}, 90); });
+    // Racks side by side in a row: turned 90° they would stand in their neighbours; turned round
+    // (front to back, an aisle swapped) they keep their footprint.
+    QTest::newRow("rotate") << Planner([](const Design &d, const Catalog &) { return rotateBy(d, {{0, 3}, {}, {}}, 180); });
     QTest::newRow("delete racks and a unit") << Planner([](const Design &d, const Catalog &) {
         return remove(d, {{1, 4, 5}, {0}, {}});
     });
-    QTest::newRow("duplicate") << Planner([](const Design &d, const Catalog &) { return duplicate(d, {{0, 1}, {}, {0}}, 0.0, 0.6); });
+    QTest::newRow("duplicate") << Planner([](const Design &d, const Catalog &) {
+        return duplicate(d, {{0, 1}, {}, {0}}, 0.0, clearBeyondLastRow(d, {0, 1}, 2.4));
+    });
     QTest::newRow("stamp") << Planner([](const Design &d, const Catalog &) {
         Selection s;
-        s.racks = firstRow(d);
-        return stamp(d, s, 2, 0.0, 0.6);
+        s.racks = endOfFirstRow(d);
+        return stamp(d, s, 2, 1.8, 0.0);
     });
     QTest::newRow("unfeed") << Planner([](const Design &d, const Catalog &) {
         const int rack = static_cast<int>(d.racks.size()) - 1;

@@ -5,8 +5,13 @@
 
 #include "testsupport.h"
 
+#include <QDir>
+#include <QElapsedTimer>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QMap>
+
+#include <signal.h>
 
 #include <sqlite3.h>
 
@@ -27,6 +32,8 @@ private Q_SLOTS:
     void terminalEscapesAreShown();
     void outOfMemoryIsOneLine();
     void collapsedRunsEnd();
+    void multiFileExportsAreWhole();
+    void simulateIsInterruptible();
 
 private:
     using Run = cptest::CliRun;
@@ -53,6 +60,32 @@ private:
         sqlite3_free(error);
         sqlite3_close(db);
         QVERIFY2(rc == SQLITE_OK, qPrintable(why));
+    }
+    /// The million-GPU campus as a design JSON (NAME.json) whose GPUs fail every `mtbfHours` and
+    /// take 90 minutes to recover: at 20 h it never finishes its work.
+    QString failingCampus(const char *name, int mtbfHours)
+    {
+        const QString exported = path("campus.json");
+        if (!QFile::exists(exported)) {
+            const QString campus = path("campus.cplan");
+            QFile::remove(campus);
+            run({QStringLiteral("new"), QStringLiteral("--template"), QStringLiteral("gigawatt"), QStringLiteral("-o"), campus});
+            run({QStringLiteral("export"), campus, QStringLiteral("--json"), exported});
+        }
+        QFile in(exported);
+        if (!in.open(QIODevice::ReadOnly))
+            return {};
+        QJsonObject root = QJsonDocument::fromJson(in.readAll()).object(), design = root.value(QStringLiteral("design")).toObject();
+        QJsonObject rel = design.value(QStringLiteral("reliability")).toObject();
+        rel.insert(QStringLiteral("gpu_mtbf_hours"), mtbfHours);
+        rel.insert(QStringLiteral("policy"), QStringLiteral("custom"));
+        rel.insert(QStringLiteral("detect_minutes"), 30);
+        rel.insert(QStringLiteral("restart_minutes"), 60);
+        design.insert(QStringLiteral("reliability"), rel);
+        root.insert(QStringLiteral("design"), design);
+        const QString file = path(name) + QStringLiteral(".json");
+        cptest::writeFile(file.toStdString(), QJsonDocument(root).toJson().toStdString());
+        return file;
     }
     QTemporaryDir mDir;
 };
@@ -303,32 +336,143 @@ void TestHostile::collapsedRunsEnd()
     // after 180 s. A campus whose GPUs fail every 20 h (a failure somewhere every ~0.07 s) and
     // take 90 minutes to recover never finishes its work: each run stops at its event cap and is
     // counted unfinished, and the command answers (variants: 200 h, and two runs).
-    const QString campus = path("collapse.cplan");
-    QFile::remove(campus);
-    QCOMPARE(run({QStringLiteral("new"), QStringLiteral("--template"), QStringLiteral("gigawatt"), QStringLiteral("-o"), campus})
-                 .code,
-             0);
-    const QString exported = path("collapse-in.json");
-    QFile::remove(exported);
-    QCOMPARE(run({QStringLiteral("export"), campus, QStringLiteral("--json"), exported}).code, 0);
-    QFile in(exported);
-    QVERIFY(in.open(QIODevice::ReadOnly));
-    const QJsonObject original = QJsonDocument::fromJson(in.readAll()).object();
     for (const auto &[mtbf, runs] : {std::pair{20, 1}, std::pair{200, 1}, std::pair{20, 2}}) {
-        QJsonObject root = original, design = root.value(QStringLiteral("design")).toObject();
-        QJsonObject rel = design.value(QStringLiteral("reliability")).toObject();
-        rel.insert(QStringLiteral("gpu_mtbf_hours"), mtbf);
-        rel.insert(QStringLiteral("policy"), QStringLiteral("custom"));
-        rel.insert(QStringLiteral("detect_minutes"), 30);
-        rel.insert(QStringLiteral("restart_minutes"), 60);
-        design.insert(QStringLiteral("reliability"), rel);
-        root.insert(QStringLiteral("design"), design);
-        const QString file = path("collapse.json");
-        cptest::writeFile(file.toStdString(), QJsonDocument(root).toJson().toStdString());
+        const QString file = failingCampus("collapse", mtbf);
         const Run r = run({QStringLiteral("simulate"), file, QStringLiteral("--runs"), QString::number(runs), QStringLiteral("--json")});
         QVERIFY2(r.code == 0, qPrintable(r.err));
         const QJsonObject out = QJsonDocument::fromJson(r.out.toUtf8()).object();
         QCOMPARE(out.value(QStringLiteral("runs_unfinished")).toInt(), runs);
+    }
+}
+
+namespace {
+
+/// Every file of a folder (hidden ones included) with its bytes.
+QMap<QString, QByteArray> folderContents(const QString &dir)
+{
+    QMap<QString, QByteArray> out;
+    const QDir d(dir);
+    for (const QString &name : d.entryList(QDir::Files | QDir::Hidden)) {
+        QFile f(d.filePath(name));
+        if (f.open(QIODevice::ReadOnly))
+            out.insert(name, f.readAll());
+    }
+    return out;
+}
+
+/// Names in `dir` that a writer left behind (staging folders, temporary files).
+QStringList leftovers(const QString &dir)
+{
+    QStringList out;
+    for (const QString &name : QDir(dir).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot))
+        if (name.contains(QStringLiteral(".new-")) || name.contains(QStringLiteral(".old-")) || name.endsWith(QStringLiteral(".tmp")))
+            out << name;
+    return out;
+}
+
+} // namespace
+
+void TestHostile::multiFileExportsAreWhole()
+{
+    // The report: a NetBox export that failed half-way left files 01–07 new and 08–11 from the
+    // previous export. Here the second export is made to fail on its largest file (a file-size
+    // limit, EFBIG): the folder keeps the first export byte for byte, and nothing is left beside
+    // it. Variants: a folder holding other files is refused untouched; a link to an export folder
+    // has its target replaced whole (a stale file of the old set gone) and stays a link.
+    const QString small = project("set-small.cplan");
+    const QString big = path("set-big.cplan");
+    QFile::remove(big);
+    QCOMPARE(run({QStringLiteral("new"), QStringLiteral("--template"), QStringLiteral("classic"), QStringLiteral("--gpus"),
+                  QStringLiteral("1024"), QStringLiteral("-o"), big})
+                 .code,
+             0);
+    const QString root = path("sets");
+    QDir().mkpath(root);
+    const QString out = root + QStringLiteral("/netbox");
+    const auto exportTo = [&](const QString &design, const QString &dir) {
+        return run({QStringLiteral("export"), design, QStringLiteral("--format"), QStringLiteral("netbox-csv"), QStringLiteral("-o"), dir});
+    };
+    Run r = exportTo(small, out);
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    const QMap<QString, QByteArray> first = folderContents(out);
+    QVERIFY(first.size() >= 4);
+    QVERIFY(first.contains(QStringLiteral(".cluster-planner-export")));
+
+    // dash's ulimit -f counts 512-byte blocks: 16 KB lets the small files through and stops the big ones.
+    QProcess limited;
+    limited.start(QStringLiteral("/bin/sh"), {QStringLiteral("-c"),
+                                             QStringLiteral("trap '' XFSZ; ulimit -f 32; exec \"$0\" export \"$1\" --format netbox-csv -o \"$2\""),
+                                             QStringLiteral(CP_CLI), big, out});
+    QVERIFY(limited.waitForFinished(120000));
+    const QString err = QString::fromUtf8(limited.readAllStandardError());
+    QCOMPARE(limited.exitCode(), 3);
+    QVERIFY2(err.contains(out) && err.contains(QStringLiteral("failed (File too large); the folder is unchanged")), qPrintable(err));
+    QVERIFY(folderContents(out) == first);
+    QVERIFY2(leftovers(root).isEmpty(), qPrintable(leftovers(root).join(QLatin1Char(' '))));
+
+    // A folder of other files is not an export's: refused, untouched.
+    const QString mine = root + QStringLiteral("/my-notes");
+    QDir().mkpath(mine);
+    cptest::writeFile((mine + QStringLiteral("/plan.txt")).toStdString(), "keep me\n");
+    r = exportTo(small, mine);
+    QCOMPARE(r.code, 3);
+    QVERIFY2(r.err.contains(QStringLiteral("holds files no export wrote (plan.txt)")), qPrintable(r.err));
+    QCOMPARE(folderContents(mine).keys(), QStringList{QStringLiteral("plan.txt")});
+
+    // Through a link: the export behind it is replaced whole, the link stays.
+    cptest::writeFile((out + QStringLiteral("/stale.csv")).toStdString(), "from an older export\n");
+    const QString link = root + QStringLiteral("/latest");
+    QVERIFY(QFile::link(out, link));
+    r = exportTo(big, link);
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    QVERIFY(QFileInfo(link).isSymLink());
+    const QMap<QString, QByteArray> second = folderContents(out);
+    QVERIFY(!second.contains(QStringLiteral("stale.csv")));
+    QCOMPARE(second.keys(), first.keys());
+    QVERIFY(second != first);
+    QVERIFY(leftovers(root).isEmpty());
+    // A regular file where the folder should be is refused.
+    cptest::writeFile((root + QStringLiteral("/afile")).toStdString(), "x");
+    r = exportTo(small, root + QStringLiteral("/afile"));
+    QCOMPARE(r.code, 3);
+    QVERIFY2(r.err.contains(QStringLiteral("is not a folder")), qPrintable(r.err));
+}
+
+void TestHostile::simulateIsInterruptible()
+{
+    // The report: simulate on a collapsed million-GPU design gave no progress and could be
+    // cancelled only between runs. A collapsed campus with 1,000 runs is refused before it starts,
+    // with the estimate; with 10 runs (each stops at its 2e7-event cap, seconds) it shows progress,
+    // and SIGINT (then, variant, SIGTERM) stops it inside a run within seconds, exit 130.
+    const QString file = failingCampus("interrupt", 20);
+
+    const Run refused = run({QStringLiteral("simulate"), file, QStringLiteral("--runs"), QStringLiteral("1000")});
+    QCOMPARE(refused.code, 1);
+    QVERIFY2(refused.err.contains(QStringLiteral("events expected")) && refused.err.contains(QStringLiteral("use --runs")),
+             qPrintable(refused.err));
+
+    for (const int sig : {SIGINT, SIGTERM}) {
+        QProcess p;
+        p.start(QStringLiteral(CP_CLI), {QStringLiteral("simulate"), file, QStringLiteral("--runs"), QStringLiteral("10"),
+                                         QStringLiteral("--progress")});
+        QVERIFY(p.waitForStarted());
+        QString err;
+        QElapsedTimer waited;
+        waited.start();
+        while (!err.contains(QStringLiteral("simulate: ")) && waited.elapsed() < 120000) {
+            p.waitForReadyRead(200);
+            err += QString::fromUtf8(p.readAllStandardError());
+        }
+        QVERIFY2(err.contains(QStringLiteral(" of 10 runs")), qPrintable(err));
+        QElapsedTimer stopping;
+        stopping.start();
+        ::kill(pid_t(p.processId()), sig);
+        QVERIFY(p.waitForFinished(30000));
+        err += QString::fromUtf8(p.readAllStandardError());
+        QVERIFY2(stopping.elapsed() < 5000, qPrintable(QString::number(stopping.elapsed())));
+        QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+        QCOMPARE(p.exitCode(), 130);
+        QVERIFY2(err.contains(QStringLiteral("interrupted after")), qPrintable(err));
     }
 }
 

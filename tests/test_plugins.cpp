@@ -25,6 +25,7 @@ private Q_SLOTS:
     void refusesWrongVersionBrokenAndFailingPlugins();
     void initialisationThatThrowsIsRefused();
     void earlierFolderWins();
+    void copyUnderAnotherNameLoadsOnce();
     void examplePluginExportsRacks();
     void cliListsPluginsAndProblems();
 };
@@ -128,6 +129,35 @@ void TestPlugins::earlierFolderWins()
     for (const auto &p : r.plugins())
         if (p.name == "Example: rack list")
             QVERIFY(p.file.rfind(user.path().toStdString(), 0) == 0);
+}
+
+void TestPlugins::copyUnderAnotherNameLoadsOnce()
+{
+    // The report: the example plugin copied as libcp_example2.so loaded twice (every exporter
+    // listed twice). Variants: the copy in the same folder, and a symbolic link to it.
+    QTemporaryDir user;
+    const QString copy = user.path() + QStringLiteral("/libcp_example_copy.so");
+    QVERIFY(QFile::copy(QStringLiteral(CP_PLUGIN_DIR "/libcp_example.so"), copy));
+    for (const std::vector<std::string> &folders :
+         {std::vector<std::string>{CP_PLUGIN_DIR, user.path().toStdString()},
+          std::vector<std::string>{user.path().toStdString(), CP_PLUGIN_DIR}}) {
+        PluginRegistry r;
+        r.loadFrom(folders);
+        QCOMPARE(int(r.plugins().size()), 4);
+        QCOMPARE(int(r.exporters().size()), 4);
+        bool noted = false;
+        for (const Problem &p : r.problems())
+            noted = noted || (p.severity == Severity::Info && p.message.find("is already loaded from") != std::string::npos);
+        QVERIFY(noted);
+    }
+    QTemporaryDir linked;
+    QVERIFY(QFile::link(QStringLiteral(CP_PLUGIN_DIR "/libcp_example.so"), linked.path() + QStringLiteral("/libzz_link.so")));
+    PluginRegistry r;
+    r.loadFrom({CP_PLUGIN_DIR, linked.path().toStdString()});
+    QCOMPARE(int(r.exporters().size()), 4);
+    std::set<std::string> ids;
+    for (const Exporter *e : r.exporters())
+        QVERIFY2(ids.insert(e->id()).second, e->id().c_str());
 }
 
 void TestPlugins::examplePluginExportsRacks()

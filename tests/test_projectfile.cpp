@@ -80,7 +80,7 @@ void TestProjectFile::roundTrip()
     const Catalog c = Catalog::builtin();
     Design d = generateTemplate({kind.toStdString(), gpus, {}}, c);
     d.description = "ünïcødé — and 'quotes'";
-    d.racks[1].rotationDeg = 90;
+    d.racks[1].rotationDeg = 180; // turned round in its place (90° would stand in its neighbours)
     const std::string path = cptest::tempPath(mDir, (kind + QStringLiteral(".cplan")).toUtf8().constData());
     ProjectFile::save(path, d, c, "alice", "first save");
     const Project p = ProjectFile::load(path);
@@ -312,7 +312,7 @@ void TestProjectFile::badFiles_data()
     QTest::newRow("foreign sqlite") << QStringLiteral("foreign") << QStringLiteral("not a Cluster Planner project");
     QTest::newRow("folder") << QStringLiteral("folder") << QStringLiteral("folder");
     QTest::newRow("no design") << QStringLiteral("nodesign") << QStringLiteral("holds no design");
-    QTest::newRow("damaged json") << QStringLiteral("badjson") << QStringLiteral("stored JSON is damaged");
+    QTest::newRow("damaged json") << QStringLiteral("badjson") << QStringLiteral("stored JSON (line 1, column ");
 }
 
 void TestProjectFile::badFiles()

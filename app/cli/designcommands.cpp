@@ -8,6 +8,7 @@
 #include "model/engine/evaluation.h"
 #include "model/generate/templates.h"
 #include "model/io/designjson.h"
+#include "model/io/outputfolder.h"
 #include "pluginregistry.h"
 
 #include <nlohmann/json.hpp>
@@ -59,12 +60,14 @@ int cmdExportWith(const Args &a, cp::Catalog catalog)
     } catch (const std::runtime_error &e) {
         throw Failure{1, a.positional[0] + ": " + e.what()};
     }
-    std::error_code ec;
-    std::filesystem::create_directories(dir, ec);
-    if (ec)
-        throw Failure{3, "cannot create " + dir + ": " + ec.message()};
-    for (const cp::ExportedFile &f : files)
-        writeFileAtomically((std::filesystem::path(dir) / f.name).string(), f.content);
+    std::vector<cp::OutputFolderFile> out;
+    for (cp::ExportedFile &f : files)
+        out.push_back({std::move(f.name), std::move(f.content)});
+    try {
+        cp::writeOutputFolder(dir, out, "cluster-planner-cli export --format " + format);
+    } catch (const cp::LoadError &e) {
+        throw Failure{3, e.what()};
+    }
     std::cout << dir << ": " << files.size() << " files (" << exporter->name() << ")\n";
     return 0;
 }
@@ -112,10 +115,7 @@ int cmdValidate(const std::vector<std::string> &argv, cp::Catalog catalog)
     for (const auto &p : problems)
         std::cout << a.positional[0] << ": " << p.place << ": " << cp::severityName(p.severity) << ": "
                   << p.message << "\n";
-    size_t errors = 0;
-    for (const auto &p : problems)
-        errors += p.severity == cp::Severity::Error;
-    if (errors > 0)
+    if (const size_t errors = cp::errorCount(problems); errors > 0)
         throw Failure{1, a.positional[0] + ": " + std::to_string(errors) + " error(s) in the design"};
     std::cout << a.positional[0] << ": valid (" << problems.size() << " warning(s))\n";
     return 0;

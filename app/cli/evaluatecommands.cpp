@@ -17,8 +17,15 @@
 
 #include <nlohmann/json.hpp>
 
+#include <signal.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <csignal>
 #include <cstdint>
+#include <cstdio>
 #include <initializer_list>
 #include <filesystem>
 #include <iomanip>
@@ -96,6 +103,14 @@ std::string figureLines(const cp::Results &r, std::initializer_list<const char *
                + std::string(f.text.unit) + "\n";
     }
     return out;
+}
+
+/// A spec whose parallelism cannot run at all (tp not dividing the heads, no layout left for the
+/// search) is bad input: exit 1 with the reason, after the output that shows it.
+void failIfLayoutCannotRun(const std::string &file, const cp::EstimateOutcome &outcome)
+{
+    if (cp::layoutCannotRun(outcome))
+        throw Failure{1, file + ": parallelism: " + cp::whyItDoesNotRun(outcome)};
 }
 
 // One statement per section, as the text reads; the function is long because the report is.
@@ -232,6 +247,11 @@ int cmdEvaluate(const std::vector<std::string> &argv, cp::Catalog catalog)
         printJson(cp::resultsToJson(r), a.positional[0]);
     else
         printText(design, r);
+    // The figures are printed either way (what an architect fixes next is in them); the exit
+    // status says the design is not sound, as validate's does.
+    if (const size_t errors = cp::errorCount(r.problems); errors > 0)
+        throw Failure{1, a.positional[0] + ": " + std::to_string(errors)
+                             + " error(s) in the design (listed under problems); the figures they touch are incomplete"};
     return 0;
 }
 
@@ -246,6 +266,7 @@ int cmdEstimate(const std::vector<std::string> &argv, const cp::Catalog &catalog
         printJson(cp::estimateToJson(spec, outcome), a.positional[0]);
     else
         std::cout << cp::estimateToText(spec, outcome);
+    failIfLayoutCannotRun(a.positional[0], outcome);
     return 0;
 }
 
@@ -301,9 +322,72 @@ int cmdSearch(const std::vector<std::string> &argv, cp::Catalog catalog)
     return 0;
 }
 
+namespace {
+
+// The events one simulate command may process: about a minute. A collapsed run of 2e7 events took
+// 3.5 s on this 2-core machine with a build beside it (~175 ns an event), so 3e8 is 15 such runs.
+constexpr double kMaxSimulationEvents = 3e8;
+
+/// Refuses, before it starts, a simulation expected to run for more than about a minute: a design
+/// that fails faster than it recovers needs its caps on every run (docs/robustness.md).
+void refuseRunawaySimulation(const std::string &file, const cp::JobModel &job, const cp::SimulationOptions &options)
+{
+    const double intervalH = options.intervalH > 0 ? options.intervalH : job.intervalH;
+    const double perRun = cp::expectedEventsPerRun(job, job.workHours, intervalH);
+    const double total = perRun * options.runs;
+    if (total <= kMaxSimulationEvents)
+        return;
+    char text[512];
+    const long long fit = std::max<long long>(1, (long long)(kMaxSimulationEvents / std::max(perRun, 1.0)));
+    std::snprintf(text, sizeof text,
+                  "simulate: about %.1e events expected (%d runs x %.1e; the job fails every %.3g h, "
+                  "goodput %.1f %%), above the %.0e one command processes (about a minute): "
+                  "use --runs %lld or fewer, or improve the design (evaluate shows its goodput)",
+                  total, options.runs, perRun, job.ratePerHour() > 0 ? 1.0 / job.ratePerHour() : 0.0,
+                  100.0 * job.goodput(intervalH), kMaxSimulationEvents, fit);
+    throw Failure{1, file + ": " + text};
+}
+
+std::atomic<bool> gInterrupted{false};
+
+extern "C" void onInterrupt(int)
+{
+    gInterrupted.store(true);
+}
+
+/// Runs the simulation with Ctrl-C (SIGINT) and SIGTERM cancelling it, inside a run too; with
+/// `progress` (or standard error on a terminal) a line on stderr for every tenth of the runs.
+cp::SimulationResults simulateInterruptibly(const cp::JobModel &job, cp::SimulationOptions options, bool progress)
+{
+    gInterrupted.store(false);
+    struct sigaction action {}, oldInt {}, oldTerm {};
+    action.sa_handler = onInterrupt;
+    sigemptyset(&action.sa_mask);
+    sigaction(SIGINT, &action, &oldInt);
+    sigaction(SIGTERM, &action, &oldTerm);
+    options.cancel = &gInterrupted;
+    if (progress || ::isatty(STDERR_FILENO)) {
+        const auto start = std::chrono::steady_clock::now();
+        options.progress = [start, progress, last = -1](int done, int all) mutable {
+            const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+            const int tenth = all > 0 ? done * 10 / all : 10;
+            if (tenth == last || (!progress && s < 2.0))
+                return;
+            last = tenth;
+            std::cerr << "simulate: " << done << " of " << all << " runs, " << fixed(s, 1) << " s" << std::endl;
+        };
+    }
+    cp::SimulationResults sim = cp::simulate(job, options);
+    sigaction(SIGINT, &oldInt, nullptr);
+    sigaction(SIGTERM, &oldTerm, nullptr);
+    return sim;
+}
+
+} // namespace
+
 int cmdSimulate(const std::vector<std::string> &argv, cp::Catalog catalog)
 {
-    const Args a = parse(argv, {"--runs", "--seed"}, {"--json", "--typical"});
+    const Args a = parse(argv, {"--runs", "--seed"}, {"--json", "--typical", "--progress"});
     if (a.positional.size() != 1)
         usageError("simulate needs exactly one FILE");
     const auto whole = [](const std::string &name, const std::string &text, long long lo, long long hi) {
@@ -330,7 +414,11 @@ int cmdSimulate(const std::vector<std::string> &argv, cp::Catalog catalog)
         throw Failure{1, a.positional[0] + ": no training run to simulate (the design has no GPUs or the "
                              "workload does not run; see evaluate)"};
     options.sampleRanges = !a.flag("--typical");
-    const cp::SimulationResults sim = cp::simulate(rel.job, options);
+    refuseRunawaySimulation(a.positional[0], rel.job, options);
+    const cp::SimulationResults sim = simulateInterruptibly(rel.job, options, a.flag("--progress"));
+    if (sim.cancelled)
+        throw Failure{130, a.positional[0] + ": simulate: interrupted after " + std::to_string(sim.runs) + " of "
+                               + std::to_string(options.runs) + " runs; nothing printed"};
     if (a.flag("--json")) {
         nlohmann::json j = {{"runs", sim.runs}, {"seed", options.seed},
                             {"work_days", sim.workHours / 24.0},

@@ -79,12 +79,15 @@ Commands:
         Search the best parallelism (TP, PP, DP, CP, EP, micro-batch, interleave,
         recomputation, ZeRO) for a design's (.cplan or .json) cluster and workload;
         prints the top N (default 5) and why the others lost.
-  simulate FILE [--runs N] [--seed S] [--typical] [--json]
+  simulate FILE [--runs N] [--seed S] [--typical] [--progress] [--json]
         Monte Carlo of the design's training run (default 1000 runs, seed 1):
         failures drawn per part kind, checkpoints, spares and repairs, each run
         with its own rates and times drawn from the design's ranges (--typical:
         the typical values only); prints the distribution of the time to train
         (p10, p50, p90) beside the analytic goodput (docs/reliability.md).
+        Progress on stderr (--progress, or on a terminal after 2 s); Ctrl-C
+        stops it (exit 130); a run expected to need more than 3·10^8 events
+        is refused with the estimate.
   compare A.cplan B.cplan ... [--report OUT.html|OUT.pdf] [--bom OUT.csv] [--json]
         Evaluate 2 to 6 designs and print their key figures side by side
         (GPUs, racks, power, fabric, MFU, time to train, reliability, CAPEX,

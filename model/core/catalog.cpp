@@ -43,6 +43,12 @@ std::string entryPlace(size_t index, const std::string &id)
     return place;
 }
 
+// The dearest catalogued part, a GB300 NVL72 rack, is $3.45 M: a price 30 times that is a typing
+// error (a $1e12 server would decide every cost verdict), not a quote.
+constexpr double kMaxPartPriceUsd = 100e6;
+
+void checkCatalog(const Catalog &catalog, const std::string &origin, bool refsResolved);
+
 } // namespace
 
 const char *partKindName(PartKind kind)
@@ -299,14 +305,26 @@ Catalog Catalog::fromJson(const json &j, const std::string &origin)
         ++index;
     }
     catalog.reindex();
-    catalog.check(origin);
+    checkCatalog(catalog, origin, false); // references to other catalogs: checked when merged
     return catalog;
 }
 
 void Catalog::check(const std::string &origin) const
 {
-    for (size_t i = 0; i < mEntries.size(); ++i) {
-        const CatalogEntry &e = mEntries[i];
+    checkCatalog(*this, origin, true);
+}
+
+namespace {
+
+/// Every entry's figures, sources and references. A reference to an id the catalog lacks is an
+/// error only when `refsResolved`: a user catalog is checked alone first (its entries may refer to
+/// built-in ones, such as a server repeated from the default catalog referring to its
+/// accelerator), and as a whole once merged.
+void checkCatalog(const Catalog &catalog, const std::string &origin, bool refsResolved)
+{
+    const std::vector<CatalogEntry> &entries = catalog.entries();
+    for (size_t i = 0; i < entries.size(); ++i) {
+        const CatalogEntry &e = entries[i];
         const std::string place = entryPlace(i, e.id);
         for (const auto &key : requiredFigures(e.kind))
             if (!e.hasFigure(key))
@@ -321,7 +339,9 @@ void Catalog::check(const std::string &origin) const
             const std::string target = e.ref(key);
             if (target.empty())
                 throw LoadError(origin, place + ".refs", "missing reference \"" + key + "\"");
-            const CatalogEntry *t = find(target);
+            const CatalogEntry *t = catalog.find(target);
+            if (!t && !refsResolved)
+                continue;
             if (!t)
                 throw LoadError(origin, place + ".refs." + key, "unknown catalog id \"" + target + "\"");
             if (t->kind != kind)
@@ -350,8 +370,14 @@ void Catalog::check(const std::string &origin) const
                             "more than 60U (2.7 m) is not plausible for a rack or a part in one");
         if (e.kind == PartKind::Rack && (e.figure("width_m") > 5 || e.figure("depth_m") > 5))
             throw LoadError(origin, place + ".figures", "a rack wider or deeper than 5 m is not plausible");
+        if (e.figure("price_usd") > kMaxPartPriceUsd)
+            throw LoadError(origin, place + ".figures.price_usd",
+                            "more than $100 million for one part is not plausible (the dearest built-in part, "
+                            "an NVL72 rack, is $3.45 million)");
     }
 }
+
+} // namespace
 
 json Catalog::toJson() const
 {

@@ -1,8 +1,10 @@
 #include "model/core/design.h"
 
 #include "model/core/catalog.h"
+#include "model/core/footprint.h"
 
 #include <cmath>
+#include <cstdio>
 #include <map>
 #include <set>
 
@@ -46,6 +48,24 @@ constexpr int kMaxCount = 1000000;
 std::string quoted(const std::string &s) { return "\"" + s + "\""; }
 
 } // namespace
+
+std::string controlCharacterIn(const std::string &id)
+{
+    for (size_t i = 0; i < id.size(); ++i) {
+        const auto c = static_cast<unsigned char>(id[i]);
+        if (c < 0x20 || c == 0x7f) {
+            char code[16];
+            std::snprintf(code, sizeof code, "U+%04X", unsigned(c));
+            return std::string(code) + " at position " + std::to_string(i + 1);
+        }
+    }
+    return {};
+}
+
+bool rotationInRange(double degrees)
+{
+    return std::isfinite(degrees) && std::abs(degrees) <= 360.0;
+}
 
 const char *switchRoleName(SwitchRole role) { return nameOf(kRoles, role); }
 std::optional<SwitchRole> switchRoleFromName(const std::string &name) { return valueOf(kRoles, name); }
@@ -105,6 +125,8 @@ void checkUnits(const std::vector<FacilityUnit> &units, const char *listName, bo
             check.error(place + ".id", "must not be empty");
         else if (!unitIds.insert(u.id).second)
             check.error(place + ".id", "duplicate id " + quoted(u.id));
+        if (const std::string bad = controlCharacterIn(u.id); !bad.empty())
+            check.error(place + ".id", "contains a control character (" + bad + ")");
         const CatalogEntry *e = catalog.find(u.catalogId);
         if (!e)
             check.error(place + ".catalog_id", "unknown catalog id " + quoted(u.catalogId));
@@ -190,6 +212,30 @@ void checkRackContents(const Rack &r, const CatalogEntry *rackType, const std::s
                                + std::to_string(int(rackType->figure("max_weight_kg"))) + " kg limit");
 }
 
+/// Racks standing in each other's footprint (rotation included): one error on the later rack of
+/// each overlapping group, naming the first rack it overlaps and how many others.
+void checkFootprints(const Design &design, const Catalog &catalog, Checker &check)
+{
+    const std::vector<FootprintOverlap> overlaps = overlappingRacks(design, catalog);
+    for (size_t k = 0; k < overlaps.size();) {
+        const FootprintOverlap &first = overlaps[k];
+        size_t n = 0;
+        while (k + n < overlaps.size() && overlaps[k + n].later == first.later)
+            ++n;
+        const Rack &rack = design.racks[first.later];
+        const Rack &other = design.racks[first.earlier];
+        char depth[32];
+        std::snprintf(depth, sizeof depth, "%.2f", first.depthM);
+        std::string message = "its footprint overlaps rack " + quoted(other.id) + " (racks["
+                              + std::to_string(first.earlier) + "]) by " + depth + " m";
+        if (n > 1)
+            message += " and " + std::to_string(n - 1) + " other rack" + (n > 2 ? "s" : "");
+        message += ": move or turn one of them";
+        check.error("racks[" + std::to_string(first.later) + "] (" + quoted(rack.id) + ")", message);
+        k += n;
+    }
+}
+
 /// Every rack: unique ids, a known rack model, a position in the hall, sound contents. Returns
 /// the rack ids.
 std::set<std::string> checkRacks(const Design &design, const Catalog &catalog, Checker &check)
@@ -202,6 +248,10 @@ std::set<std::string> checkRacks(const Design &design, const Catalog &catalog, C
             check.error(place + ".id", "must not be empty");
         else if (!rackIds.insert(r.id).second)
             check.error(place + ".id", "duplicate rack id " + quoted(r.id));
+        if (const std::string bad = controlCharacterIn(r.id); !bad.empty())
+            check.error(place + ".id", "contains a control character (" + bad + ")");
+        if (const std::string bad = controlCharacterIn(r.row); !bad.empty())
+            check.error(place + ".row", "contains a control character (" + bad + ")");
         const CatalogEntry *rackType = catalog.find(r.catalogId);
         if (!rackType) {
             check.error(place + ".catalog_id", "unknown catalog id " + quoted(r.catalogId));
@@ -214,11 +264,12 @@ std::set<std::string> checkRacks(const Design &design, const Catalog &catalog, C
             || r.xM > design.hall.widthM || r.yM > design.hall.depthM)
             check.error(place, "position (" + std::to_string(r.xM) + ", " + std::to_string(r.yM)
                                    + ") m lies outside the hall");
-        if (!std::isfinite(r.rotationDeg))
-            check.error(place + ".rotation_deg", "must be a number");
+        if (!rotationInRange(r.rotationDeg))
+            check.error(place + ".rotation_deg", "must be between -360 and 360 degrees");
 
         checkRackContents(r, rackType, place, catalog, check);
     }
+    checkFootprints(design, catalog, check);
     return rackIds;
 }
 
@@ -313,8 +364,10 @@ void checkReliabilityAndFinance(const Design &design, Checker &check)
         check.error("reliability.hot_spares_per_domain", "must be -1 (catalog default) or more");
     const FinanceSettings &f = design.finance;
     check.positive("finance.life_years", f.lifeYears);
-    if (f.lifeYears > 30)
+    if (f.lifeYears > kMaxLifeYears)
         check.error("finance.life_years", "a life above 30 years is not plausible");
+    if (!(f.deliveryMonths >= 0 && f.deliveryMonths <= kMaxDeliveryMonths))
+        check.error("finance.delivery_months", "must be 0 (from the lead times) or at most 120 months");
     check.nonNegative("finance.energy_usd_per_kwh", f.energyUsdPerKwh);
     if (f.pue != 0.0 && (!std::isfinite(f.pue) || f.pue < 1.0 || f.pue > 3.0))
         check.error("finance.pue", "must be 0 (derived) or between 1.0 and 3.0");

@@ -196,6 +196,11 @@ enum class Ownership { SelfBuilt, CloudHosted };
 const char *ownershipName(Ownership o);
 std::optional<Ownership> ownershipFromName(const std::string &name);
 
+/// The longest hardware life and delivery a design may set: validation reports more as an error,
+/// and the cost model never plans beyond them.
+inline constexpr double kMaxLifeYears = 30.0;
+inline constexpr double kMaxDeliveryMonths = 120.0;
+
 /// Money: life, energy, cooling efficiency, staff and the cloud alternative.
 struct FinanceSettings
 {
@@ -287,6 +292,13 @@ struct Design
     const Rack *findRack(const std::string &id) const;
     bool operator==(const Design &) const = default;
 };
+
+/// The first control character in an id or a row name (a NUL, an escape, a line break) as
+/// "U+00HH at position N"; empty when there is none. Ids are printed, exported and matched.
+std::string controlCharacterIn(const std::string &text);
+
+/// A rack's rotation as validation and the editor accept it: finite, within ±360 degrees.
+bool rotationInRange(double degrees);
 
 /// Checks a design against itself and the catalog. Returns every problem with its place
 /// (e.g. "racks[3] (\"R03\").contents[1]"); an empty list means the design is sound.

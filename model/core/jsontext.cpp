@@ -2,6 +2,10 @@
 
 #include "model/core/problem.h"
 
+#include <functional>
+#include <unordered_set>
+#include <vector>
+
 namespace cp {
 
 namespace {
@@ -20,6 +24,72 @@ std::string lineColumn(const std::string &text, size_t offset)
     }
     return "line " + std::to_string(line) + ", column " + std::to_string(column);
 }
+
+/// Watches the parser's events for a key that appears twice in one object: nlohmann::json keeps
+/// the last silently, so a second "design" would replace the whole design. Tracks the place of
+/// the current object as the loaders name places ("design.racks[3].contents[0]").
+class DuplicateKeys
+{
+public:
+    bool operator()(int, nlohmann::json::parse_event_t event, nlohmann::json &parsed)
+    {
+        using E = nlohmann::json::parse_event_t;
+        switch (event) {
+        case E::object_start:
+        case E::array_start:
+            mFrames.push_back({event == E::object_start, placeOfNext(), {}, {}, 0});
+            break;
+        case E::key: {
+            Frame &f = mFrames.back();
+            f.key = parsed.get<std::string>();
+            if (!f.keys.insert(f.key).second)
+                mDuplicate = f.place.empty() ? f.key : f.place + "." + f.key;
+            break;
+        }
+        case E::object_end:
+        case E::array_end:
+            mFrames.pop_back();
+            elementDone();
+            break;
+        case E::value:
+            elementDone();
+            break;
+        }
+        return true;
+    }
+
+    /// The place of the first duplicated key, or empty.
+    const std::string &duplicate() const { return mDuplicate; }
+
+private:
+    struct Frame
+    {
+        bool object = false;
+        std::string place;
+        std::string key;
+        std::unordered_set<std::string> keys;
+        size_t index = 0;
+    };
+
+    std::string placeOfNext() const
+    {
+        if (mFrames.empty())
+            return {};
+        const Frame &f = mFrames.back();
+        if (f.object)
+            return f.place.empty() ? f.key : f.place + "." + f.key;
+        return f.place + "[" + std::to_string(f.index) + "]";
+    }
+
+    void elementDone()
+    {
+        if (!mFrames.empty() && !mFrames.back().object)
+            ++mFrames.back().index;
+    }
+
+    std::vector<Frame> mFrames;
+    std::string mDuplicate;
+};
 
 } // namespace
 
@@ -55,8 +125,10 @@ nlohmann::json parseJsonText(const std::string &text, const std::string &origin)
         throw LoadError(origin, lineColumn(text, at),
                         "nested more than " + std::to_string(kMaxJsonDepth)
                             + " levels deep (no file of Cluster Planner needs more than a few)");
+    DuplicateKeys duplicates;
+    nlohmann::json parsed;
     try {
-        return nlohmann::json::parse(text);
+        parsed = nlohmann::json::parse(text, std::ref(duplicates));
     } catch (const nlohmann::json::parse_error &e) {
         // e.byte is the offset of the error, counted from 1.
         throw LoadError(origin, lineColumn(text, e.byte > 0 ? e.byte - 1 : 0), "not valid JSON");
@@ -64,6 +136,11 @@ nlohmann::json parseJsonText(const std::string &text, const std::string &origin)
         const std::string what = e.what();
         throw LoadError(origin, "", "not valid JSON: " + what.substr(what.find("] ") + 2));
     }
+    if (!duplicates.duplicate().empty())
+        throw LoadError(origin, duplicates.duplicate(),
+                        "the key appears twice in one object; the second would silently replace the first "
+                        "(remove one of them)");
+    return parsed;
 }
 
 } // namespace cp

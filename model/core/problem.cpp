@@ -14,6 +14,12 @@ const char *severityName(Severity severity)
     return "error";
 }
 
+std::size_t errorCount(const Problems &problems)
+{
+    return std::size_t(std::count_if(problems.begin(), problems.end(),
+                                     [](const Problem &p) { return p.severity == Severity::Error; }));
+}
+
 bool hasErrors(const Problems &problems)
 {
     return std::any_of(problems.begin(), problems.end(),

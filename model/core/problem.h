@@ -24,6 +24,7 @@ struct Problem
 using Problems = std::vector<Problem>;
 
 bool hasErrors(const Problems &problems);
+std::size_t errorCount(const Problems &problems);
 
 /// Thrown when a file cannot be read; what() names the file, the place and the problem.
 class LoadError : public std::runtime_error

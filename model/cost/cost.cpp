@@ -322,8 +322,11 @@ void runningCosts(CostResults &c, const FinanceSettings &fin, const Results &r, 
         : 0.0;
     opex["cloud_rent"] = 0.0;
 
-    c.lifeYears = fin.lifeYears > 0 ? fin.lifeYears : 5.0;
-    c.deliveryMonths = basis.deliveryMonths * draw[CostInput::Delivery];
+    // A life or a delivery beyond what validation allows (30 years, 10 years) is reported there;
+    // here they are bounded so that the month-by-month tables stay small (life_years 1e9 tried
+    // to allocate 12 billion months and printed "vector::reserve").
+    c.lifeYears = std::clamp(fin.lifeYears > 0 ? fin.lifeYears : 5.0, 1.0 / 12.0, kMaxLifeYears);
+    c.deliveryMonths = std::clamp(basis.deliveryMonths * draw[CostInput::Delivery], 0.0, kMaxDeliveryMonths);
     c.deliveryCostUsd = opex["staff"] / 12.0 * c.deliveryMonths;
     basis.lifeMonths = c.lifeYears * 12.0;
     // A reservation is paid for whole terms: the rented time is the life rounded up to terms,

@@ -25,8 +25,10 @@ Edit changeRack(const Design &design, const Catalog &catalog, int rackIndex, con
         return Edit::refused("the id " + quoted(rack.id) + " is already used");
     if (!insideHall(design, rack.xM, rack.yM))
         return Edit::refused(outsideMessage(design, rack.xM, rack.yM));
-    if (!std::isfinite(rack.rotationDeg))
-        return Edit::refused("the rotation must be a number");
+    if (!rotationInRange(rack.rotationDeg))
+        return Edit::refused("the rotation must be between -360 and 360 degrees");
+    if (const std::string bad = controlCharacterIn(rack.id); !bad.empty())
+        return Edit::refused("the rack id contains a control character (" + bad + ")");
     if (std::string error = checkRackModelAndContents(rack, catalog); !error.empty())
         return Edit::refused(error);
 

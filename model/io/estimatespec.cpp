@@ -510,6 +510,24 @@ void addBands(json &j, const EstimateSpec &spec, const StepEstimate &e)
 
 } // namespace
 
+std::string whyItDoesNotRun(const EstimateOutcome &o)
+{
+    const StepEstimate &e = o.estimate;
+    if (e.feasible())
+        return {};
+    if (o.searched)
+        return o.search.failureReason();
+    return std::string(infeasibleName(e.infeasible))
+           + (e.infeasible == Infeasible::Memory ? ": " + fixedText(e.memoryGb(), 1) + " GB > " + fixedText(e.hbmGb, 0) + " GB"
+                                                 : std::string());
+}
+
+bool layoutCannotRun(const EstimateOutcome &o)
+{
+    const StepEstimate &e = o.estimate;
+    return !e.feasible() && e.infeasible != Infeasible::Memory && !(o.searched && o.search.rejectedMemory > 0);
+}
+
 json estimateToJson(const EstimateSpec &spec, const EstimateOutcome &o)
 {
     const StepEstimate &e = o.estimate;
@@ -518,12 +536,7 @@ json estimateToJson(const EstimateSpec &spec, const EstimateOutcome &o)
         j["name"] = spec.name;
     j["feasible"] = e.feasible();
     if (!e.feasible())
-        j["problem"] = o.searched ? o.search.failureReason()
-                                  : std::string(infeasibleName(e.infeasible)) +
-                                        (e.infeasible == Infeasible::Memory
-                                             ? ": " + fixedText(e.memoryGb(), 1) + " GB > " +
-                                                   fixedText(e.hbmGb, 0) + " GB"
-                                             : std::string());
+        j["problem"] = whyItDoesNotRun(o);
     j["step_time_s"] = e.stepTimeS;
     j["model_tflops_per_gpu"] = e.modelTflopsPerGpu;
     j["hardware_tflops_per_gpu"] = e.hardwareTflopsPerGpu;
@@ -621,14 +634,7 @@ std::string estimateToText(const EstimateSpec &spec, const EstimateOutcome &o)
           << " s)\n";
     }
     if (!e.feasible()) {
-        s << "\nDoes not run: "
-          << (o.searched ? o.search.failureReason()
-                         : std::string(infeasibleName(e.infeasible)) +
-                               (e.infeasible == Infeasible::Memory
-                                    ? ": " + fixedText(e.memoryGb(), 1) + " GB > " +
-                                          fixedText(e.hbmGb, 0) + " GB"
-                                    : std::string()))
-          << "\n";
+        s << "\nDoes not run: " << whyItDoesNotRun(o) << "\n";
         if (e.infeasible != Infeasible::Memory || e.stepTimeS <= 0)
             return s.str();
         s << "Figures if it fitted:\n";

@@ -271,12 +271,13 @@ std::string nowUtc()
 
 json parseStored(const std::string &text, const std::string &file, const std::string &place)
 {
-    if (jsonTooDeepAt(text) != std::string::npos)
-        throw LoadError(file, place, "stored JSON is nested more than " + std::to_string(kMaxJsonDepth) + " levels deep");
+    // The same reader as every JSON file (nesting limit, duplicate keys), its message kept and
+    // the column of the project named.
     try {
-        return json::parse(text);
-    } catch (const json::exception &) { // parse_error, or out_of_range for a number like 1e400
-        throw LoadError(file, place, "stored JSON is damaged");
+        return parseJsonText(text, file);
+    } catch (const LoadError &e) {
+        const std::string at = e.place().empty() ? std::string() : " (" + e.place() + ")";
+        throw LoadError(file, place, "stored JSON" + at + ": " + e.problem());
     }
 }
 

@@ -53,18 +53,20 @@ struct RunOutcome
     int failures = 0;
     int spareMisses = 0;
     bool unfinished = false; ///< stopped at the wall-time cap or the event cap
+    bool cancelled = false;  ///< stopped by the caller: not a run
 };
 
 // A run that has not finished after this many times its failure-free work is stopped there: it
 // has collapsed (recoveries longer than the time between failures), and its length is the cap.
 constexpr double kWallCapFactor = 100.0;
-// ... or after this many events (failures, repairs, phase ends), whichever comes first. A healthy
-// million-GPU run has ~150 failures; a design whose goodput is ~0 reached its wall cap only after
-// billions of events ("simulate --runs 1" ran for minutes without an answer). At ~50 ns an event,
-// a run now ends within about a second, stopped and counted in runs_unfinished.
-constexpr long long kMaxEventsPerRun = 20'000'000;
+// ... or after kMaxEventsPerRun events, whichever comes first. A healthy million-GPU run has ~150
+// failures; a design whose goodput is ~0 reached its wall cap only after billions of events
+// ("simulate --runs 1" ran for minutes without an answer).
+// Cancellation is checked every this many events (a few hundred microseconds).
+constexpr long long kCancelCheckEvents = 4096;
 
-RunOutcome runOnce(const JobModel &job, double work, double tau, Random &rng, std::vector<int> &spares)
+RunOutcome runOnce(const JobModel &job, double work, double tau, Random &rng, std::vector<int> &spares,
+                   const std::atomic<bool> *cancel)
 {
     RunOutcome out;
     const double lambda = job.ratePerHour();
@@ -79,6 +81,10 @@ RunOutcome runOnce(const JobModel &job, double work, double tau, Random &rng, st
     while (done < work) {
         if (t > wallCap || ++events > kMaxEventsPerRun) {
             out.unfinished = true;
+            break;
+        }
+        if (cancel && events % kCancelCheckEvents == 0 && cancel->load(std::memory_order_relaxed)) {
+            out.cancelled = true;
             break;
         }
         const double rate = std::max(0.0, 1.0 - shrunk);
@@ -169,6 +175,14 @@ RunOutcome runOnce(const JobModel &job, double work, double tau, Random &rng, st
 
 } // namespace
 
+double expectedEventsPerRun(const JobModel &job, double workHours, double intervalH)
+{
+    const double goodput = job.goodput(intervalH);
+    const double wall = goodput > 1.0 / kWallCapFactor ? workHours / goodput : kWallCapFactor * workHours;
+    const double events = 2.0 * job.ratePerHour() * wall + workHours / std::max(intervalH, 1e-9);
+    return std::isfinite(events) ? std::min(events, double(kMaxEventsPerRun)) : double(kMaxEventsPerRun);
+}
+
 SimulationResults simulate(const JobModel &job, const SimulationOptions &options)
 {
     SimulationResults res;
@@ -194,9 +208,13 @@ SimulationResults simulate(const JobModel &job, const SimulationOptions &options
             // (or the fixed one).
             JobModel drawn = job.scaled(sampleFactors(job.ranges, u));
             const double tau = options.intervalH > 0 || !job.intervalOptimal ? res.intervalH : drawn.intervalH;
-            o = runOnce(drawn, res.workHours, tau, rng, spares);
+            o = runOnce(drawn, res.workHours, tau, rng, spares, options.cancel);
         } else {
-            o = runOnce(job, res.workHours, res.intervalH, rng, spares);
+            o = runOnce(job, res.workHours, res.intervalH, rng, spares, options.cancel);
+        }
+        if (o.cancelled) {
+            res.cancelled = true;
+            break;
         }
         res.days.push_back(o.wallH / 24.0);
         sumWall += o.wallH;

@@ -43,10 +43,20 @@ struct SimulationResults
     std::vector<double> days;    ///< every run's time to train, sorted
 };
 
+/// A run stops after this many events (failures, repairs, phase ends) and counts as unfinished: at
+/// ~50 ns an event, about a second (docs/robustness.md, "Runaway work").
+inline constexpr long long kMaxEventsPerRun = 20'000'000;
+
+/// The events a run of `job` is expected to process: about two per failure (the failure and its
+/// repair) over the wall time its analytic goodput gives, bounded by the run's caps. What a caller
+/// multiplies by the runs to refuse a command that would not answer in reasonable time.
+double expectedEventsPerRun(const JobModel &job, double workHours, double intervalH);
+
 /// Simulates the training run `runs` times: failures of each class arrive as a Poisson process in
 /// wall time; a failure loses the work since the last completed checkpoint and costs the recovery
 /// time; a hot spare (if the domain has one free) replaces the failed part, else the job runs
-/// shrunk until the repair. Deterministic for a given seed.
+/// shrunk until the repair. Deterministic for a given seed. `cancel` is checked between runs and
+/// every few thousand events inside one; a run cancelled half-way is not counted.
 SimulationResults simulate(const JobModel &job, const SimulationOptions &options);
 
 } // namespace cp

@@ -124,6 +124,14 @@ void PluginRegistry::loadFile(const std::string &path)
     info.name = ss(data.value(QStringLiteral("name")).toString(fileName));
     info.version = ss(data.value(QStringLiteral("version")).toString());
     info.description = ss(data.value(QStringLiteral("description")).toString());
+    // A plugin copied under another file name (or reached through a link) is the same plugin:
+    // loading it twice would list every generator and exporter twice.
+    for (const Info &loaded : mInfos)
+        if (loaded.name == info.name) {
+            mProblems.push_back({Severity::Info, path, "skipped: the plugin \"" + info.name
+                                                           + "\" is already loaded from " + loaded.file});
+            return;
+        }
 
     QObject *root = loader->instance();
     if (!root) {
@@ -151,6 +159,11 @@ void PluginRegistry::loadFile(const std::string &path)
         loader->unload();
         return;
     }
+    if (const std::string clash = clashingId(*plugin); !clash.empty()) {
+        mProblems.push_back({Severity::Error, path, "refused: " + clash});
+        loader->unload();
+        return;
+    }
     if (!plugin->generators().empty())
         info.kinds.push_back("generator");
     if (!plugin->importers().empty())
@@ -160,6 +173,20 @@ void PluginRegistry::loadFile(const std::string &path)
     mInfos.push_back(std::move(info));
     mPlugins.push_back(plugin);
     mLoaders.push_back(std::move(loader));
+}
+
+std::string PluginRegistry::clashingId(const Plugin &plugin) const
+{
+    for (const TopologyGenerator *g : plugin.generators())
+        if (generator(g->id()))
+            return "its generator \"" + g->id() + "\" is already provided by another plugin";
+    for (const Importer *i : plugin.importers())
+        if (importer(i->id()))
+            return "its importer \"" + i->id() + "\" is already provided by another plugin";
+    for (const Exporter *e : plugin.exporters())
+        if (exporter(e->id()))
+            return "its exporter \"" + e->id() + "\" is already provided by another plugin";
+    return {};
 }
 
 std::vector<const TopologyGenerator *> PluginRegistry::generators() const

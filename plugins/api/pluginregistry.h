@@ -42,7 +42,9 @@ public:
     static std::string userFolder();
 
     /// Loads every plugin file in `folders` (missing folders are skipped). A plugin whose file name
-    /// was already loaded from an earlier folder is skipped with a note: earlier folders win.
+    /// or whose name (plugin.json) was already loaded is skipped with a note: earlier folders win,
+    /// and a copy under another file name is the same plugin. A plugin offering a generator,
+    /// importer or exporter id that an earlier one offers is refused.
     void loadFrom(const std::vector<std::string> &folders);
     /// loadFrom(standardFolders()).
     void loadStandard() { loadFrom(standardFolders()); }
@@ -60,6 +62,8 @@ public:
 
 private:
     void loadFile(const std::string &path);
+    /// Why `plugin` cannot join the loaded ones (an id they already provide), or empty.
+    std::string clashingId(const Plugin &plugin) const;
 
     std::vector<std::unique_ptr<QPluginLoader>> mLoaders;
     std::vector<Plugin *> mPlugins;
