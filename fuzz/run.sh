@@ -5,6 +5,7 @@
 # Environment: CP_FUZZ_BUILD  the build folder with fuzz/ (default build-fuzz)
 #              CP_FUZZ_CORPUS the seed corpus from make-corpus.sh (default corpus; written if missing)
 #              CP_FUZZ_WORK   the work corpus, grown by the run, and the log (default work)
+#              CP_FUZZ_RUNS   stop after this many executions too (libFuzzer -runs), e.g. 1000000
 # Findings (crash-*, timeout-*, oom-*, leak-*) are written to the work folder.
 set -euo pipefail
 target=${1:?usage: run.sh TARGET SECONDS}
@@ -23,8 +24,10 @@ log="$work/$target.log"
 status=0
 # Leaks are findings too (ASan's default); UBSan stops at the first report (-fno-sanitize-recover).
 # The target's dictionary (fuzz/dictionary.sh) lets mutations reach the nesting limit and the keys.
+runs=()
+[[ -n ${CP_FUZZ_RUNS:-} ]] && runs=(-runs="$CP_FUZZ_RUNS")
 # shellcheck disable=SC2046
-"$bin" $("$(dirname "$0")/dictionary.sh" "$target") -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=20 -print_final_stats=1 \
+"$bin" $("$(dirname "$0")/dictionary.sh" "$target") "${runs[@]}" -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=20 -print_final_stats=1 \
     -artifact_prefix="$work/$target-" "$work/$target" "$corpus/${target#fuzz_}" >"$log" 2>&1 || status=$?
 echo "$target: exit $status, log $log"
 grep -E '^(stat::|Done |==[0-9]+==ERROR|SUMMARY|artifact_prefix|.*Test unit written)' "$log" | tail -n 20

@@ -155,6 +155,8 @@ void TestStrictInput::placementIsChecked_data()
     QTest::newRow("NUL in a rack id") << QStringLiteral("nul") << QStringLiteral(".id: error: contains a control character (U+0000 at position 3)");
     QTest::newRow("escape in a row name") << QStringLiteral("escrow") << QStringLiteral(".row: error: contains a control character (U+001B");
     QTest::newRow("rotation 1e308") << QStringLiteral("rotation") << QStringLiteral("rotation_deg: error: must be between -360 and 360 degrees");
+    // Found by fuzz_cplan_rows: a position of 1e300 overflowed the overlap check's grid index (UBSan).
+    QTest::newRow("position 1e300") << QStringLiteral("far") << QStringLiteral("lies outside the hall");
 }
 
 void TestStrictInput::placementIsChecked()
@@ -178,6 +180,8 @@ void TestStrictInput::placementIsChecked()
         root = withRack(root, 2, [](QJsonObject &r) { r.insert(QStringLiteral("id"), QString::fromUtf8("C0\0X", 4)); });
     } else if (name == QLatin1String("escrow")) {
         root = withRack(root, 2, [](QJsonObject &r) { r.insert(QStringLiteral("row"), QStringLiteral("\x1b[2J")); });
+    } else if (name == QLatin1String("far")) {
+        root = withRack(root, 1, [](QJsonObject &r) { r.insert(QStringLiteral("x_m"), 1e300); });
     } else {
         root = withRack(root, 0, [](QJsonObject &r) { r.insert(QStringLiteral("rotation_deg"), 1e308); });
     }

@@ -15,6 +15,7 @@ namespace cp {
 namespace {
 
 constexpr size_t kCellLimit = 256;
+constexpr double kMaxPositionM = 1e7; // 10,000 km: a hall is at most 5 km on a side
 
 struct Corners
 {
@@ -58,8 +59,9 @@ std::optional<Footprint> footprintOf(const Rack &rack, const Catalog &catalog)
     if (!type || type->kind != PartKind::Rack)
         return std::nullopt;
     Footprint f{rack.xM, rack.yM, type->figure("width_m"), type->figure("depth_m"), rack.rotationDeg};
-    if (!std::isfinite(f.x) || !std::isfinite(f.y) || !rotationInRange(f.rotationDeg) || !(f.width > 0)
-        || !(f.depth > 0))
+    // A position beyond kMaxPositionM is not in any hall (validation reports it outside): left out.
+    if (!(std::abs(f.x) <= kMaxPositionM) || !(std::abs(f.y) <= kMaxPositionM) || !rotationInRange(f.rotationDeg)
+        || !(f.width > 0) || !(f.depth > 0))
         return std::nullopt;
     return f;
 }
@@ -90,6 +92,8 @@ std::vector<FootprintOverlap> overlappingRacks(const Design &design, const Catal
     }
     if (cell <= 0)
         return {};
+    // Cells of at least 1 cm keep a cell index within a long long for any position this checks.
+    cell = std::max(cell, 0.01);
     // A footprint lies within half its diagonal of its centre, so racks that overlap have centres
     // in the same or neighbouring cells of a grid as wide as the longest diagonal.
     const auto key = [cell](double x, double y) {
