@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <exception>
 #include <fstream>
+#include <map>
 #include <stdexcept>
 #include <string>
 
@@ -34,15 +35,24 @@ void expectCleanAnswer(Body &&body)
     }
 }
 
-/// A scratch file per fuzzer process (in $TMPDIR, /tmp by default), removed at exit.
-inline const std::string &scratchPath(const char *suffix)
+/// A scratch file of this fuzzer process for `suffix` (in $TMPDIR, /tmp by default), and its
+/// SQLite journal, removed when the process exits (libFuzzer ends a run with exit()).
+inline const std::string &scratchPath(const std::string &suffix)
 {
-    static const std::string path = [suffix] {
+    static std::map<std::string, std::string> paths;
+    auto it = paths.find(suffix);
+    if (it == paths.end()) {
+        if (paths.empty())
+            std::atexit([] {
+                for (const auto &entry : paths) {
+                    std::remove(entry.second.c_str());
+                    std::remove((entry.second + "-journal").c_str());
+                }
+            });
         const char *dir = std::getenv("TMPDIR");
-        std::string p = std::string(dir && *dir ? dir : "/tmp") + "/cp-fuzz-" + std::to_string(::getpid()) + suffix;
-        return p;
-    }();
-    return path;
+        it = paths.emplace(suffix, std::string(dir && *dir ? dir : "/tmp") + "/cp-fuzz-" + std::to_string(::getpid()) + suffix).first;
+    }
+    return it->second;
 }
 
 inline void writeBytes(const std::string &path, const uint8_t *data, size_t size)

@@ -10,8 +10,12 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QMap>
+#include <QThread>
 
+#include <fcntl.h>
 #include <signal.h>
+#include <sys/file.h>
+#include <unistd.h>
 
 #include <sqlite3.h>
 
@@ -33,6 +37,7 @@ private Q_SLOTS:
     void outOfMemoryIsOneLine();
     void collapsedRunsEnd();
     void multiFileExportsAreWhole();
+    void exportLeftoversAreCleared();
     void simulateIsInterruptible();
 
 private:
@@ -436,6 +441,90 @@ void TestHostile::multiFileExportsAreWhole()
     r = exportTo(small, root + QStringLiteral("/afile"));
     QCOMPARE(r.code, 3);
     QVERIFY2(r.err.contains(QStringLiteral("is not a folder")), qPrintable(r.err));
+}
+
+void TestHostile::exportLeftoversAreCleared()
+{
+    // An export killed between writing its staging folder and swapping it in leaves a hidden
+    // `.NAME.new-XXXXXX` beside the folder. The next export to the folder removes it — unless an
+    // export running now holds it (its lock) or it is not a flat folder of files — and a previous
+    // set moved aside while the folder's name was free (`.NAME.old-XXXXXX`) is put back first.
+    const QString small = project("left-small.cplan");
+    const QString big = path("left-big.cplan");
+    QFile::remove(big);
+    QCOMPARE(run({QStringLiteral("new"), QStringLiteral("--template"), QStringLiteral("classic"), QStringLiteral("--gpus"),
+                  QStringLiteral("2048"), QStringLiteral("-o"), big})
+                 .code,
+             0);
+    const QString root = path("left");
+    QDir(root).removeRecursively();
+    QDir().mkpath(root);
+    const QString out = root + QStringLiteral("/netbox");
+    const auto exportTo = [&](const QString &design) {
+        return run({QStringLiteral("export"), design, QStringLiteral("--format"), QStringLiteral("netbox-csv"), QStringLiteral("-o"), out});
+    };
+    QElapsedTimer clock;
+    clock.start();
+    Run r = exportTo(big);
+    const qint64 exportMs = clock.elapsed();
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    const QMap<QString, QByteArray> bigSet = folderContents(out);
+    r = exportTo(small);
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    const QMap<QString, QByteArray> smallSet = folderContents(out);
+    QVERIFY(bigSet != smallSet);
+
+    // Real kills at moments spread over the second half of an export (the files are written at
+    // its end): the folder is always one whole set, and the export after the kills leaves
+    // nothing beside it.
+    for (int step = 0; step < 8; ++step) {
+        const auto delayMs = static_cast<unsigned long>(exportMs * (0.45 + 0.08 * step));
+        QProcess p;
+        p.start(QStringLiteral(CP_CLI), {QStringLiteral("export"), big, QStringLiteral("--format"), QStringLiteral("netbox-csv"),
+                                         QStringLiteral("-o"), out});
+        QVERIFY(p.waitForStarted());
+        QThread::msleep(delayMs);
+        ::kill(pid_t(p.processId()), SIGKILL);
+        QVERIFY(p.waitForFinished(30000));
+        const QMap<QString, QByteArray> now = folderContents(out);
+        QVERIFY2(now == bigSet || now == smallSet, qPrintable(QStringLiteral("killed after %1 ms: a mixed set").arg(delayMs)));
+    }
+    r = exportTo(small);
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    QCOMPARE(folderContents(out), smallSet);
+    QVERIFY2(leftovers(root).isEmpty(), qPrintable(leftovers(root).join(QLatin1Char(' '))));
+
+    // Crafted leftovers: a stale staging folder goes; one whose lock is held stays until it is
+    // released; one holding a folder is not an export's and stays.
+    const auto makeFolder = [&](const QString &name, bool nested) {
+        const QString dir = root + QLatin1Char('/') + name;
+        QDir().mkpath(nested ? dir + QStringLiteral("/inner") : dir);
+        cptest::writeFile((dir + QStringLiteral("/01-sites.csv")).toStdString(), "half\n");
+        return dir;
+    };
+    makeFolder(QStringLiteral(".netbox.new-AAAAAA"), false);
+    const QString held = makeFolder(QStringLiteral(".netbox.new-BBBBBB"), false);
+    makeFolder(QStringLiteral(".netbox.new-CCCCCC"), true);
+    const int fd = ::open(QFile::encodeName(held).constData(), O_RDONLY | O_DIRECTORY);
+    QVERIFY(fd >= 0);
+    QCOMPARE(::flock(fd, LOCK_EX), 0);
+    r = exportTo(big);
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    QCOMPARE(leftovers(root), (QStringList{QStringLiteral(".netbox.new-BBBBBB"), QStringLiteral(".netbox.new-CCCCCC")}));
+    ::close(fd);
+    r = exportTo(small);
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    QCOMPARE(leftovers(root), QStringList{QStringLiteral(".netbox.new-CCCCCC")});
+    QVERIFY(QDir(root + QStringLiteral("/.netbox.new-CCCCCC")).removeRecursively());
+
+    // Killed between moving the previous set aside and moving the new one in: the folder's name
+    // is free and the previous set is whole beside it. The next export puts it back, then
+    // replaces it; nothing is left.
+    QVERIFY(QDir().rename(out, root + QStringLiteral("/.netbox.old-DDDDDD")));
+    r = exportTo(big);
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    QCOMPARE(folderContents(out), bigSet);
+    QVERIFY2(leftovers(root).isEmpty(), qPrintable(leftovers(root).join(QLatin1Char(' '))));
 }
 
 void TestHostile::simulateIsInterruptible()

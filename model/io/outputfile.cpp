@@ -14,11 +14,6 @@ namespace cp {
 
 namespace {
 
-std::string reason(int err)
-{
-    return std::string(": ") + std::strerror(err);
-}
-
 /// What kind of file a mode is, for a refusal message.
 const char *kindOf(mode_t mode)
 {
@@ -66,7 +61,7 @@ std::string outputTarget(const std::string &path)
         struct stat st {};
         if (::lstat(target.c_str(), &st) != 0) {
             if (errno != ENOENT)
-                throw LoadError(path, "", "cannot inspect the output path" + reason(errno));
+                throw LoadError(path, "", "cannot inspect the output path" + systemReason(errno));
             break; // a new file
         }
         if (S_ISLNK(st.st_mode)) {
@@ -90,7 +85,7 @@ std::string outputTarget(const std::string &path)
     std::error_code ec;
     if (!folder.empty() && !fs::is_directory(folder, ec))
         throw LoadError(path, "", "cannot write the file: its folder " + folder.string() +
-                                      " does not exist" + reason(ENOENT));
+                                      " does not exist" + systemReason(ENOENT));
     return target;
 }
 
@@ -100,7 +95,7 @@ void writeOutputFile(const std::string &path, const std::string &bytes)
     const std::string tmp = target + ".tmp";
     const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0644);
     if (fd < 0)
-        throw LoadError(path, "", "cannot write the file" + reason(errno));
+        throw LoadError(path, "", "cannot write the file" + systemReason(errno));
     const bool ok = writeAll(fd, bytes) && ::fsync(fd) == 0;
     const int err = errno;
     if (::close(fd) != 0 || !ok) {
@@ -108,7 +103,7 @@ void writeOutputFile(const std::string &path, const std::string &bytes)
         ::unlink(tmp.c_str()); // leave nothing half-written behind
         throw LoadError(path, "", std::string("writing failed") +
                                       (why == ENOSPC || why == EDQUOT ? " (disk full)" : "") +
-                                      ", the file is unchanged" + reason(why));
+                                      ", the file is unchanged" + systemReason(why));
     }
     // Keep the target's permissions when it exists (a rename would give the temporary file's).
     struct stat st {};
@@ -117,15 +112,24 @@ void writeOutputFile(const std::string &path, const std::string &bytes)
     if (::rename(tmp.c_str(), target.c_str()) != 0) {
         const int e = errno;
         ::unlink(tmp.c_str());
-        throw LoadError(path, "", "cannot replace the file" + reason(e));
+        throw LoadError(path, "", "cannot replace the file" + systemReason(e));
     }
     // The rename itself reaches the disk with the folder.
-    const std::string folder = std::filesystem::path(target).parent_path().string();
-    const int dfd = ::open(folder.empty() ? "." : folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (dfd >= 0) {
-        ::fsync(dfd);
-        ::close(dfd);
+    syncFolder(std::filesystem::path(target).parent_path().string());
+}
+
+void syncFolder(const std::string &folder)
+{
+    const int fd = ::open(folder.empty() ? "." : folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd >= 0) {
+        ::fsync(fd);
+        ::close(fd);
     }
+}
+
+std::string systemReason(int err)
+{
+    return std::string(": ") + std::strerror(err);
 }
 
 } // namespace cp

@@ -19,4 +19,10 @@ std::string outputTarget(const std::string &path);
 /// naming `path` and the reason (the system's: "No space left on device", …).
 void writeOutputFile(const std::string &path, const std::string &bytes);
 
+/// Flushes a folder's entries (a rename, a new file) to disk; "" is the current folder.
+void syncFolder(const std::string &folder);
+
+/// ": " and the system's words for `err` ("No space left on device"), to end a message with.
+std::string systemReason(int err);
+
 } // namespace cp

@@ -10,6 +10,7 @@
 #include <set>
 
 #include <fcntl.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -19,17 +20,80 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string reason(int err)
+/// A folder held open with an exclusive flock while an export works in it: a staging folder, or
+/// the previous set while it is moved aside. The lock is what tells a later export that a
+/// hidden folder beside the target is a leftover (its writer is gone: the kernel dropped the
+/// lock) and not the work of an export running now.
+class HeldFolder
 {
-    return std::string(": ") + std::strerror(err);
+public:
+    HeldFolder() = default;
+    explicit HeldFolder(const fs::path &folder)
+        : fd_(::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW))
+    {
+        if (fd_ >= 0 && ::flock(fd_, LOCK_EX | LOCK_NB) != 0) {
+            ::close(fd_);
+            fd_ = -1;
+        }
+    }
+    HeldFolder(const HeldFolder &) = delete;
+    HeldFolder &operator=(const HeldFolder &) = delete;
+    HeldFolder &operator=(HeldFolder &&o) noexcept
+    {
+        std::swap(fd_, o.fd_);
+        return *this;
+    }
+    ~HeldFolder()
+    {
+        if (fd_ >= 0)
+            ::close(fd_);
+    }
+    bool held() const { return fd_ >= 0; }
+
+private:
+    int fd_ = -1;
+};
+
+/// The hidden folders an export of `target` makes beside it: `.NAME.new-XXXXXX` (the set being
+/// written) and `.NAME.old-XXXXXX` (the previous set moved aside).
+std::string stagingPrefix(const fs::path &target, const char *what)
+{
+    return "." + target.filename().string() + "." + what + "-";
 }
 
-void syncFolder(const fs::path &folder)
+bool isStagingName(const std::string &name, const std::string &prefix)
 {
-    const int fd = ::open(folder.empty() ? "." : folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (fd >= 0) {
-        ::fsync(fd);
-        ::close(fd);
+    return name.size() == prefix.size() + 6 && name.compare(0, prefix.size(), prefix) == 0;
+}
+
+/// What an earlier export killed mid-way left beside `target`: a staging folder is removed; a
+/// previous set moved aside while the target is missing (killed between the two renames of a
+/// filesystem without an exchange) is put back first, so it is replaced like any export. A
+/// folder whose lock is held belongs to an export running now and is left alone; so is anything
+/// that is not a flat folder of files.
+void clearLeftovers(const fs::path &target)
+{
+    const std::string newPrefix = stagingPrefix(target, "new"), oldPrefix = stagingPrefix(target, "old");
+    std::error_code ec;
+    std::vector<fs::path> found;
+    for (const fs::directory_entry &e : fs::directory_iterator(target.parent_path(), ec)) {
+        const std::string name = e.path().filename().string();
+        if ((isStagingName(name, newPrefix) || isStagingName(name, oldPrefix)) && e.is_directory(ec) && !e.is_symlink(ec))
+            found.push_back(e.path());
+    }
+    for (const fs::path &leftover : found) {
+        const HeldFolder lock(leftover);
+        if (!lock.held())
+            continue; // an export running now
+        bool flat = true;
+        for (const fs::directory_entry &e : fs::directory_iterator(leftover, ec))
+            flat = flat && e.is_regular_file(ec) && !e.is_symlink(ec);
+        if (!flat || ec)
+            continue;
+        const bool old = isStagingName(leftover.filename().string(), oldPrefix);
+        if (old && !fs::exists(fs::symlink_status(target, ec)) && ::rename(leftover.c_str(), target.c_str()) == 0)
+            continue;
+        fs::remove_all(leftover, ec);
     }
 }
 
@@ -87,12 +151,13 @@ fs::path resolveFolder(const std::string &dir)
     return fs::absolute(target);
 }
 
-/// A new, empty folder beside `target` (hidden, named after it), with `mode`.
-fs::path stagingFolder(const fs::path &target, const char *what, mode_t mode)
+/// A new, empty folder beside `target` (hidden, named after it), with `mode`, held by `lock`.
+fs::path stagingFolder(const fs::path &target, const char *what, mode_t mode, HeldFolder &lock)
 {
-    std::string pattern = (target.parent_path() / ("." + target.filename().string() + "." + what + "-XXXXXX")).string();
+    std::string pattern = (target.parent_path() / (stagingPrefix(target, what) + "XXXXXX")).string();
     if (!::mkdtemp(pattern.data()))
-        throw LoadError(target.string(), "", "cannot create a folder beside it" + reason(errno) + "; nothing was written");
+        throw LoadError(target.string(), "", "cannot create a folder beside it" + systemReason(errno) + "; nothing was written");
+    lock = HeldFolder(pattern);
     ::chmod(pattern.c_str(), mode);
     return pattern;
 }
@@ -103,21 +168,23 @@ fs::path swapIn(const fs::path &staged, const fs::path &target, bool exists)
 {
     if (!exists) {
         if (::rename(staged.c_str(), target.c_str()) != 0)
-            throw LoadError(target.string(), "", "cannot move the new files in" + reason(errno));
+            throw LoadError(target.string(), "", "cannot move the new files in" + systemReason(errno));
         return {};
     }
     if (::renameat2(AT_FDCWD, staged.c_str(), AT_FDCWD, target.c_str(), RENAME_EXCHANGE) == 0)
         return staged; // the old set is now at the staging path
     // A filesystem without the exchange: move the old set aside, then the new one in. A kill
     // between the two leaves the old set complete beside the folder's name.
-    const fs::path aside = stagingFolder(target, "old", 0700);
+    HeldFolder asideLock;
+    const fs::path aside = stagingFolder(target, "old", 0700, asideLock);
     ::rmdir(aside.c_str());
+    const HeldFolder previous(target); // the old set keeps its lock under its new name
     if (::rename(target.c_str(), aside.c_str()) != 0)
-        throw LoadError(target.string(), "", "cannot move the previous files aside" + reason(errno));
+        throw LoadError(target.string(), "", "cannot move the previous files aside" + systemReason(errno));
     if (::rename(staged.c_str(), target.c_str()) != 0) {
         const int e = errno;
         ::rename(aside.c_str(), target.c_str());
-        throw LoadError(target.string(), "", "cannot move the new files in" + reason(e));
+        throw LoadError(target.string(), "", "cannot move the new files in" + systemReason(e));
     }
     return aside;
 }
@@ -133,9 +200,11 @@ void writeOutputFolder(const std::string &dir, const std::vector<OutputFolderFil
     fs::create_directories(target.parent_path(), ec);
     if (ec)
         throw LoadError(dir, "", "cannot create its parent folder: " + ec.message());
+    clearLeftovers(target);
     struct stat st {};
     const bool exists = ::stat(target.c_str(), &st) == 0;
-    const fs::path staged = stagingFolder(target, "new", exists ? (st.st_mode & 07777) : 0755);
+    HeldFolder stagedLock;
+    const fs::path staged = stagingFolder(target, "new", exists ? (st.st_mode & 07777) : 0755, stagedLock);
     try {
         std::string marker = "Written by " + writtenBy + "; replaced whole by the next export to this folder.\n";
         for (const OutputFolderFile &f : files) {
@@ -143,7 +212,7 @@ void writeOutputFolder(const std::string &dir, const std::vector<OutputFolderFil
             marker += f.name + "\n";
         }
         writeOutputFile((staged / kExportMarker).string(), marker);
-        syncFolder(staged);
+        syncFolder(staged.string());
     } catch (const LoadError &e) {
         fs::remove_all(staged, ec);
         // The file writer's message ends with the system's reason ("…: No space left on device").
@@ -161,7 +230,7 @@ void writeOutputFolder(const std::string &dir, const std::vector<OutputFolderFil
         fs::remove_all(staged, ec);
         throw;
     }
-    syncFolder(target.parent_path());
+    syncFolder(target.parent_path().string());
     if (!old.empty())
         fs::remove_all(old, ec);
 }

@@ -9,7 +9,7 @@
 
 namespace cp {
 
-class CatalogEntry;
+struct CatalogEntry;
 
 /// A published measurement of the run a spec describes (validation specs, docs/validation.md).
 struct PublishedFigure
