@@ -101,6 +101,7 @@ private Q_SLOTS:
     void offloadingUsesTheHostLink();
     void tpAcrossDomainIsSlower();
     void dpAcrossOversubscribedTierIsSlower();
+    void fp16ReducesSixteenBitGradients();
     void bubbleShrinksWithInterleaving();
     void moeAddsAllToAll();
     void attentionShapesAndSharedExperts();
@@ -474,6 +475,27 @@ void TestTrainingModel::dpAcrossOversubscribedTierIsSlower()
     tapered.oversubscription = {1, 1, 7};
     const StepEstimate a = estimateStep(flat, m, t, c), b = estimateStep(tapered, m, t, c);
     QVERIFY(b.time.dpTotalS > 2 * a.time.dpTotalS);
+}
+
+/// fp16 mixed precision runs at the bf16 rate but keeps and reduces its gradients in 16 bits, so a
+/// plain data-parallel all-reduce moves half the bytes and the gradient buffer is half as large;
+/// the compute is the same.
+void TestTrainingModel::fp16ReducesSixteenBitGradients()
+{
+    const ModelSpec m = llama8b();
+    TrainingSpec bf16 = training(8192, 8192.0 * 512), fp16 = bf16;
+    fp16.precision = Precision::Fp16;
+    ParallelConfig c;
+    c.tp = 8;
+    c.dp = 8;
+    c.zero = 0;
+    const ClusterSpec cluster = h100Cluster(64);
+    const StepEstimate a = estimateStep(cluster, m, bf16, c), b = estimateStep(cluster, m, fp16, c);
+    QVERIFY(a.infeasible == Infeasible::None && b.infeasible == Infeasible::None);
+    QCOMPARE(b.time.computeS, a.time.computeS);
+    QVERIFY(b.time.dpTotalS < 0.55 * a.time.dpTotalS && b.time.dpTotalS > 0.45 * a.time.dpTotalS);
+    QVERIFY(std::fabs(b.memory.gradients - 0.5 * a.memory.gradients) < 1e-6 * a.memory.gradients);
+    QCOMPARE(std::string(precisionName(Precision::Fp16)), std::string("fp16"));
 }
 
 void TestTrainingModel::bubbleShrinksWithInterleaving()

@@ -308,9 +308,11 @@ void parseTraining(const json &root, const Reader &rd, EstimateSpec &spec)
     if (std::fmod(t.globalBatchTokens, t.seqLen) != 0.0)
         rd.fail("training.global_batch_tokens",
                 "must be a whole number of sequences of seq_len tokens");
-    t.precision = rd.text(tj, "precision", "training", {"bf16", "fp8"}, "bf16") == "fp8"
-                      ? Precision::Fp8
-                      : Precision::Bf16;
+    const std::string precision =
+        rd.text(tj, "precision", "training", {"bf16", "fp16", "fp8"}, "bf16");
+    t.precision = precision == "fp8"    ? Precision::Fp8
+                  : precision == "fp16" ? Precision::Fp16
+                                        : Precision::Bf16;
     t.tokens = rd.number(tj, "tokens", "training", 0, 1e17, false, 0.0,
                          "no budget: time_to_train_days is 0");
     spec.tokens = t.tokens;

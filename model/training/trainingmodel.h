@@ -47,7 +47,11 @@ enum class MlpKind { SwiGlu, Gelu };
 /// before their backward. n is the fewest that fit in HBM (ParallelConfig::recomputeLayers, chosen
 /// by estimateStep).
 enum class Recompute { None, Selective, Full, Block, Offload };
-enum class Precision { Bf16, Fp8 };
+/// Fp16: the 16-bit mixed precision of 2020–2021 Megatron-LM runs — the same tensor-core rate as
+/// bf16, but gradients accumulated and reduced in fp16 (Megatron-LM forces fp32 gradient
+/// reduction only for bf16: arguments.py, "bfloat16 requires gradient accumulation and all-reduce
+/// to be done in fp32").
+enum class Precision { Bf16, Fp16, Fp8 };
 enum class AttentionKind { Flash, Unfused };
 
 const char *mlpName(MlpKind k);

@@ -95,7 +95,8 @@ CommTime dataParallelComm(const StepContext &x, const StageParams &sp, const Sta
     // Communication per step (`dpStep`) and per micro-batch (`dpMb`) by ZeRO stage (Rajbhandari
     // et al. 2020). Gradients travel in fp32 (4 bytes), parameters in 16 bits: Megatron-LM reduces
     // gradients in fp32 whenever it trains in bf16 (`accumulate_allreduce_grads_in_fp32`, forced on
-    // for bf16 in its arguments), as does Llama 3 (§3.3.2: FSDP reduce-scatters fp32 gradients).
+    // for bf16 in its arguments), as does Llama 3 (§3.3.2: FSDP reduce-scatters fp32 gradients);
+    // under fp16 mixed precision they stay 16-bit (gradientBytes).
     // - 0: one all-reduce of the gradients (PyTorch DDP, Megatron-LM 2021);
     // - 1: reduce-scatter of the gradients + all-gather of the updated parameters;
     // - 2: gradients *and* optimizer state sharded, parameters kept whole from the first forward
@@ -108,7 +109,7 @@ CommTime dataParallelComm(const StepContext &x, const StageParams &sp, const Sta
     double dpStep = 0.0, dpMb = 0.0;
     if (dpGroup > 1) {
         auto add = [&](double params, const GroupSpan &g) {
-            const double grads = params * 4.0, weights = params * 2.0;
+            const double grads = params * gradientBytes(x), weights = params * 2.0;
             const double rs = reduceScatter(grads, g).seconds, ag = allGather(weights, g).seconds;
             switch (c.zero) {
             case 0:

@@ -119,9 +119,8 @@ MemoryBreakdown memoryPerGpu(const StepContext &x, const StageParams &sp)
         return chunks * sp.rankLayers(rank) / v;
     };
     // Mixed-precision Adam: 16-bit weights (2 B), fp32 gradient accumulation (4 B, Megatron's main
-    // grads; Llama 3 accumulates and reduce-scatters gradients in fp32, §3.3.2), fp32 master
-    // weights
-    // + m + v (12 B): 18 B/parameter (ZeRO paper §3.1 counts 16 with 16-bit gradients). ZeRO-1
+    // grads; Llama 3 accumulates and reduce-scatters gradients in fp32, §3.3.2; 2 B under fp16,
+    // gradientBytes), fp32 master weights + m + v (12 B): 18 B/parameter (ZeRO paper §3.1 counts 16 with 16-bit gradients). ZeRO-1
     // shards the optimizer state over the dp·cp ranks, ZeRO-2 also the gradients, ZeRO-3 also the
     // weights (Rajbhandari et al. 2020); with ZeRO-2 the weights stay whole during the step (FSDP
     // without reshard after forward, as Llama 3).
@@ -142,9 +141,10 @@ MemoryBreakdown memoryPerGpu(const StepContext &x, const StageParams &sp)
         mem.weights = sharded(2.0, 3);
         if (c.zero >= 3)
             mem.weights += 2.0 * 2.0 * layerLocal; // two layers gathered at a time
-        mem.gradients = sharded(4.0, 2);
+        const double grad = gradientBytes(x);
+        mem.gradients = sharded(grad, 2);
         if (c.zero >= 2 && dpGroup > 1)
-            mem.gradients += 4.0 * layerLocal; // one layer's gradients on their way to the shards
+            mem.gradients += grad * layerLocal; // one layer's gradients on their way to the shards
         mem.optimizer = sharded(12.0, 1);
         mem.layersInFlight = layersInFlight(rank);
         mem.activations = x.tok * act.perLayerPerTok * mem.layersInFlight;

@@ -142,6 +142,13 @@ inline double activationBytes(const StepContext &x)
     return x.tok * x.h * 2.0;
 }
 
+/// Bytes of one gradient as it is accumulated and reduced: fp32, except under fp16 mixed
+/// precision (Precision::Fp16), whose gradients stay 16-bit.
+inline double gradientBytes(const StepContext &x)
+{
+    return x.training.precision == Precision::Fp16 ? 2.0 : 4.0;
+}
+
 /// Passes over each layer per micro-batch: forward, backward, and the recomputation.
 inline double layerPasses(const StepContext &x)
 {
