@@ -37,6 +37,7 @@
 #include <QUndoView>
 #include <QtTest>
 
+#include <map>
 #include <memory>
 #include <set>
 
@@ -150,6 +151,9 @@ private Q_SLOTS:
     void feedToolConnectsRacks();
     void undoAllGivesOriginal();
     void inspectorRefusesInvalidValues();
+    void redoKeysRedo();
+    void undoKeyInsideAField();
+    void refusalLeavesTheFieldsInPlace();
     void settingsPanelEditsWholeStruct();
     void saveAndReopenIsIdentical();
 
@@ -568,6 +572,116 @@ void TestEditor::inspectorRefusesInvalidValues()
     QVERIFY(!inspector->editField(QStringLiteral("finance.pue"), QStringLiteral("0.5")));
     QCOMPARE(doc()->undoStack()->count(), 1);
     QCOMPARE(doc()->design().finance, original.finance);
+}
+
+/// Ctrl+Z undoes and both Ctrl+Y and Ctrl+Shift+Z redo, from the plan; no two of the window's
+/// actions share a key (Qt fires neither of two actions bound to one sequence).
+void TestEditor::redoKeysRedo()
+{
+    mWindow->activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(mWindow.get()));
+    const double before = doc()->design().racks[0].rotationDeg;
+    view()->setFocus();
+    view()->selectRacks({0});
+    QTest::keyClick(view(), Qt::Key_R);
+    const double rotated = doc()->design().racks[0].rotationDeg;
+    QVERIFY(rotated != before);
+    for (const QKeySequence &redo : {QKeySequence(Qt::CTRL | Qt::Key_Y), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z)}) {
+        QTest::keySequence(view(), QKeySequence::Undo);
+        QCOMPARE(doc()->design().racks[0].rotationDeg, before);
+        QTest::keySequence(view(), redo);
+        QVERIFY2(doc()->design().racks[0].rotationDeg == rotated, qPrintable(redo.toString()));
+    }
+    // Each key sequence is bound once in the whole window, the redo action's own list included
+    // (an X desktop binds Redo to Ctrl+Shift+Z already: gui_editor_keys_xcb runs this there).
+    std::map<QString, QString> owner;
+    for (QAction *action : mWindow->findChildren<QAction *>())
+        for (const QKeySequence &key : action->shortcuts()) {
+            const auto [it, fresh] = owner.emplace(key.toString(), action->objectName() + action->text());
+            QVERIFY2(fresh, qPrintable(key.toString() + QStringLiteral(": ") + it->second + QStringLiteral(" and ") +
+                                       action->objectName() + action->text()));
+        }
+    const QList<QKeySequence> redoKeys = mWindow->findChild<QAction *>(QStringLiteral("redoAction"))->shortcuts();
+    QVERIFY(redoKeys.contains(QKeySequence(Qt::CTRL | Qt::Key_Y)));
+    QVERIFY(redoKeys.contains(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z)));
+}
+
+/// Ctrl+Z in a field with unsaved text reverts the text only; without unsaved text it undoes the
+/// design and the field shows the value undone to; leaving the field afterwards adds no step. The
+/// same in a settings tab.
+void TestEditor::undoKeyInsideAField()
+{
+    mWindow->activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(mWindow.get()));
+    InspectorDock *inspector = mWindow->inspectorDock();
+    const Design original = doc()->design();
+    view()->selectRacks({2});
+    const QString wanted = QLocale().toString(original.racks[2].xM + 1.0, 'f', 2);
+    QVERIFY(inspector->editField(QStringLiteral("rack.x"), wanted));
+    QCOMPARE(doc()->undoStack()->count(), 1);
+
+    QLineEdit *x = inspector->field(QStringLiteral("rack.x"));
+    QVERIFY(x);
+    x->setFocus();
+    x->selectAll();
+    QTest::keyClicks(x, QStringLiteral("12"));
+    QCOMPARE(x->text(), QStringLiteral("12"));
+    QTest::keySequence(x, QKeySequence::Undo); // unsaved text: back to the design's value, no step
+    QCOMPARE(inspector->field(QStringLiteral("rack.x"))->text(), wanted);
+    QCOMPARE(doc()->undoStack()->index(), 1);
+    QCOMPARE(doc()->undoStack()->count(), 1);
+
+    QTest::keySequence(inspector->field(QStringLiteral("rack.x")), QKeySequence::Undo); // the design's step
+    QCOMPARE(doc()->undoStack()->index(), 0);
+    QCOMPARE(doc()->design().racks[2].xM, original.racks[2].xM);
+    x = inspector->field(QStringLiteral("rack.x"));
+    QCOMPARE(x->text(), QLocale().toString(original.racks[2].xM, 'f', 2));
+    QVERIFY(x->hasFocus());
+    view()->setFocus(); // leaving the field is not an edit
+    QCOMPARE(doc()->undoStack()->index(), 0);
+    QCOMPARE(doc()->undoStack()->count(), 1);
+    QVERIFY(doc()->design() == original);
+
+    QTest::keySequence(inspector->field(QStringLiteral("rack.x")), QKeySequence(Qt::CTRL | Qt::Key_Y)); // redo
+    QCOMPARE(doc()->design().racks[2].xM, original.racks[2].xM + 1.0);
+
+    // A settings field: the undo key undoes its step and the field follows.
+    const QString price = QStringLiteral("finance.energyUsdPerKwh");
+    QLineEdit *energy = inspector->field(price);
+    QVERIFY(energy);
+    const QString oldPrice = energy->text();
+    QVERIFY(inspector->editField(price, QStringLiteral("0.5")));
+    energy->setFocus();
+    QTest::keySequence(energy, QKeySequence::Undo);
+    QCOMPARE(energy->text(), oldPrice);
+    QCOMPARE(doc()->design().finance, original.finance);
+    view()->setFocus();
+    QCOMPARE(doc()->design().finance, original.finance);
+    QCOMPARE(doc()->undoStack()->index(), 1);
+}
+
+/// A refused value shows its message without moving any field, so the next click lands where aimed.
+void TestEditor::refusalLeavesTheFieldsInPlace()
+{
+    InspectorDock *inspector = mWindow->inspectorDock();
+    view()->selectRacks({2});
+    QApplication::processEvents();
+    QLineEdit *y = inspector->field(QStringLiteral("rack.y"));
+    QVERIFY(y);
+    const QPoint before = y->mapTo(inspector, QPoint(0, 0));
+    QVERIFY(!inspector->editField(QStringLiteral("rack.x"), QStringLiteral("abc")));
+    QApplication::processEvents();
+    auto *message = inspector->findChild<QLabel *>(QStringLiteral("inspectorMessage"));
+    QVERIFY(message && message->isVisible() && message->text().contains(QLatin1String("not a number")));
+    y = inspector->field(QStringLiteral("rack.y"));
+    QCOMPARE(y->mapTo(inspector, QPoint(0, 0)), before);
+    // A long refusal is cut to the row; the whole text is in its tooltip.
+    const int height = message->height();
+    QVERIFY(!inspector->editField(QStringLiteral("rack.model"), QString(200, QLatin1Char('x'))));
+    QApplication::processEvents();
+    QCOMPARE(message->height(), height);
+    QVERIFY(message->toolTip().contains(QString(200, QLatin1Char('x'))));
+    QCOMPARE(inspector->field(QStringLiteral("rack.y"))->mapTo(inspector, QPoint(0, 0)), before);
 }
 
 void TestEditor::settingsPanelEditsWholeStruct()

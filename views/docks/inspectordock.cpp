@@ -6,18 +6,21 @@
 #include "model/core/design.h"
 #include "model/edit/designedit.h"
 #include "views/session/document.h"
+#include "views/session/editkeys.h"
 #include "views/session/resultshub.h"
 #include "model/engine/evaluation.h"
 #include "views/plan/items/rackcategory.h"
 
 #include <QFormLayout>
 #include <QHeaderView>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
 #include <QScrollArea>
 #include <QTabWidget>
 #include <QTreeWidget>
+#include <QUndoStack>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -38,10 +41,14 @@ InspectorDock::InspectorDock(QWidget *parent)
     setObjectName(QStringLiteral("inspectorDock"));
     mTabs->setObjectName(QStringLiteral("inspectorTabs"));
     mTabs->setDocumentMode(true);
+    // Refusals show in a row of fixed height under the tabs, so a message never moves the fields
+    // (a click aimed at a field lands on it); the whole text is in the tooltip.
     mMessage->setObjectName(QStringLiteral("inspectorMessage"));
     mMessage->setWordWrap(true);
     mMessage->setStyleSheet(QStringLiteral("color: #B00020;"));
-    mMessage->hide();
+    mMessage->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    mMessage->setContentsMargins(4, 2, 4, 2);
+    mMessage->setFixedHeight(2 * mMessage->fontMetrics().lineSpacing() + 6);
     mTree->setObjectName(QStringLiteral("inspectorTree"));
     mTree->setColumnCount(2);
     mTree->setHeaderLabels({tr("Property"), tr("Value")});
@@ -52,11 +59,16 @@ InspectorDock::InspectorDock(QWidget *parent)
     mTree->setSelectionMode(QAbstractItemView::NoSelection);
     auto *layout = new QVBoxLayout(mSelectionPage);
     layout->setContentsMargins(4, 4, 4, 4);
-    layout->addWidget(mMessage);
     layout->addWidget(mTree, 1);
     mTabs->addTab(mSelectionPage, tr("Selection"));
     buildSettingsTabs();
-    setWidget(mTabs);
+    auto *body = new QWidget;
+    auto *bodyLayout = new QVBoxLayout(body);
+    bodyLayout->setContentsMargins(0, 0, 0, 0);
+    bodyLayout->setSpacing(0);
+    bodyLayout->addWidget(mTabs, 1);
+    bodyLayout->addWidget(mMessage);
+    setWidget(body);
 }
 
 void InspectorDock::setDocument(Document *document)
@@ -91,9 +103,42 @@ void InspectorDock::setError(const QString &message)
 {
     mLastError = message;
     mMessage->setText(message);
-    mMessage->setVisible(!message.isEmpty());
+    mMessage->setToolTip(message);
     if (!message.isEmpty())
         Q_EMIT statusMessage(message);
+}
+
+bool InspectorDock::eventFilter(QObject *watched, QEvent *event)
+{
+    auto *edit = qobject_cast<QLineEdit *>(watched);
+    if (!edit || (event->type() != QEvent::ShortcutOverride && event->type() != QEvent::KeyPress))
+        return QDockWidget::eventFilter(watched, event);
+    const auto *key = static_cast<const QKeyEvent *>(event);
+    const bool undo = isUndoKey(key);
+    if (!undo && !isRedoKey(key))
+        return QDockWidget::eventFilter(watched, event);
+    if (event->type() == QEvent::ShortcutOverride) {
+        event->accept(); // the field takes these keys: the window's Undo and Redo do not fire too
+        return true;
+    }
+    const QString committed = edit->property(kCommittedValue).toString();
+    if (edit->text() != committed) {
+        // Unsaved text: the design's value comes back, and nothing else happens.
+        edit->setText(committed);
+        setError(QString());
+        return true;
+    }
+    if (mDocument) {
+        // No unsaved text: the design's step is undone (redone), as on the plan. The form is
+        // rebuilt from the design; the same field keeps the focus and shows the new value.
+        const QString name = edit->objectName();
+        undo ? mDocument->undoStack()->undo() : mDocument->undoStack()->redo();
+        if (QLineEdit *again = field(name)) {
+            again->setText(again->property(kCommittedValue).toString());
+            again->setFocus();
+        }
+    }
+    return true;
 }
 
 void InspectorDock::setResultsHub(const ResultsHub *hub)

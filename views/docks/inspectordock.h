@@ -63,6 +63,13 @@ public:
 Q_SIGNALS:
     void statusMessage(const QString &message);
 
+protected:
+    /// The undo and redo keys inside a field: unsaved text goes back to the design's value (the
+    /// text only, no design step); without unsaved text they undo or redo the design. Without it,
+    /// the field's own text undo would run and leaving the field would apply the old text as a
+    /// new step.
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
 private:
     struct SettingsField
     {

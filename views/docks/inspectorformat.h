@@ -15,6 +15,10 @@
 
 namespace cp::gui::inspector {
 
+/// The dynamic property of an editable field that holds the design's value it shows: what Enter
+/// or focus loss compares the text with, and what the undo key puts back (InspectorDock::eventFilter).
+inline constexpr char kCommittedValue[] = "committedValue";
+
 inline QString qs(const std::string &s)
 {
     return QString::fromStdString(s);

@@ -35,6 +35,8 @@ QLineEdit *InspectorDock::addEditField(QFormLayout *form, const QString &name, c
 {
     auto *edit = new QLineEdit(value);
     edit->setObjectName(name);
+    edit->setProperty(kCommittedValue, value);
+    edit->installEventFilter(this);
     QWidget *row = edit;
     if (!unit.isEmpty()) {
         row = new QWidget;
@@ -192,7 +194,8 @@ void InspectorDock::rebuildEditor()
                              t, tr("Redundancy"));
                      });
     }
-    static_cast<QVBoxLayout *>(mSelectionPage->layout())->insertWidget(1, mEditor);
+    static_cast<QVBoxLayout *>(mSelectionPage->layout())->insertWidget(0, mEditor);
+    mEditor->show(); // now, not on the next event loop: a field of it can take the focus at once
 }
 
 } // namespace cp::gui

@@ -250,6 +250,7 @@ QWidget *InspectorDock::settingsPage(const QVector<SettingsField> &fields)
         auto *edit = new QLineEdit;
         edit->setObjectName(f.name);
         edit->setEnabled(false);
+        edit->installEventFilter(this);
         QWidget *row = edit;
         if (!f.unit.isEmpty()) {
             row = new QWidget;
@@ -287,8 +288,13 @@ void InspectorDock::refreshSettings()
 {
     for (auto &[f, edit] : mSettingsEdits) {
         edit->setEnabled(mDocument != nullptr);
-        if (mDocument && !edit->hasFocus())
-            edit->setText(f.get(mDocument->design()));
+        if (!mDocument)
+            continue;
+        // A focused field keeps what is being typed; one without unsaved text follows the design.
+        const QString value = f.get(mDocument->design());
+        if (!edit->hasFocus() || edit->text() == edit->property(kCommittedValue).toString())
+            edit->setText(value);
+        edit->setProperty(kCommittedValue, value);
     }
 }
 

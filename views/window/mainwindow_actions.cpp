@@ -8,6 +8,7 @@
 #include "views/docks/resultsdock.h"
 #include "views/plan/hallview.h"
 #include "views/session/document.h"
+#include "views/session/editkeys.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -200,7 +201,7 @@ void MainWindow::createEditActions()
     undo->setIcon(style()->standardIcon(QStyle::SP_ArrowBack));
     QAction *redo = stack->createRedoAction(this, tr("&Redo"));
     redo->setObjectName(QStringLiteral("redoAction"));
-    redo->setShortcuts({QKeySequence::Redo, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z)});
+    redo->setShortcuts(redoKeys());
     redo->setIcon(style()->standardIcon(QStyle::SP_ArrowForward));
 
     // Plain keys act only while the plan has the focus, so typing in a field never deletes a rack.
