@@ -10,6 +10,7 @@
 #include "views/session/document.h"
 #include "model/engine/evaluation.h"
 #include "views/session/evaluationrunner.h"
+#include "views/session/resultshub.h"
 #include "views/plan/items/facilityitem.h"
 #include "views/plan/items/feedlinesitem.h"
 #include "views/plan/hallscene.h"
@@ -154,6 +155,7 @@ private Q_SLOTS:
     void redoKeysRedo();
     void undoKeyInsideAField();
     void refusalLeavesTheFieldsInPlace();
+    void fabricSettingsActOrSayWhyNot();
     void settingsPanelEditsWholeStruct();
     void saveAndReopenIsIdentical();
 
@@ -682,6 +684,39 @@ void TestEditor::refusalLeavesTheFieldsInPlace()
     QCOMPARE(message->height(), height);
     QVERIFY(message->toolTip().contains(QString(200, QLatin1Char('x'))));
     QCOMPARE(inspector->field(QStringLiteral("rack.y"))->mapTo(inspector, QPoint(0, 0)), before);
+}
+
+/// On a design whose racks hold switches, the fabric's tiers and tapers are theirs: the two fields
+/// show the racks' values, read-only, with the reason (before, an edit recorded a step and no
+/// figure moved). Without switches the settings act, and a taper per tier parses as typed.
+void TestEditor::fabricSettingsActOrSayWhyNot()
+{
+    InspectorDock *inspector = mWindow->inspectorDock();
+    QSignalSpy evaluated(mWindow.get(), &MainWindow::evaluated);
+    mWindow->loadSample();
+    QVERIFY(evaluated.wait(kEvaluationTimeoutMs));
+    QLineEdit *over = inspector->field(QStringLiteral("fabric.oversubscription"));
+    QLineEdit *tiers = inspector->field(QStringLiteral("fabric.tiers"));
+    QVERIFY(over && tiers);
+    QVERIFY(!over->isEnabled() && !tiers->isEnabled());
+    QVERIFY(over->toolTip().contains(QLatin1String("switches")));
+    QCOMPARE(tiers->text(), QLocale().toString(mWindow->resultsHub()->outcome().results.fabric.tiers));
+    auto *hint = inspector->findChild<QLabel *>(QStringLiteral("fabric.oversubscription.hint"));
+    QVERIFY(hint && hint->text().contains(QLatin1String("racks")));
+    QVERIFY(inspector->field(QStringLiteral("fabric.topology"))->isEnabled()); // acts on any design
+
+    mWindow->loadEmpty();
+    QVERIFY(evaluated.wait(kEvaluationTimeoutMs));
+    QVERIFY(over->isEnabled() && tiers->isEnabled());
+    const std::vector<double> wanted{1.0, 4.0};
+    for (const QString &typed : {QStringLiteral("1, 4"), QStringLiteral("1,4"), QStringLiteral("1:4"), QStringLiteral("1; 4")}) {
+        QVERIFY(inspector->editField(QStringLiteral("fabric.oversubscription"), QStringLiteral("2")));
+        QVERIFY2(inspector->editField(QStringLiteral("fabric.oversubscription"), typed), qPrintable(inspector->lastError()));
+        QVERIFY2(doc()->design().fabric.oversubscription == wanted, qPrintable(typed));
+    }
+    QVERIFY(!inspector->editField(QStringLiteral("fabric.oversubscription"), QStringLiteral("1, four")));
+    QVERIFY(inspector->lastError().contains(QLatin1String("not a number")));
+    QVERIFY(doc()->design().fabric.oversubscription == wanted);
 }
 
 void TestEditor::settingsPanelEditsWholeStruct()

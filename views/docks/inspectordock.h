@@ -79,6 +79,10 @@ private:
         std::function<QString(const Design &)> get;
         /// Parses and stores the text; returns an error message or an empty string.
         std::function<QString(Design &, const QString &)> set;
+        /// For a setting the design's switches decide once it has any (the tiers and tapers of
+        /// the fabric its racks build): the value they give, shown in the field, which is then
+        /// read-only with the reason. Empty = the setting always acts.
+        std::function<QString(const Results &)> fromRacks;
     };
     void buildSettingsTabs();
     /// The resilience policy, checkpoint kind and what happens without a spare: names checked
@@ -106,7 +110,13 @@ private:
     QWidget *mEditor = nullptr;
     QLabel *mMessage;
     QTreeWidget *mTree;
-    QVector<QPair<SettingsField, QLineEdit *>> mSettingsEdits;
+    struct SettingsEdit
+    {
+        SettingsField field;
+        QLineEdit *edit = nullptr;
+        QLabel *hint = nullptr; ///< the unit or hint beside the field
+    };
+    QVector<SettingsEdit> mSettingsEdits;
     QString mLastError;
     Document *mDocument = nullptr;
     const Results *mResults = nullptr;

@@ -12,6 +12,7 @@
 
 #include <cmath>
 #include <string>
+#include <vector>
 
 namespace cp::gui::inspector {
 
@@ -58,6 +59,27 @@ inline bool parseNumber(const QString &text, double &value)
 inline QString numberError(const QString &text)
 {
     return InspectorDock::tr("“%1” is not a number").arg(text);
+}
+
+/// Numbers one per tier, as people type them: "1, 4", "1,4", "1:4", "1; 4" or "1 4". A bare comma
+/// separates too, except in a locale whose decimal separator is the comma ("1,5" is then one and
+/// a half; write "1, 5" or "1; 5" for two tiers). Returns an error message, empty on success.
+inline QString parseNumberList(const QString &text, std::vector<double> &values)
+{
+    QString t = text;
+    const bool decimalComma = QLocale().decimalPoint() == QLatin1String(",");
+    t.replace(QLatin1Char(';'), QLatin1Char(' ')).replace(QLatin1Char(':'), QLatin1Char(' '));
+    t.replace(QStringLiteral(", "), QStringLiteral(" "));
+    if (!decimalComma)
+        t.replace(QLatin1Char(','), QLatin1Char(' '));
+    values.clear();
+    for (const QString &part : t.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+        double v = 0;
+        if (!parseNumber(part, v))
+            return numberError(part);
+        values.push_back(v);
+    }
+    return {};
 }
 
 } // namespace cp::gui::inspector

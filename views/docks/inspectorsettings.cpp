@@ -34,6 +34,14 @@ namespace {
 
 using Field = std::function<QString(Design &, const QString &)>;
 
+QString tierList(const QLocale &l, const std::vector<double> &values)
+{
+    QStringList parts;
+    for (double o : values)
+        parts << l.toString(o, 'g', 4);
+    return parts.join(QStringLiteral(", "));
+}
+
 template<typename T>
 Field numberField(T Design::*group, double T::*member)
 {
@@ -155,25 +163,18 @@ void InspectorDock::buildSettingsTabs()
              return QString();
          }},
         {QStringLiteral("fabric.tiers"), tr("Tiers"), tr("0 = automatic"), d([](const Design &x) { return x.fabric.tiers; }),
-         intField(&Design::fabric, &F::tiers)},
-        {QStringLiteral("fabric.oversubscription"), tr("Oversubscription"), tr("per tier, e.g. 1, 2"),
-         [l](const Design &x) {
-             QStringList parts;
-             for (double o : x.fabric.oversubscription)
-                 parts << l.toString(o, 'g', 4);
-             return parts.join(QStringLiteral("; "));
-         },
+         intField(&Design::fabric, &F::tiers),
+         [l](const Results &r) { return l.toString(r.fabric.tiers); }},
+        {QStringLiteral("fabric.oversubscription"), tr("Oversubscription"), tr("per tier above the leaf, e.g. 1, 4"),
+         [l](const Design &x) { return tierList(l, x.fabric.oversubscription); },
          [](Design &x, const QString &t) {
              std::vector<double> values;
-             for (const QString &part : t.split(QLatin1Char(';'), Qt::SkipEmptyParts)) {
-                 double v = 0;
-                 if (!parseNumber(part, v))
-                     return numberError(part.trimmed());
-                 values.push_back(v);
-             }
-             x.fabric.oversubscription = values;
-             return QString();
-         }},
+             const QString error = parseNumberList(t, values);
+             if (error.isEmpty())
+                 x.fabric.oversubscription = values;
+             return error;
+         },
+         [l](const Results &r) { return tierList(l, r.fabric.oversubscription); }},
         {QStringLiteral("fabric.switchId"), tr("Switch"), tr("catalog id"), [](const Design &x) { return qs(x.fabric.switchId); },
          textField(&Design::fabric, &F::switchId)},
         {QStringLiteral("fabric.nicId"), tr("NIC"), tr("catalog id, empty = servers'"),
@@ -252,17 +253,19 @@ QWidget *InspectorDock::settingsPage(const QVector<SettingsField> &fields)
         edit->setEnabled(false);
         edit->installEventFilter(this);
         QWidget *row = edit;
-        if (!f.unit.isEmpty()) {
+        QLabel *hint = nullptr;
+        if (!f.unit.isEmpty() || f.fromRacks) {
             row = new QWidget;
             auto *h = new QHBoxLayout(row);
             h->setContentsMargins(0, 0, 0, 0);
             h->addWidget(edit, 1);
-            auto *unit = new QLabel(f.unit);
-            unit->setEnabled(false);
-            h->addWidget(unit);
+            hint = new QLabel(f.unit);
+            hint->setObjectName(f.name + QStringLiteral(".hint"));
+            hint->setEnabled(false);
+            h->addWidget(hint);
         }
         form->addRow(f.label, row);
-        mSettingsEdits.push_back({f, edit});
+        mSettingsEdits.push_back({f, edit, hint});
         connect(edit, &QLineEdit::editingFinished, this, [this, f, edit] {
             if (!mDocument || edit->text() == f.get(mDocument->design()))
                 return;
@@ -286,10 +289,29 @@ QWidget *InspectorDock::settingsPage(const QVector<SettingsField> &fields)
 
 void InspectorDock::refreshSettings()
 {
-    for (auto &[f, edit] : mSettingsEdits) {
-        edit->setEnabled(mDocument != nullptr);
+    for (auto &[f, edit, hint] : mSettingsEdits) {
+        // A design whose racks hold switches has the fabric they build: its tiers and tapers come
+        // from them, and a setting for them would record a step that changes no figure. Such a
+        // field shows what the racks give, read-only, with the reason.
+        const bool fromRacks = f.fromRacks && mResults && mResults->fabric.tiers > 0;
+        edit->setEnabled(mDocument != nullptr && !fromRacks);
+        if (hint)
+            hint->setText(fromRacks ? tr("from the racks' switches") : f.unit);
+        const QString reason =
+            fromRacks ? tr("Set by the switches in the design's network racks (%1 tiers). Change them on the plan, "
+                           "or generate the design again with another taper (File › New).")
+                            .arg(mResults->fabric.tiers)
+                      : QString();
+        edit->setToolTip(reason);
+        if (hint)
+            hint->setToolTip(reason);
         if (!mDocument)
             continue;
+        if (fromRacks) {
+            edit->setText(f.fromRacks(*mResults));
+            edit->setProperty(kCommittedValue, edit->text());
+            continue;
+        }
         // A focused field keeps what is being typed; one without unsaved text follows the design.
         const QString value = f.get(mDocument->design());
         if (!edit->hasFocus() || edit->text() == edit->property(kCommittedValue).toString())
