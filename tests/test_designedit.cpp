@@ -3,6 +3,7 @@
 
 #include "model/core/catalog.h"
 #include "model/core/design.h"
+#include "model/core/footprint.h"
 #include "model/edit/designedit.h"
 #include "model/generate/templates.h"
 #include "testsupport.h"
@@ -83,6 +84,7 @@ private Q_SLOTS:
     void movesMerge();
     void settingsCarryWholeStructs();
     void pasteShiftsToPoint();
+    void duplicateLandsOnFreeFloor();
 
 private:
     Catalog mCatalog;
@@ -431,5 +433,36 @@ void TestDesignEdit::pasteShiftsToPoint()
     QVERIFY(!paste(mSample, mCatalog, bad, {}, {}, {1, 1}).ok());
 }
 
+/// Copies of a row go where they overlap nothing, inside the hall: the old fixed offset (one step
+/// down and right) put each copy into its neighbour. A single rack with free floor beside it keeps
+/// the nearest free offset.
+void TestDesignEdit::duplicateLandsOnFreeFloor()
+{
+    Design design = mSample;
+    const std::vector<int> row = firstRow(design);
+    QVERIFY(row.size() > 3);
+    const double step = std::max(design.hall.gridM, 0.6);
+    Selection sel;
+    sel.racks = row;
+    {
+        Design naive = design;
+        duplicate(naive, sel, step, step).patch.apply(naive);
+        QVERIFY(!overlappingRacks(naive, mCatalog).empty()); // what Duplicate did before
+    }
+    std::vector<size_t> chosen(row.begin(), row.end());
+    const auto [dx, dy] = freeCopyOffset(design, mCatalog, chosen, step);
+    QVERIFY(dx != 0.0 || dy != 0.0);
+    QCOMPARE(std::fmod(std::abs(dx), step), 0.0);
+    Edit edit = duplicate(design, sel, dx, dy);
+    edit.patch.apply(design);
+    QVERIFY(overlappingRacks(design, mCatalog).empty());
+    for (size_t i = mSample.racks.size(); i < design.racks.size(); ++i) {
+        QVERIFY(design.racks[i].xM >= 0 && design.racks[i].xM <= design.hall.widthM);
+        QVERIFY(design.racks[i].yM >= 0 && design.racks[i].yM <= design.hall.depthM);
+    }
+    QCOMPARE(errorCount(design, mCatalog), 0);
+}
+
 QTEST_GUILESS_MAIN(TestDesignEdit)
 #include "test_designedit.moc"
+

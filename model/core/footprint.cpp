@@ -66,6 +66,63 @@ std::optional<Footprint> footprintOf(const Rack &rack, const Catalog &catalog)
     return f;
 }
 
+/// Footprints bucketed on a grid as wide as the longest diagonal: racks that overlap have centres
+/// in the same or neighbouring cells.
+class FootprintGrid
+{
+public:
+    explicit FootprintGrid(double cell) : mCell(std::max(cell, 0.01)) {}
+
+    /// Calls visit(j) for each stored footprint whose cell neighbours (x, y)'s.
+    template<typename Visit>
+    void near(double x, double y, Visit &&visit) const
+    {
+        const auto [cx, cy] = key(x, y);
+        for (long long gx = cx - 1; gx <= cx + 1; ++gx)
+            for (long long gy = cy - 1; gy <= cy + 1; ++gy)
+                if (auto it = mCells.find({gx, gy}); it != mCells.end())
+                    for (size_t j : it->second)
+                        visit(j);
+    }
+    /// A cell holds a handful of racks that do not overlap; beyond kCellLimit the rest are
+    /// compared with the first ones only, so a crafted design with every rack on one point is
+    /// checked in linear time (and reports each of them).
+    void add(double x, double y, size_t index)
+    {
+        if (std::vector<size_t> &members = mCells[key(x, y)]; members.size() < kCellLimit)
+            members.push_back(index);
+    }
+
+private:
+    using Key = std::pair<long long, long long>;
+    struct KeyHash
+    {
+        size_t operator()(const Key &k) const { return std::hash<long long>()(k.first * 1'000'003LL ^ k.second); }
+    };
+    // Cells of at least 1 cm keep a cell index within a long long for any position checked.
+    Key key(double x, double y) const
+    {
+        return {static_cast<long long>(std::floor(x / mCell)), static_cast<long long>(std::floor(y / mCell))};
+    }
+    double mCell;
+    std::unordered_map<Key, std::vector<size_t>, KeyHash> mCells;
+};
+
+/// Every rack's footprint (nullopt where validation reports why there is none) and the longest
+/// diagonal among them.
+std::vector<std::optional<Footprint>> footprints(const Design &design, const Catalog &catalog, double &diagonal)
+{
+    std::vector<std::optional<Footprint>> prints;
+    prints.reserve(design.racks.size());
+    diagonal = 0.0;
+    for (const Rack &r : design.racks) {
+        prints.push_back(footprintOf(r, catalog));
+        if (prints.back())
+            diagonal = std::max(diagonal, std::hypot(prints.back()->width, prints.back()->depth));
+    }
+    return prints;
+}
+
 } // namespace
 
 double footprintPenetration(const Footprint &a, const Footprint &b)
@@ -82,60 +139,84 @@ double footprintPenetration(const Footprint &a, const Footprint &b)
 
 std::vector<FootprintOverlap> overlappingRacks(const Design &design, const Catalog &catalog)
 {
-    std::vector<std::optional<Footprint>> prints;
-    prints.reserve(design.racks.size());
     double cell = 0.0;
-    for (const Rack &r : design.racks) {
-        prints.push_back(footprintOf(r, catalog));
-        if (prints.back())
-            cell = std::max(cell, std::hypot(prints.back()->width, prints.back()->depth));
-    }
+    const std::vector<std::optional<Footprint>> prints = footprints(design, catalog, cell);
     if (cell <= 0)
         return {};
-    // Cells of at least 1 cm keep a cell index within a long long for any position this checks.
-    cell = std::max(cell, 0.01);
-    // A footprint lies within half its diagonal of its centre, so racks that overlap have centres
-    // in the same or neighbouring cells of a grid as wide as the longest diagonal.
-    const auto key = [cell](double x, double y) {
-        const auto cx = static_cast<long long>(std::floor(x / cell));
-        const auto cy = static_cast<long long>(std::floor(y / cell));
-        return std::pair{cx, cy};
-    };
-    struct PairHash
-    {
-        size_t operator()(const std::pair<long long, long long> &k) const
-        {
-            return std::hash<long long>()(k.first * 1'000'003LL ^ k.second);
-        }
-    };
-    std::unordered_map<std::pair<long long, long long>, std::vector<size_t>, PairHash> grid;
+    FootprintGrid grid(cell);
     std::vector<FootprintOverlap> out;
     for (size_t i = 0; i < prints.size(); ++i) {
         if (!prints[i])
             continue;
-        const auto [cx, cy] = key(prints[i]->x, prints[i]->y);
         std::vector<FootprintOverlap> found;
-        for (long long gx = cx - 1; gx <= cx + 1; ++gx)
-            for (long long gy = cy - 1; gy <= cy + 1; ++gy) {
-                auto it = grid.find({gx, gy});
-                if (it == grid.end())
-                    continue;
-                for (size_t j : it->second) {
-                    const double depth = footprintPenetration(*prints[j], *prints[i]);
-                    if (depth > kFootprintToleranceM)
-                        found.push_back({j, i, depth});
-                }
-            }
+        grid.near(prints[i]->x, prints[i]->y, [&](size_t j) {
+            const double depth = footprintPenetration(*prints[j], *prints[i]);
+            if (depth > kFootprintToleranceM)
+                found.push_back({j, i, depth});
+        });
         std::sort(found.begin(), found.end(),
                   [](const FootprintOverlap &a, const FootprintOverlap &b) { return a.earlier < b.earlier; });
         out.insert(out.end(), found.begin(), found.end());
-        // A cell holds a handful of racks that do not overlap; beyond kCellLimit the rest are
-        // compared with the first ones only, so a crafted design with every rack on one point is
-        // checked in linear time (and reports each of them).
-        if (std::vector<size_t> &members = grid[{cx, cy}]; members.size() < kCellLimit)
-            members.push_back(i);
+        grid.add(prints[i]->x, prints[i]->y, i);
     }
     return out;
+}
+
+std::pair<double, double> freeCopyOffset(const Design &design, const Catalog &catalog,
+                                         const std::vector<size_t> &racks, double stepM, int maxSteps)
+{
+    double cell = 0.0;
+    const std::vector<std::optional<Footprint>> prints = footprints(design, catalog, cell);
+    std::vector<Footprint> copies;
+    double minX = INFINITY, maxX = -INFINITY;
+    for (size_t i : racks)
+        if (i < prints.size() && prints[i]) {
+            copies.push_back(*prints[i]);
+            minX = std::min(minX, prints[i]->x);
+            maxX = std::max(maxX, prints[i]->x);
+        }
+    if (copies.empty() || !(stepM > 0) || cell <= 0)
+        return {stepM, stepM};
+    FootprintGrid grid(cell);
+    for (size_t i = 0; i < prints.size(); ++i)
+        if (prints[i])
+            grid.add(prints[i]->x, prints[i]->y, i);
+    const auto fits = [&](double dx, double dy) {
+        for (const Footprint &c : copies) {
+            Footprint moved = c;
+            moved.x += dx;
+            moved.y += dy;
+            if (moved.x < 0 || moved.y < 0 || moved.x > design.hall.widthM || moved.y > design.hall.depthM)
+                return false;
+            bool clear = true;
+            grid.near(moved.x, moved.y, [&](size_t j) {
+                clear = clear && footprintPenetration(*prints[j], moved) <= kFootprintToleranceM;
+            });
+            if (!clear)
+                return false;
+        }
+        return true;
+    };
+    // Nearest first; at equal distance right and down (the plan's +x, +y) before left and up.
+    std::vector<std::pair<int, int>> offsets;
+    for (int i = -maxSteps; i <= maxSteps; ++i)
+        for (int j = -maxSteps; j <= maxSteps; ++j)
+            if (i != 0 || j != 0)
+                offsets.push_back({i, j});
+    std::sort(offsets.begin(), offsets.end(), [](const auto &a, const auto &b) {
+        const int da = a.first * a.first + a.second * a.second, db = b.first * b.first + b.second * b.second;
+        if (da != db)
+            return da < db;
+        return (a.first < 0) + (a.second < 0) < (b.first < 0) + (b.second < 0);
+    });
+    // A bounded search: a selection of thousands of racks tries fewer offsets.
+    const size_t budget = std::max<size_t>(64, 4'000'000 / copies.size());
+    for (size_t k = 0; k < offsets.size() && k < budget; ++k)
+        if (fits(offsets[k].first * stepM, offsets[k].second * stepM))
+            return {offsets[k].first * stepM, offsets[k].second * stepM};
+    // Beside the selection, one step right of its right-most rack.
+    const double beside = std::ceil((maxX - minX + cell) / stepM) * stepM;
+    return {beside, 0.0};
 }
 
 } // namespace cp

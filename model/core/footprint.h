@@ -3,6 +3,7 @@
 // footprints overlap. Shared by validation (design.cpp) and, through it, the Problems dock.
 
 #include <cstddef>
+#include <utility>
 #include <vector>
 
 namespace cp {
@@ -43,5 +44,15 @@ double footprintPenetration(const Footprint &a, const Footprint &b);
 /// are left out (validation reports those). Racks are bucketed on a grid, so a hall of a million
 /// racks in rows is checked in one pass.
 std::vector<FootprintOverlap> overlappingRacks(const Design &design, const Catalog &catalog);
+
+/// Where copies of the racks `racks` (indexes into design.racks) can go: the nearest offset in
+/// whole steps of `stepM` (nearest first; right and down before left and up) at which no copy
+/// overlaps a rack of the design and every copy's centre stays in the hall. Used by Duplicate so a
+/// copy never lands in its original's row. Without such an offset within `maxSteps` steps on each
+/// axis, the offset that puts the copies just right of the selection (which may leave the hall);
+/// {stepM, stepM} when no selected rack has a footprint.
+std::pair<double, double> freeCopyOffset(const Design &design, const Catalog &catalog,
+                                         const std::vector<std::size_t> &racks, double stepM,
+                                         int maxSteps = 30);
 
 } // namespace cp

@@ -127,6 +127,16 @@ void click(HallView *view, const QPointF &scenePos)
     sendMouse(view->viewport(), QEvent::MouseButtonRelease, at, Qt::LeftButton, Qt::NoButton);
 }
 
+/// The indexes of the racks in row `row`.
+std::vector<int> racksOfRow(const Design &design, const std::string &row)
+{
+    std::vector<int> out;
+    for (size_t i = 0; i < design.racks.size(); ++i)
+        if (design.racks[i].row == row)
+            out.push_back(static_cast<int>(i));
+    return out;
+}
+
 std::string firstOfKind(const Catalog &catalog, PartKind kind)
 {
     const auto entries = catalog.ofKind(kind);
@@ -156,6 +166,8 @@ private Q_SLOTS:
     void undoKeyInsideAField();
     void refusalLeavesTheFieldsInPlace();
     void fabricSettingsActOrSayWhyNot();
+    void overlapByDragIsReportedAndSelectsBoth();
+    void duplicateOfARowLandsOnFreeFloor();
     void settingsPanelEditsWholeStruct();
     void saveAndReopenIsIdentical();
 
@@ -393,10 +405,7 @@ void TestEditor::stampDialogAsksCopiesAndSpacing()
     QString error;
     QVERIFY2(pushEdit(doc(), changeSettings(original, doc()->catalog(), bigger), QStringLiteral("Resize hall"), &error),
              qPrintable(error));
-    std::vector<int> row;
-    for (size_t i = 0; i < original.racks.size(); ++i)
-        if (original.racks[i].row == original.racks.front().row)
-            row.push_back(static_cast<int>(i));
+    const std::vector<int> row = racksOfRow(original, original.racks.front().row);
     QVERIFY(row.size() >= 4); // a long row: stamped downwards
     view()->selectRacks(QVector<int>(row.begin(), row.end()));
     bool seen = false;
@@ -717,6 +726,51 @@ void TestEditor::fabricSettingsActOrSayWhyNot()
     QVERIFY(!inspector->editField(QStringLiteral("fabric.oversubscription"), QStringLiteral("1, four")));
     QVERIFY(inspector->lastError().contains(QLatin1String("not a number")));
     QVERIFY(doc()->design().fabric.oversubscription == wanted);
+}
+
+/// A rack dragged onto its neighbour: the Problems dock reports the overlap, and activating the
+/// problem selects both racks on the plan (not only the later one).
+void TestEditor::overlapByDragIsReportedAndSelectsBoth()
+{
+    const Design original = doc()->design();
+    const std::vector<int> row = racksOfRow(original, original.racks.front().row);
+    QVERIFY(row.size() >= 2);
+    const int a = row[0], b = row[1];
+    view()->selectRacks({b});
+    RackItem *moved = view()->hallScene()->rackItems()[b];
+    view()->centerOn(moved);
+    // Onto the neighbour's place (the drag snaps to whole grid steps): the footprints overlap.
+    drag(view(), moved->pos(), view()->hallScene()->rackItems()[a]->pos());
+    QCOMPARE(doc()->undoStack()->count(), 1);
+    auto *tree = mWindow->findChild<QTreeWidget *>(QStringLiteral("problemsTree"));
+    QVERIFY(tree);
+    QTreeWidgetItem *overlap = nullptr;
+    const auto findOverlap = [&] {
+        for (int i = 0; i < tree->topLevelItemCount(); ++i)
+            if (tree->topLevelItem(i)->text(2).contains(QLatin1String("overlaps rack")))
+                overlap = tree->topLevelItem(i);
+        return overlap != nullptr;
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(findOverlap(), kEvaluationTimeoutMs);
+    view()->selectRacks({});
+    Q_EMIT tree->itemActivated(overlap, 0);
+    QVector<int> selected = view()->hallScene()->selectedRackIndexes();
+    std::sort(selected.begin(), selected.end());
+    QCOMPARE(selected, (QVector<int>{std::min(a, b), std::max(a, b)}));
+}
+
+/// Edit › Duplicate of a whole row puts the copies on free floor: validation finds no overlap.
+void TestEditor::duplicateOfARowLandsOnFreeFloor()
+{
+    const Design original = doc()->design();
+    const std::vector<int> row = racksOfRow(original, original.racks.front().row);
+    view()->setFocus();
+    view()->selectRacks(QVector<int>(row.begin(), row.end()));
+    mWindow->findChild<QAction *>(QStringLiteral("duplicateAction"))->trigger();
+    QCOMPARE(doc()->design().racks.size(), original.racks.size() + row.size());
+    for (const Problem &p : validate(doc()->design(), doc()->catalog()))
+        QVERIFY2(p.message.find("overlaps") == std::string::npos, p.message.c_str());
+    QCOMPARE(view()->hallScene()->selectedRackIndexes().size(), static_cast<int>(row.size()));
 }
 
 void TestEditor::settingsPanelEditsWholeStruct()

@@ -85,7 +85,36 @@ int findRack(const Design &design, const std::string &id)
 
 } // namespace
 
-std::optional<ProblemTarget> locateProblem(const QString &place, const Design &design)
+static std::optional<ProblemTarget> locatePlace(const QString &place, const Design &design);
+
+/// The racks a message names as `rack "ID" (racks[N])`, where index and id still agree.
+static QVector<int> racksNamedIn(const QString &message, const Design &design)
+{
+    static const QRegularExpression named(QStringLiteral(R"re(rack "([^"]*)" \(racks\[(\d+)\]\))re"));
+    QVector<int> found;
+    for (auto it = named.globalMatch(message); it.hasNext();) {
+        const QRegularExpressionMatch m = it.next();
+        bool ok = false;
+        const int index = m.captured(2).toInt(&ok);
+        if (ok && index >= 0 && size_t(index) < design.racks.size() &&
+            design.racks[size_t(index)].id == m.captured(1).toStdString() && !found.contains(index))
+            found.push_back(index);
+    }
+    return found;
+}
+
+std::optional<ProblemTarget> locateProblem(const QString &place, const Design &design, const QString &message)
+{
+    std::optional<ProblemTarget> target = locatePlace(place, design);
+    if (target && target->kind == PartRef::Kind::Rack)
+        for (int i : racksNamedIn(message, design))
+            if (!target->indexes.contains(i))
+                target->indexes.push_back(i);
+    return target;
+}
+
+/// The part a problem's place names (locateProblem() without the message).
+static std::optional<ProblemTarget> locatePlace(const QString &place, const Design &design)
 {
     static const QRegularExpression path(QStringLiteral(R"re(^(racks|power_units|cooling_units)\[(\d+)\](?: \("([^"]*)"\))?)re"));
     const QString trimmed = place.trimmed();
@@ -168,7 +197,7 @@ ProblemsDock::ProblemsDock(QWidget *parent)
     setWidget(mStack);
     clear();
     connect(mTree, &QTreeWidget::itemActivated, this,
-            [this](QTreeWidgetItem *item) { Q_EMIT problemActivated(item->text(1)); });
+            [this](QTreeWidgetItem *item) { Q_EMIT problemActivated(item->text(1), item->text(2)); });
 }
 
 void ProblemsDock::clear()

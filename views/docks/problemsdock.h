@@ -31,7 +31,10 @@ struct ProblemTarget
 /// `powerUnits[0] ("PDU-1")`), a rack or unit id as the evaluation reports them, or a row name.
 /// An index whose quoted id no longer matches (the design changed) falls back to the id.
 /// Settings such as "workload.layers" name no part: nullopt.
-std::optional<ProblemTarget> locateProblem(const QString &place, const Design &design);
+/// A rack problem whose message names other racks as `rack "ID" (racks[N])` — an overlap names the
+/// rack it overlaps — targets those too, so a click selects every rack the problem is about.
+std::optional<ProblemTarget> locateProblem(const QString &place, const Design &design,
+                                           const QString &message = QString());
 
 /// Problems of the design (validation) and of its evaluation, worst first.
 class ProblemsDock final : public QDockWidget
@@ -55,7 +58,7 @@ public:
 
 Q_SIGNALS:
     /// The user activated a problem; `place` names the part (e.g. a rack id or JSON path).
-    void problemActivated(const QString &place);
+    void problemActivated(const QString &place, const QString &message);
 
 private:
     void showEmptyState();

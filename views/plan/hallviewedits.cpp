@@ -3,6 +3,8 @@
 
 #include "views/plan/hallview.h"
 
+#include "model/core/footprint.h"
+
 #include "model/core/catalog.h"
 #include "model/core/design.h"
 #include "model/edit/designedit.h"
@@ -259,9 +261,16 @@ void HallView::duplicateSelection()
     const int racks = static_cast<int>(design.racks.size());
     const int power = static_cast<int>(design.powerUnits.size());
     const int cooling = static_cast<int>(design.coolingUnits.size());
-    // One grid step down and right, so the copy is visibly apart and still on the grid.
+    // On the grid, at the nearest place where the copied racks stand on free floor in the hall
+    // (one grid step down and right when that is free), never into their neighbours.
     const double step = std::max(design.hall.gridM, 0.6);
-    if (push(duplicate(design, selection(), step, step), tr("Duplicate")))
+    const Selection s = selection();
+    std::vector<size_t> chosen;
+    for (int i : s.racks)
+        chosen.push_back(static_cast<size_t>(i));
+    const auto [dx, dy] = chosen.empty() ? std::pair{step, step}
+                                         : freeCopyOffset(design, mDocument->catalog(), chosen, step);
+    if (push(duplicate(design, s, dx, dy), tr("Duplicate")))
         selectAppended(racks, power, cooling);
 }
 

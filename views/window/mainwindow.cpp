@@ -507,9 +507,9 @@ bool MainWindow::selectPart(const QString &id)
     return true;
 }
 
-bool MainWindow::activateProblemPlace(const QString &place)
+bool MainWindow::activateProblemPlace(const QString &place, const QString &message)
 {
-    const auto target = locateProblem(place, mDocument->design());
+    const auto target = locateProblem(place, mDocument->design(), message);
     if (!target || target->indexes.isEmpty()) {
         statusBar()->showMessage(tr("“%1” is a setting of the design, not a part on the plan").arg(place), 5000);
         return false;

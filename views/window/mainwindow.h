@@ -93,7 +93,7 @@ public:
     QComboBox *overlayCombo() const { return mOverlayCombo; }
 
     /// Selects and centres the part a problem names (see locateProblem()); false if it names none.
-    bool activateProblemPlace(const QString &place);
+    bool activateProblemPlace(const QString &place, const QString &message = QString());
     /// Selects a rack or unit by id (or the racks of a row) without moving the view.
     bool selectPart(const QString &id);
 
