@@ -66,6 +66,18 @@ void TestCli::newEvaluateValidate()
     QVERIFY2(r.out.contains(QStringLiteral("reliability.goodput: warning: goodput is only")), qPrintable(r.out));
     QVERIFY(r.out.contains(QStringLiteral("2021-baseline")));
     QVERIFY(r.out.contains(QStringLiteral("training would never finish")));
+
+    // A design rule the evaluation finds is a validation error: liquid-cooled supernodes whose
+    // CDUs were swapped for air units (exit 1, the rack and the heat named).
+    QCOMPARE(run({QStringLiteral("export"), path("s.cplan"), QStringLiteral("--json"), path("s.json")}).code, 0);
+    nlohmann::json air = nlohmann::json::parse(cptest::readFile(path("s.json").toStdString()));
+    for (auto &unit : air["design"]["cooling_units"])
+        if (unit["catalog_id"].get<std::string>().find("cdu") != std::string::npos)
+            unit["catalog_id"] = "crah-250kw";
+    cptest::writeFile(path("air.json").toStdString(), air.dump());
+    r = run({QStringLiteral("validate"), path("air.json")});
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.out.contains(QStringLiteral("of its heat goes to liquid, but only air units cool it")), qPrintable(r.out));
 }
 
 void TestCli::evaluateJson()

@@ -25,6 +25,7 @@ private Q_SLOTS:
     void densityPerSquareMetre();
     void loadPerFeed();
     void rackWeight();
+    void coolingKindMatchesHeat();
 };
 
 void TestPower::dgxH100Rack()
@@ -113,6 +114,36 @@ void TestPower::rackWeight()
     for (const Problem &p : r.problems)
         found = found || (p.place == d.racks.front().id && p.message.find("rated load of 1360 kg") != std::string::npos);
     QVERIFY(found);
+}
+
+/// Heat must go where a unit takes it: an NVL72 (mostly liquid) cooled by air units only, or
+/// air-cooled servers cooled by CDUs only, is an error naming the rack, the heat and its coolers.
+void TestPower::coolingKindMatchesHeat()
+{
+    const Catalog c = Catalog::builtin();
+    const auto count = [](const Results &r, const char *text) {
+        int n = 0;
+        for (const Problem &p : r.problems)
+            n += p.severity == Severity::Error && p.message.find(text) != std::string::npos ? 1 : 0;
+        return n;
+    };
+    Design nvl = generateTemplate({"supernode", 1152, ""}, c);
+    QCOMPARE(count(evaluate(nvl, c), "goes to"), 0); // as generated: CDUs and CRAHs
+    for (FacilityUnit &u : nvl.coolingUnits)
+        if (c.find(u.catalogId)->attribute("heat") == "liquid")
+            u.catalogId = "crah-250kw";
+    const Results air = evaluate(nvl, c);
+    QVERIFY(count(air, "goes to liquid, but only air units cool it") > 0);
+    for (const Problem &p : air.problems)
+        if (p.message.find("goes to liquid") != std::string::npos)
+            QVERIFY2(p.message.find("kW") != std::string::npos && p.message.find("CDU") != std::string::npos,
+                     p.message.c_str());
+
+    Design classic = generateTemplate({"classic", 64, ""}, c);
+    QCOMPARE(count(evaluate(classic, c), "goes to"), 0);
+    for (FacilityUnit &u : classic.coolingUnits)
+        u.catalogId = "cdu-inrow-600kw";
+    QVERIFY(count(evaluate(classic, c), "goes to air, but only liquid units cool it") > 0);
 }
 
 QTEST_GUILESS_MAIN(TestPower)

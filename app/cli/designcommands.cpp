@@ -106,11 +106,13 @@ int cmdValidate(const std::vector<std::string> &argv, cp::Catalog catalog)
         usageError("validate needs exactly one FILE");
     const cp::Design design = loadDesign(a.positional[0], catalog);
     cp::Problems problems = cp::validate(design, catalog);
-    // A sound design whose figures say it cannot train (goodput, days to train) is warned about
-    // too: those need the evaluation.
+    // The design rules that need the evaluation are checked too: its errors (a rack over its
+    // power limit, a unit over capacity, heat no unit takes) and the warnings that say a sound
+    // design cannot train (goodput, days to train).
     if (!cp::hasErrors(problems))
         for (const cp::Problem &p : cp::evaluate(design, catalog).problems)
-            if (p.place == "reliability.goodput" || p.place == "reliability.effective_time_to_train_days")
+            if (p.severity == cp::Severity::Error || p.place == "reliability.goodput" ||
+                p.place == "reliability.effective_time_to_train_days")
                 problems.push_back(p);
     for (const auto &p : problems)
         std::cout << a.positional[0] << ": " << p.place << ": " << cp::severityName(p.severity) << ": "

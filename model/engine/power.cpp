@@ -320,22 +320,50 @@ void checkUnits(const std::vector<FacilityUnit> &units, bool power, const Catalo
     }
 }
 
-/// Racks with no power or no cooling at all.
-void unfedRacks(const Design &design, const RackLoads &loads, Problems &problems)
+/// Racks with no power or no cooling at all, and racks whose heat goes where no unit takes it:
+/// liquid heat (the liquid fraction of direct-liquid-cooled parts, e.g. an NVL72) with no liquid
+/// unit (CDU) among the rack's coolers, or air heat with only liquid units (an air unit or a rear
+/// door takes air heat). Each names the rack, the heat in kW and the units that cool it.
+void unfedRacks(const Design &design, const Catalog &catalog, const RackLoads &loads, Problems &problems)
 {
     std::vector<char> powered(design.racks.size(), 0), cooled(design.racks.size(), 0);
-    for (const auto &[list, flags] : {std::pair{&design.powerUnits, &powered}, {&design.coolingUnits, &cooled}})
-        for (const FacilityUnit &u : *list)
-            for (const std::string &rid : u.serves)
-                if (auto it = loads.rackIndex.find(rid); it != loads.rackIndex.end())
-                    (*flags)[it->second] = 1;
+    std::vector<char> liquidUnit(design.racks.size(), 0), airUnit(design.racks.size(), 0);
+    std::vector<std::string> coolers(design.racks.size());
+    for (const FacilityUnit &u : design.powerUnits)
+        for (const std::string &rid : u.serves)
+            if (auto it = loads.rackIndex.find(rid); it != loads.rackIndex.end())
+                powered[it->second] = 1;
+    for (const FacilityUnit &u : design.coolingUnits) {
+        const CatalogEntry *e = catalog.find(u.catalogId);
+        const bool liquid = e && e->attribute("heat") == "liquid";
+        for (const std::string &rid : u.serves)
+            if (auto it = loads.rackIndex.find(rid); it != loads.rackIndex.end()) {
+                const size_t k = it->second;
+                cooled[k] = 1;
+                (liquid ? liquidUnit : airUnit)[k] = 1;
+                if (coolers[k].size() < 80)
+                    coolers[k] += (coolers[k].empty() ? "" : ", ") + u.id;
+            }
+    }
+    const auto kw = [](double v) { return std::to_string(int(std::lround(v))) + " kW"; };
     for (size_t i = 0; i < design.racks.size(); ++i) {
         if (loads.maxKw[i] <= 0)
             continue;
         if (!powered[i])
             problems.push_back({Severity::Warning, design.racks[i].id, "no power unit feeds this rack"});
-        if (!cooled[i])
+        if (!cooled[i]) {
             problems.push_back({Severity::Warning, design.racks[i].id, "no cooling unit cools this rack"});
+            continue;
+        }
+        const double liquidKw = loads.liquidKw[i], airKw = loads.typicalKw[i] - loads.liquidKw[i];
+        if (liquidKw > 0.5 && !liquidUnit[i])
+            problems.push_back({Severity::Error, design.racks[i].id,
+                                kw(liquidKw) + " of its heat goes to liquid, but only air units cool it ("
+                                    + coolers[i] + "): add a CDU (liquid-to-liquid heat exchanger)"});
+        if (airKw > 0.5 && !airUnit[i])
+            problems.push_back({Severity::Error, design.racks[i].id,
+                                kw(airKw) + " of its heat goes to air, but only liquid units cool it ("
+                                    + coolers[i] + "): add an air unit (CRAH) or a rear-door heat exchanger"});
     }
 }
 
@@ -399,7 +427,7 @@ void facilityPower(const Design &design, const Catalog &catalog, const RackLoads
     pow.nameplateKwByFeed.clear();
     checkUnits(design.powerUnits, true, catalog, loads, pow, pow.powerUnits, problems);
     checkUnits(design.coolingUnits, false, catalog, loads, pow, pow.coolingUnits, problems);
-    unfedRacks(design, loads, problems);
+    unfedRacks(design, catalog, loads, problems);
     facilityTotals(design, catalog, loads, opticsKw, pow);
 }
 
