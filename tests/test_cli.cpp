@@ -78,6 +78,28 @@ void TestCli::newEvaluateValidate()
     r = run({QStringLiteral("validate"), path("air.json")});
     QCOMPARE(r.code, 1);
     QVERIFY2(r.out.contains(QStringLiteral("of its heat goes to liquid, but only air units cool it")), qPrintable(r.out));
+
+    // A link no catalogued cable reaches is an error: a classic design's network rack moved 3.5 km
+    // down a (widened) hall from its servers.
+    QCOMPARE(run({QStringLiteral("new"), QStringLiteral("--template"), QStringLiteral("classic"), QStringLiteral("--gpus"),
+                  QStringLiteral("256"), QStringLiteral("-o"), path("far.json")})
+                 .code,
+             0);
+    nlohmann::json far = nlohmann::json::parse(cptest::readFile(path("far.json").toStdString()));
+    far["design"]["hall"]["width_m"] = 4000.0;
+    bool moved = false;
+    for (auto &rack : far["design"]["racks"])
+        for (const auto &mount : rack["contents"])
+            if (!moved && mount.value("role", std::string()) == "leaf") {
+                rack["x_m"] = 3500.0;
+                moved = true;
+            }
+    QVERIFY(moved);
+    cptest::writeFile(path("far.json").toStdString(), far.dump());
+    r = run({QStringLiteral("validate"), path("far.json")});
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.out.contains(QStringLiteral("is beyond the reach of every")) && r.out.contains(QStringLiteral("fabric: error")),
+             qPrintable(r.out));
 }
 
 void TestCli::evaluateJson()

@@ -84,7 +84,7 @@ Endpoints readEndpoints(const Design &design, const Catalog &catalog, FabricResu
 using Uplinks = std::vector<std::pair<const SwitchRack *, double>>;
 
 /// Sums the fabric's links into a handful of (tier, cable) runs, in the order they first occur,
-/// and warns once about a missing speed and once about a link beyond every cable's reach. The
+/// and warns once about a missing speed and reports once (an error) a link beyond every cable's reach. The
 /// pair loops of the upper tiers meet millions of pairs of switch racks at a million GPUs, so a
 /// link's run is found by tier and cable pointer and a speed's cable types are looked up once
 /// per tier.
@@ -130,10 +130,13 @@ void CableRouter::warnReach(int tier, double lengthM, double gbps, const std::st
 {
     if (mWarnedReach)
         return;
-    mFabric.problems.push_back({Severity::Warning, "fabric",
+    // An error, not a warning: no cable the catalog holds can be bought for this link, so the
+    // design cannot be built as drawn (and its cable bill counts a cable that cannot reach).
+    mFabric.problems.push_back({Severity::Error, "fabric",
                                 linkTierName(tier) + " link of " + std::to_string(int(std::lround(lengthM)))
                                     + " m is beyond the reach of every " + std::to_string(int(gbps))
-                                    + " Gb/s cable in the catalog (longest: \"" + longestId + "\")"});
+                                    + " Gb/s cable in the catalog (longest: \"" + longestId
+                                    + "\"): bring the racks closer, or add a cable that reaches to the catalog"});
     mWarnedReach = true;
 }
 
