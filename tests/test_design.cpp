@@ -56,6 +56,7 @@ void TestDesign::problems_data()
     row("overlapping parts", [](Design &d, Catalog &) { d.racks[0].contents.push_back({"qm9700", 3, 1, SwitchRole::Leaf}); }, "contents[1].u", "overlaps");
     row("role on a server", [](Design &d, Catalog &) { d.racks[0].contents[0].role = SwitchRole::Spine; }, "contents[0].role", "only switches");
     row("supernode in air rack", [](Design &d, Catalog &) { d.racks[0].contents = {{"gb200-nvl72", 1, 1, SwitchRole::None}}; }, "racks[0] (\"C001\").contents[0]", "needs a liquid-cooled rack");
+    row("mixed accelerators", [](Design &d, Catalog &) { d.racks[3].contents[0].catalogId = "dgx-b200"; }, "racks[3] (\"C004\")", "one design trains on one kind of node");
     row("overweight rack", [](Design &, Catalog &c) { CatalogEntry r = c.at("rack-42u-air"); r.figures["max_weight_kg"] = 300; c.put(r); }, "racks[0] (\"C001\")", "weigh");
     row("unit unknown model", [](Design &d, Catalog &) { d.powerUnits[0].catalogId = "busway-9"; }, "power_units[0]", "unknown catalog id");
     row("power unit is a cooler", [](Design &d, Catalog &) { d.powerUnits[0].catalogId = "crah-250kw"; }, "power_units[0]", "not a power unit");

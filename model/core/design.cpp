@@ -238,6 +238,49 @@ void checkFootprints(const Design &design, const Catalog &catalog, Checker &chec
 
 /// Every rack: unique ids, a known rack model, a position in the hall, sound contents. Returns
 /// the rack ids.
+/// One accelerator and one scale-up domain for the cluster: the training model runs one job on one
+/// kind of node (the first it finds), so a design that mixes them (H100 servers beside a GB200
+/// NVL72) would silently be evaluated as if every rack held the first kind. An error on the first
+/// rack of each other kind, naming both kinds and how many racks hold each.
+void checkOneNodeKind(const Design &design, const Catalog &catalog, Checker &check)
+{
+    struct Kind
+    {
+        size_t firstRack = 0, racks = 0;
+    };
+    std::map<std::string, Kind> kinds; // accelerator id and GPUs per node -> where
+    std::vector<std::string> order;
+    for (size_t i = 0; i < design.racks.size(); ++i) {
+        std::set<std::string> inRack;
+        for (const Mount &m : design.racks[i].contents) {
+            const CatalogEntry *e = catalog.find(m.catalogId);
+            if (!e || (e->kind != PartKind::Server && e->kind != PartKind::Supernode) || e->ref("accelerator").empty())
+                continue;
+            inRack.insert(e->ref("accelerator") + " in " + std::to_string(int(e->figure("gpus"))) + "-GPU "
+                          + (e->kind == PartKind::Supernode ? "supernodes" : "servers"));
+        }
+        for (const std::string &k : inRack) {
+            auto [it, fresh] = kinds.try_emplace(k, Kind{i, 0});
+            if (fresh)
+                order.push_back(k);
+            ++it->second.racks;
+        }
+    }
+    if (order.size() < 2)
+        return;
+    const Kind &first = kinds[order.front()];
+    for (size_t k = 1; k < order.size(); ++k) {
+        const Kind &other = kinds[order[k]];
+        const Rack &r = design.racks[other.firstRack];
+        check.error("racks[" + std::to_string(other.firstRack) + "] (" + quoted(r.id) + ")",
+                    "holds " + order[k] + " (" + std::to_string(other.racks) + " rack(s)) where rack "
+                        + quoted(design.racks[first.firstRack].id) + " holds " + order.front() + " ("
+                        + std::to_string(first.racks)
+                        + " rack(s)): one design trains on one kind of node; put each kind in its own "
+                          "scenario, or replace one of them");
+    }
+}
+
 std::set<std::string> checkRacks(const Design &design, const Catalog &catalog, Checker &check)
 {
     std::set<std::string> rackIds;
@@ -270,6 +313,7 @@ std::set<std::string> checkRacks(const Design &design, const Catalog &catalog, C
         checkRackContents(r, rackType, place, catalog, check);
     }
     checkFootprints(design, catalog, check);
+    checkOneNodeKind(design, catalog, check);
     return rackIds;
 }
 
