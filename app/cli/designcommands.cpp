@@ -25,15 +25,9 @@ namespace {
 /// A built-in template, or else a topology generator plugin of that id.
 cp::Design generateDesign(const cp::TemplateOptions &options, const cp::Catalog &catalog)
 {
-    try {
-        return cp::generateTemplate(options, catalog);
-    } catch (const std::invalid_argument &) {
-        cp::PluginRegistry plugins;
-        plugins.loadStandard();
-        if (const cp::TopologyGenerator *g = plugins.generator(options.kind))
-            return g->generate(options, catalog);
-        throw;
-    }
+    cp::PluginRegistry plugins;
+    plugins.loadStandard();
+    return plugins.generate(options, catalog);
 }
 
 /// `export FILE --format ID -o DIR`: an exporter plugin writes its files into DIR.

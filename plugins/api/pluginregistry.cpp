@@ -1,5 +1,8 @@
 #include "pluginregistry.h"
 
+#include "model/core/design.h"
+#include "model/generate/templates.h"
+
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
@@ -238,6 +241,17 @@ const Exporter *PluginRegistry::exporter(const std::string &id) const
         if (e->id() == id)
             return e;
     return nullptr;
+}
+
+Design PluginRegistry::generate(const TemplateOptions &options, const Catalog &catalog) const
+{
+    try {
+        return generateTemplate(options, catalog);
+    } catch (const std::invalid_argument &) {
+        if (const TopologyGenerator *g = generator(options.kind))
+            return g->generate(options, catalog);
+        throw;
+    }
 }
 
 } // namespace cp

@@ -60,6 +60,11 @@ public:
     const Importer *importer(const std::string &id) const;
     const Exporter *exporter(const std::string &id) const;
 
+    /// A design from a built-in template (model/generate/templates.h) or, for any other kind, from
+    /// the topology generator plugin of that id. Throws std::invalid_argument as the template does
+    /// when neither knows the kind.
+    Design generate(const TemplateOptions &options, const Catalog &catalog) const;
+
 private:
     void loadFile(const std::string &path);
     /// Why `plugin` cannot join the loaded ones (an id they already provide), or empty.

@@ -11,6 +11,8 @@
 #include "model/engine/evaluation.h"
 #include "views/session/evaluationrunner.h"
 #include "views/session/resultshub.h"
+
+#include "pluginregistry.h"
 #include "views/plan/items/facilityitem.h"
 #include "views/plan/items/feedlinesitem.h"
 #include "views/plan/hallscene.h"
@@ -30,6 +32,7 @@
 #include <QDockWidget>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
 #include <QMimeData>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -166,6 +169,7 @@ private Q_SLOTS:
     void undoKeyInsideAField();
     void refusalLeavesTheFieldsInPlace();
     void fabricSettingsActOrSayWhyNot();
+    void pluginsInTheWindow();
     void overlapByDragIsReportedAndSelectsBoth();
     void duplicateOfARowLandsOnFreeFloor();
     void settingsPanelEditsWholeStruct();
@@ -771,6 +775,46 @@ void TestEditor::duplicateOfARowLandsOnFreeFloor()
     for (const Problem &p : validate(doc()->design(), doc()->catalog()))
         QVERIFY2(p.message.find("overlaps") == std::string::npos, p.message.c_str());
     QCOMPARE(view()->hallScene()->selectedRackIndexes().size(), static_cast<int>(row.size()));
+}
+
+/// The window loads the plugins: a generator plugin makes a new design, an exporter writes the
+/// design into a folder from File › Export with Plugin, Help › Plugins lists them, and a refused
+/// plugin is named in the Problems dock.
+void TestEditor::pluginsInTheWindow()
+{
+    qputenv("CLUSTER_PLANNER_PLUGIN_PATH", QByteArray(CP_TEST_PLUGIN_DIR));
+    MainWindow window(Catalog::builtin());
+    qunsetenv("CLUSTER_PLANNER_PLUGIN_PATH");
+    window.setErrorDialogsEnabled(false);
+    QVERIFY(window.plugins().generator("rail-only"));
+    QVERIFY(window.plugins().exporter("netbox-csv"));
+
+    QVERIFY2(window.newFromTemplate(QStringLiteral("rail-only"), 512), qPrintable(window.errorString()));
+    QVERIFY(!window.document()->design().racks.empty());
+
+    auto *menu = window.findChild<QMenu *>(QStringLiteral("pluginExportMenu"));
+    QVERIFY(menu);
+    QVERIFY(window.findChild<QAction *>(QStringLiteral("exportPlugin_netbox-csv")));
+    QVERIFY(window.findChild<QAction *>(QStringLiteral("exportPlugin_rack-list")));
+    QTemporaryDir dir;
+    const QString out = dir.filePath(QStringLiteral("netbox"));
+    QVERIFY2(window.exportWithPlugin(QStringLiteral("netbox-csv"), out), qPrintable(window.errorString()));
+    QVERIFY(!QDir(out).entryList(QDir::Files).isEmpty());
+    QVERIFY(!window.exportWithPlugin(QStringLiteral("no-such-format"), out));
+    QVERIFY(window.errorString().contains(QLatin1String("no-such-format")));
+
+    QVERIFY(window.findChild<QAction *>(QStringLiteral("pluginsAction")));
+    const QString page = window.pluginsHtml();
+    QVERIFY(page.contains(QLatin1String("rail-only")) && page.contains(QLatin1String("netbox-csv")));
+    QVERIFY(page.contains(QLatin1String("Refused")));
+
+    auto *tree = window.findChild<QTreeWidget *>(QStringLiteral("problemsTree"));
+    QVERIFY(tree);
+    bool refused = false;
+    for (int i = 0; i < tree->topLevelItemCount(); ++i)
+        refused = refused || (tree->topLevelItem(i)->text(3) == QLatin1String("plugins") &&
+                              tree->topLevelItem(i)->text(1).contains(QLatin1String("wrongversion")));
+    QVERIFY(refused);
 }
 
 void TestEditor::settingsPanelEditsWholeStruct()

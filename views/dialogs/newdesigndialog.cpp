@@ -54,6 +54,11 @@ void NewDesignDialog::setTemplateKind(const QString &kind)
         mKind->setCurrentIndex(index);
 }
 
+void NewDesignDialog::addGenerator(const QString &id, const QString &name)
+{
+    mKind->addItem(tr("%1 — plugin generator “%2”").arg(name, id), id);
+}
+
 long long NewDesignDialog::gpus() const
 {
     return mGpus->value();

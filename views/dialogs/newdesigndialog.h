@@ -19,6 +19,9 @@ public:
     QString templateKind() const;
     void setTemplateKind(const QString &kind);
     /// Installed GPUs, spares included; 0 means the template's default.
+    /// Adds a topology generator plugin to the template list (its id is what templateKind() gives).
+    void addGenerator(const QString &id, const QString &name);
+
     long long gpus() const;
     void setGpus(long long gpus);
 

@@ -202,6 +202,10 @@ ProblemsDock::ProblemsDock(QWidget *parent)
 
 void ProblemsDock::clear()
 {
+    if (!mPluginProblems.empty()) {
+        setProblems({}, {}); // the refused plugins stay listed
+        return;
+    }
     mTree->clear();
     setWindowTitle(tr("Problems"));
     mEmpty->setText(tr("Not evaluated yet."));
@@ -244,6 +248,7 @@ void ProblemsDock::setProblems(const Problems &validation, const Problems &evalu
     };
     addAll(validation, tr("validation"), nullptr);
     addAll(evaluation, tr("evaluation"), &validation);
+    addAll(mPluginProblems, tr("plugins"), nullptr);
     mTree->setSortingEnabled(true);
 
     int errors = 0, warnings = 0;
@@ -261,6 +266,12 @@ void ProblemsDock::setProblems(const Problems &validation, const Problems &evalu
         setWindowTitle(tr("Problems (%1, %2)").arg(e, w));
         mStack->setCurrentWidget(mTree);
     }
+}
+
+void ProblemsDock::setPluginProblems(const Problems &problems)
+{
+    mPluginProblems = problems;
+    setProblems({}, {});
 }
 
 int ProblemsDock::problemCount() const

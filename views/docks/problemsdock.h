@@ -54,6 +54,9 @@ public:
     void clear();
 
     int problemCount() const;
+    /// Plugins refused at start (PluginRegistry::problems()): listed after the design's own
+    /// problems, "plugins" in the Found-by column, until the window closes.
+    void setPluginProblems(const Problems &problems);
     QTreeWidget *tree() const { return mTree; }
 
 Q_SIGNALS:
@@ -61,6 +64,7 @@ Q_SIGNALS:
     void problemActivated(const QString &place, const QString &message);
 
 private:
+    Problems mPluginProblems;
     void showEmptyState();
 
     QStackedWidget *mStack;

@@ -22,6 +22,8 @@
 #include "views/window/heatmapfeed.h"
 #include "views/window/summarylabel.h"
 
+#include "pluginregistry.h"
+
 #include <QAction>
 #include <QActionGroup>
 #include <QCloseEvent>
@@ -83,6 +85,7 @@ MainWindow::MainWindow(Catalog baseCatalog, QWidget *parent)
     setCentralWidget(mTabs);
 
     createDocks();
+    loadPlugins();
     createActions();
     createMenus();
     createEditActions();

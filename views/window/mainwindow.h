@@ -26,6 +26,10 @@ class QProgressBar;
 class QTabWidget;
 class QTimer;
 
+namespace cp {
+class PluginRegistry;
+}
+
 namespace cp::gui {
 
 class ChartsView;
@@ -67,8 +71,19 @@ public:
     /// Saves as a .cplan project with `comment` in its history (a default when empty), or
     /// exports design JSON when the name ends in .json. A clean save removes the recovery file.
     bool saveFile(const QString &path, const QString &comment = QString());
-    /// Replaces the design with a generated one ("classic" or "supernode"; gpus 0 = default).
+    /// Replaces the design with a generated one: a built-in template ("classic", "supernode",
+    /// "gigawatt") or a topology generator plugin's id; gpus 0 = default.
     bool newFromTemplate(const QString &kind, long long gpus);
+
+    /// The plugins loaded at start (docs/plugins.md): their generators in File › New, their
+    /// exporters in File › Export with Plugin, their refusals in the Problems dock and on
+    /// Help › Plugins.
+    const PluginRegistry &plugins() const { return *mPlugins; }
+    /// Writes the design through exporter plugin `id` into folder `dir` (a whole set of files, as
+    /// the CLI's export --format). False with errorString() on failure.
+    bool exportWithPlugin(const QString &id, const QString &dir);
+    /// What Help › Plugins shows: the plugins, what each provides, and the refused ones.
+    QString pluginsHtml() const;
     /// The design the app shows when started without a file.
     void loadSample();
     /// An empty hall, to start from scratch.
@@ -171,6 +186,10 @@ protected:
     void showEvent(QShowEvent *event) override;
 
 private:
+    void loadPlugins();
+    /// File › Export with Plugin (one action per exporter) and Help › Plugins.
+    void createPluginMenus(QMenu *file, QMenu *help);
+    void showPlugins();
     void createActions();
     void createMenus();
     /// Edit menu and toolbar (undo, redo, clipboard, rotate, tools), the plan's and the
@@ -220,6 +239,7 @@ private:
     InspectorDock *mInspector = nullptr;
     ResultsDock *mResults = nullptr;
     ProblemsDock *mProblems = nullptr;
+    std::unique_ptr<PluginRegistry> mPlugins;
     SelectionModel *mSelection = nullptr;
     HeatmapView *mHeatmap = nullptr;
     HeatmapFeed *mHeatmapFeed = nullptr;

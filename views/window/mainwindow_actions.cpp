@@ -135,6 +135,7 @@ void MainWindow::createMenus()
     file->addAction(mSaveAction);
     file->addAction(mSaveAsAction);
     file->addSeparator();
+    QMenu *help = nullptr; // made below, after View: its plugin page is added there
     file->addAction(mHistoryAction);
     file->addSeparator();
     file->addAction(mQuitAction);
@@ -177,8 +178,9 @@ void MainWindow::createMenus()
     mViewMenu->addSeparator();
     mViewMenu->addAction(tools->toggleViewAction());
 
-    QMenu *help = menuBar()->addMenu(tr("&Help"));
+    help = menuBar()->addMenu(tr("&Help"));
     help->addAction(mHelpAction);
+    createPluginMenus(file, help);
     help->addSeparator();
     QAction *about = help->addAction(tr("&About Cluster Planner"), this, &MainWindow::about);
     about->setMenuRole(QAction::AboutRole);

@@ -3,6 +3,8 @@
 
 #include "views/window/mainwindow.h"
 
+#include "pluginregistry.h"
+
 #include "model/core/design.h"
 #include "model/generate/templates.h"
 #include "model/io/designjson.h"
@@ -170,7 +172,7 @@ bool MainWindow::newFromTemplate(const QString &kind, long long gpus)
         TemplateOptions options;
         options.kind = kind.toStdString();
         options.gpus = gpus;
-        Design design = generateTemplate(options, mBaseCatalog);
+        Design design = mPlugins->generate(options, mBaseCatalog);
         setDocument(std::move(design), mBaseCatalog, QString());
         return true;
     } catch (const std::exception &e) {
@@ -229,6 +231,8 @@ void MainWindow::newFromTemplateDialog()
     if (!maybeSave())
         return;
     NewDesignDialog dialog(this);
+    for (const TopologyGenerator *g : mPlugins->generators())
+        dialog.addGenerator(QString::fromStdString(g->id()), QString::fromStdString(g->name()));
     if (dialog.exec() != QDialog::Accepted)
         return;
     newFromTemplate(dialog.templateKind(), dialog.gpus());
