@@ -85,6 +85,7 @@ private Q_SLOTS:
     void settingsCarryWholeStructs();
     void pasteShiftsToPoint();
     void duplicateLandsOnFreeFloor();
+    void droppedRackIsAlwaysInARow();
 
 private:
     Catalog mCatalog;
@@ -461,6 +462,26 @@ void TestDesignEdit::duplicateLandsOnFreeFloor()
         QVERIFY(design.racks[i].yM >= 0 && design.racks[i].yM <= design.hall.depthM);
     }
     QCOMPARE(errorCount(design, mCatalog), 0);
+}
+
+/// A rack dropped in line with a row joins it; one dropped away from every row starts the first
+/// free "Row NN" (before, it had no row and the plan drew it unlabelled).
+void TestDesignEdit::droppedRackIsAlwaysInARow()
+{
+    Design design = mSample;
+    std::set<std::string> rows;
+    for (const Rack &r : design.racks)
+        rows.insert(r.row);
+    const Rack &first = design.racks.front();
+    Edit inLine = addRack(design, mCatalog, first.catalogId, {design.hall.widthM - 1.0, first.yM});
+    QVERIFY(inLine.ok());
+    QCOMPARE(inLine.patch.racks.inserted.front().second.row, first.row);
+    Edit away = addRack(design, mCatalog, first.catalogId, {1.0, design.hall.depthM - 1.0});
+    QVERIFY(away.ok());
+    const std::string row = away.patch.racks.inserted.front().second.row;
+    QVERIFY(!row.empty());
+    QVERIFY2(!rows.count(row), row.c_str());
+    QCOMPARE(row.rfind("Row ", 0), size_t(0));
 }
 
 QTEST_GUILESS_MAIN(TestDesignEdit)

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <set>
 
 namespace cp {
@@ -43,13 +44,22 @@ Edit addRack(const Design &design, const Catalog &catalog, const std::string &ra
     if (!insideHall(design, rack.xM, rack.yM))
         return Edit::refused(outsideMessage(design, rack.xM, rack.yM));
     rack.id = uniqueId(design, "R", 3);
-    // A rack dropped in line with a row joins it.
-    for (const Rack &r : design.racks)
-        if (!r.row.empty() && std::abs(r.yM - rack.yM) < 0.05) {
+    // A rack dropped in line with a row joins it; one dropped away from every row starts a new
+    // row, the first free "Row NN" (a rack is never in no row: the plan labels racks by row).
+    std::set<std::string> rows;
+    for (const Rack &r : design.racks) {
+        if (!r.row.empty() && rack.row.empty() && std::abs(r.yM - rack.yM) < 0.05) {
             rack.row = r.row;
             rack.rotationDeg = r.rotationDeg;
-            break;
         }
+        rows.insert(r.row);
+    }
+    for (int n = 1; rack.row.empty(); ++n) {
+        char name[32];
+        std::snprintf(name, sizeof name, "Row %02d", n);
+        if (!rows.count(name))
+            rack.row = name;
+    }
     Edit edit;
     edit.patch.racks.inserted.emplace_back(design.racks.size(), std::move(rack));
     return edit;

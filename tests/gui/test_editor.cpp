@@ -568,6 +568,15 @@ void TestEditor::inspectorRefusesInvalidValues()
     }
     auto *message = inspector->findChild<QLabel *>(QStringLiteral("inspectorMessage"));
     QVERIFY(message && !message->isHidden());
+    // A row is a name: not a number (it would be drawn as a label over the rows), never empty; the
+    // field offers the hall's rows as it is typed.
+    for (const auto &[text, why] : {std::pair{QStringLiteral("4.9"), "is a number"}, {QString(), "always in a row"}}) {
+        QVERIFY(!inspector->editField(QStringLiteral("rack.row"), text));
+        QVERIFY2(inspector->lastError().contains(QLatin1String(why)), qPrintable(inspector->lastError()));
+        QCOMPARE(inspector->field(QStringLiteral("rack.row"))->text(), QString::fromStdString(original.racks[2].row));
+    }
+    QVERIFY(inspector->field(QStringLiteral("rack.row"))->completer());
+    QVERIFY(doc()->design() == original);
 
     // A valid value is one undo step and clears the message.
     QVERIFY(inspector->editField(QStringLiteral("rack.id"), QStringLiteral("MY-RACK")));

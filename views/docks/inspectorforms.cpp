@@ -11,6 +11,7 @@
 #include "model/engine/evaluation.h"
 #include "views/plan/items/rackcategory.h"
 
+#include <QCompleter>
 #include <QFormLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -28,6 +29,20 @@
 namespace cp::gui {
 
 using namespace inspector;
+
+/// A rack's row: a name, not a number (a row called "4.9" is drawn as a label over the hall's rows)
+/// and not empty (every rack is in a row). Returns the refusal, or empty.
+static QString setRow(Rack &rack, const QString &text)
+{
+    const QString name = text.trimmed();
+    double number = 0;
+    if (name.isEmpty())
+        return InspectorDock::tr("a rack is always in a row: give a row's name, e.g. “Row 01”");
+    if (parseNumber(name, number))
+        return InspectorDock::tr("“%1” is a number, not a row's name (e.g. “Row 05”)").arg(name);
+    rack.row = name.toStdString();
+    return {};
+}
 
 QLineEdit *InspectorDock::addEditField(QFormLayout *form, const QString &name, const QString &label,
                                        const QString &value, const QString &unit,
@@ -130,9 +145,21 @@ void InspectorDock::rebuildEditor()
         addEditField(form, QStringLiteral("rack.id"), tr("Id"), qs(rack.id), {}, [this](const QString &t) {
             applyRack([](Rack &r, const QString &v) { r.id = v.trimmed().toStdString(); return QString(); }, t, tr("Id"));
         });
-        addEditField(form, QStringLiteral("rack.row"), tr("Row"), qs(rack.row), {}, [this](const QString &t) {
-            applyRack([](Rack &r, const QString &v) { r.row = v.trimmed().toStdString(); return QString(); }, t, tr("Row"));
-        });
+        QLineEdit *rowField =
+            addEditField(form, QStringLiteral("rack.row"), tr("Row"), qs(rack.row), {}, [this](const QString &t) {
+                applyRack([](Rack &r, const QString &v) { return setRow(r, v); }, t, tr("Row"));
+            });
+        // The hall's rows, offered as the name is typed; a new name starts a new row.
+        QStringList rows;
+        for (const Rack &r : design.racks)
+            if (!r.row.empty())
+                rows << qs(r.row);
+        rows.removeDuplicates();
+        rows.sort();
+        auto *completer = new QCompleter(rows, rowField);
+        completer->setCaseSensitivity(Qt::CaseInsensitive);
+        rowField->setCompleter(completer);
+        rowField->setToolTip(tr("One of the hall's rows (%1), or a new row's name").arg(rows.size()));
         addEditField(form, QStringLiteral("rack.x"), tr("X"), l.toString(rack.xM, 'f', 2), tr("m"),
                      [this, coordinate](const QString &t) {
                          applyRack([coordinate](Rack &r, const QString &v) { return coordinate(r.xM, v); }, t, tr("X"));
