@@ -25,6 +25,8 @@ class QMenu;
 class QProgressBar;
 class QTabWidget;
 class QTimer;
+class QDialog;
+class QTextBrowser;
 
 namespace cp {
 class PluginRegistry;
@@ -190,6 +192,8 @@ private:
     /// File › Export with Plugin (one action per exporter) and Help › Plugins.
     void createPluginMenus(QMenu *file, QMenu *help);
     void showPlugins();
+    /// Shows `text` in `dialog` with a Close button, at `size`: the Help and Plugins pages.
+    static void execPage(QDialog &dialog, QTextBrowser *text, const QSize &size);
     void createActions();
     void createMenus();
     /// Edit menu and toolbar (undo, redo, clipboard, rotate, tools), the plan's and the

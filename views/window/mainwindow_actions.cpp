@@ -351,12 +351,17 @@ void MainWindow::showHelp()
                      "<h4>Keyboard shortcuts</h4><table cellspacing=\"4\">%1</table>"
                      "<p>More in docs/gui.md and docs/editing.md.</p>")
                       .arg(rows));
+    execPage(dialog, text, QSize(560, 620));
+}
+
+void MainWindow::execPage(QDialog &dialog, QTextBrowser *text, const QSize &size)
+{
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close);
     connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
     auto *layout = new QVBoxLayout(&dialog);
     layout->addWidget(text);
     layout->addWidget(buttons);
-    dialog.resize(560, 620);
+    dialog.resize(size);
     dialog.exec();
 }
 

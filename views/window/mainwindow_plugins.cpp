@@ -11,13 +11,11 @@
 
 #include <QAction>
 #include <QDialog>
-#include <QDialogButtonBox>
 #include <QDir>
 #include <QFileDialog>
 #include <QMenu>
 #include <QStatusBar>
 #include <QTextBrowser>
-#include <QVBoxLayout>
 
 namespace cp::gui {
 
@@ -141,13 +139,7 @@ void MainWindow::showPlugins()
     auto *text = new QTextBrowser;
     text->setObjectName(QStringLiteral("pluginsPage"));
     text->setHtml(pluginsHtml());
-    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close);
-    connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
-    auto *layout = new QVBoxLayout(&dialog);
-    layout->addWidget(text);
-    layout->addWidget(buttons);
-    dialog.resize(640, 480);
-    dialog.exec();
+    execPage(dialog, text, QSize(640, 480));
 }
 
 } // namespace cp::gui
