@@ -54,6 +54,7 @@ private Q_SLOTS:
     void scenariosRoundTrip();
     void saveKeepsOtherScenarios();
     void scenarioErrors();
+    void saveProjectWritesTheWholeSet();
     void newerSchemaRefused();
     void saveRefusesToOverwriteNewer();
     void badFiles_data();
@@ -274,6 +275,32 @@ void TestProjectFile::scenarioErrors()
     // Two rows with one name cannot exist (a unique index).
     execSql(path, "UPDATE design SET scenario='x'");
     QCOMPARE(ProjectFile::scenarioNames(path), std::vector<std::string>{"x"});
+}
+
+void TestProjectFile::saveProjectWritesTheWholeSet()
+{
+    // The window's Save: every scenario as it holds them (renamed, reordered, one removed).
+    const Catalog c = Catalog::builtin();
+    const std::string path = cptest::tempPath(mDir, "whole.cplan");
+    const Design a = generateTemplate({"classic", 64, {}}, c);
+    const Design b = generateTemplate({"supernode", 72, {}}, c);
+    ProjectFile::saveScenario(path, "a", a, c, "alice", "1");
+    ProjectFile::saveScenario(path, "b", b, c, "alice", "2");
+    ProjectFile::saveScenario(path, "gone", a, c, "alice", "3");
+    ProjectFile::saveProject(path, {{"b-renamed", b}, {"a", a}}, c, "bob", "window");
+    const Project p = ProjectFile::load(path);
+    QCOMPARE(p.scenarios.size(), size_t(2));
+    CP_COMPARE_STR(p.scenarios[0].name, std::string("b-renamed"));
+    QVERIFY(p.scenarios[0].design == b);
+    QVERIFY(p.scenarios[1].design == a);
+    QCOMPARE(p.revisions.size(), size_t(4)); // the history is kept, one revision added
+    QVERIFY(p.catalog.contains("gb200-nvl72") && p.catalog.contains("dgx-h100"));
+    // Refused before anything is written: no scenario, a bad name, a repeated name.
+    const std::string before = cptest::readFile(path);
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, ProjectFile::saveProject(path, {}, c, "a", "x"));
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, ProjectFile::saveProject(path, {{"a b", a}}, c, "a", "x"));
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, ProjectFile::saveProject(path, {{"a", a}, {"a", b}}, c, "a", "x"));
+    QVERIFY(cptest::readFile(path) == before);
 }
 
 void TestProjectFile::newerSchemaRefused()

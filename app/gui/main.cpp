@@ -11,6 +11,7 @@
 #include "views/analysis/heatmapview.h"
 #include "views/window/mainwindow.h"
 #include "views/plan/overlay.h"
+#include "views/docks/comparisondock.h"
 #include "views/docks/problemsdock.h"
 #include "views/docks/resultsdock.h"
 #include "views/style/theme.h"
@@ -264,6 +265,15 @@ private:
             if (!save(QStringLiteral("chart-%1.png").arg(cp::gui::ChartsView::chartId(i))))
                 return false;
         }
+
+        // Scenarios: the list under the palette, the Comparison dock's table of the compared ones.
+        QDockWidget *comparison = mWindow->comparisonDock();
+        comparison->show();
+        comparison->raise();
+        mWindow->resizeDocks({comparison}, {560}, Qt::Vertical);
+        wait(300);
+        if (!save(QStringLiteral("scenarios-comparison.png")))
+            return false;
 
         mWindow->problemsDock()->setVisible(problemsShown);
 

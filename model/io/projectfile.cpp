@@ -23,6 +23,8 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
+#include <stdexcept>
 
 namespace cp {
 
@@ -732,6 +734,29 @@ void ProjectFile::saveScenario(const std::string &path, const std::string &name,
         }
     if (!replaced)
         scenarios.push_back({name, design});
+    writeProject(file, scenarios, combined, author, comment);
+}
+
+void ProjectFile::saveProject(const std::string &path, const std::vector<Scenario> &scenarios,
+                              const Catalog &catalog, const std::string &author, const std::string &comment)
+{
+    if (scenarios.empty())
+        throw std::invalid_argument("a project holds at least one scenario");
+    std::set<std::string> seen;
+    for (const Scenario &s : scenarios) {
+        if (const std::string why = scenarioNameProblem(s.name); !why.empty())
+            throw std::invalid_argument("\"" + s.name + "\": " + why);
+        if (!seen.insert(s.name).second)
+            throw std::invalid_argument("\"" + s.name + "\": two scenarios cannot share a name");
+    }
+    const std::string file = outputTarget(path);
+    const FolderLock lock(file);
+    Catalog combined = catalog;
+    if (std::optional<Project> old = existingProject(file, false)) {
+        combined = old->catalog;
+        for (const Scenario &s : scenarios)
+            combined = combinedCatalog(combined, s.design, catalog);
+    }
     writeProject(file, scenarios, combined, author, comment);
 }
 

@@ -78,6 +78,14 @@ void save(const std::string &path, const Design &design, const Catalog &catalog,
 void saveScenario(const std::string &path, const std::string &name, const Design &design,
                   const Catalog &catalog, const std::string &author, const std::string &comment);
 
+/// Writes `scenarios` (at least one, names valid and distinct) as the whole project, in their
+/// order, in one transaction, keeping the file's revision history and appending one revision: what
+/// the window saves after its scenarios were added, renamed, reordered or removed. The catalog
+/// entries stored are the file's ones with those the scenarios use taken from `catalog`.
+/// Throws std::invalid_argument for a bad or repeated name or an empty list.
+void saveProject(const std::string &path, const std::vector<Scenario> &scenarios, const Catalog &catalog,
+                 const std::string &author, const std::string &comment);
+
 /// Removes scenario `name` in one transaction. Throws LoadError for an unknown name or when it is
 /// the project's last scenario (a project holds at least one design).
 void removeScenario(const std::string &path, const std::string &name, const std::string &author,

@@ -25,6 +25,7 @@ ResultsHub::ResultsHub(const Document *document, QObject *parent)
     connect(mCompareWatcher, &QFutureWatcherBase::finished, this, [this] {
         if (mCompareWatcher->isCanceled() || mCompareCancel->load())
             return;
+        mComparing = false;
         mCompared = mCompareWatcher->result();
         Q_EMIT comparedChanged(mCompared);
         Q_EMIT comparisonFinished();
@@ -54,6 +55,7 @@ void ResultsHub::reset()
     mHasResults = false;
     // Compared scenarios belong to the old file.
     cancelComparison();
+    mComparing = false;
     mCompared.clear();
     mScenarioName.clear();
     Q_EMIT comparedChanged(mCompared);
@@ -79,7 +81,8 @@ void ResultsHub::cancelComparison()
 
 bool ResultsHub::isComparing() const
 {
-    return mCompareWatcher->isRunning();
+    // Not the watcher's isRunning(): a run queued behind busy pool threads has not started yet.
+    return mComparing;
 }
 
 void ResultsHub::compareScenarios(std::vector<Scenario> scenarios, const Catalog &catalog)
@@ -89,6 +92,7 @@ void ResultsHub::compareScenarios(std::vector<Scenario> scenarios, const Catalog
     mCompareWatcher->waitForFinished();
     auto cancel = std::make_shared<std::atomic<bool>>(false);
     mCompareCancel = cancel;
+    mComparing = true;
     mCompareWatcher->setFuture(QtConcurrent::run(
         [scenarios = std::move(scenarios), catalog = std::make_shared<const Catalog>(catalog), cancel] {
             QVector<NamedResults> out;

@@ -101,6 +101,7 @@ private:
     bool mEvaluating = false;
     QString mScenarioName;
     QVector<NamedResults> mCompared;
+    bool mComparing = false;
     QFutureWatcher<QVector<NamedResults>> *mCompareWatcher;
     std::shared_ptr<std::atomic<bool>> mCompareCancel;
 };

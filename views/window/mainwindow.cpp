@@ -17,6 +17,7 @@
 #include "views/plan/legendwidget.h"
 #include "views/session/document.h"
 #include "views/session/resultshub.h"
+#include "views/session/scenarioset.h"
 #include "views/session/selectionmodel.h"
 #include "views/window/hall3dpage.h"
 #include "views/window/heatmapfeed.h"
@@ -65,6 +66,7 @@ MainWindow::MainWindow(Catalog baseCatalog, QWidget *parent)
     , mRunner(new EvaluationRunner(this))
     , mHub(new ResultsHub(mDocument, this))
     , mSelection(new SelectionModel(this))
+    , mScenarioSet(new ScenarioSet(this))
 {
     setObjectName(QStringLiteral("mainWindow"));
     setDockNestingEnabled(true);
@@ -85,6 +87,7 @@ MainWindow::MainWindow(Catalog baseCatalog, QWidget *parent)
     setCentralWidget(mTabs);
 
     createDocks();
+    createScenarioDocks();
     loadPlugins();
     createActions();
     createMenus();
@@ -136,7 +139,7 @@ MainWindow::MainWindow(Catalog baseCatalog, QWidget *parent)
     connect(mRunner, &EvaluationRunner::busyChanged, this, &MainWindow::onBusyChanged);
     connect(mHallView->hallScene(), &QGraphicsScene::selectionChanged, this, &MainWindow::onSelectionChanged);
     connect(mTabs, &QTabWidget::currentChanged, this, &MainWindow::onTabChanged);
-    connect(mDocument, &Document::modifiedChanged, this, &QWidget::setWindowModified);
+    connect(mDocument, &Document::modifiedChanged, this, &MainWindow::updateTitle);
     connect(mDocument, &Document::filePathChanged, this, &MainWindow::updateTitle);
     connect(mProblems, &ProblemsDock::problemActivated, this, &MainWindow::activateProblemPlace);
     connect(mSelection, &SelectionModel::selectionChanged, this, &MainWindow::applySharedSelection);
@@ -159,6 +162,7 @@ MainWindow::~MainWindow()
     mDocument->disconnect(this);
     mSelection->disconnect(this);
     mHub->disconnect(this);
+    mScenarioSet->disconnect(this);
     waitForAutosave();
     // The recovery file stays unless a clean save or close removed it: this may be a crash
     // path (an exception unwinding), and a test's stand-in for one.
@@ -207,13 +211,22 @@ void MainWindow::createDocks()
 
 void MainWindow::setDocument(Design design, Catalog catalog, const QString &filePath)
 {
+    mProjectCatalog = catalog;
+    mScenarioSet->reset({{ProjectFile::kDefaultScenario, Design()}}, 0);
+    showDesign(std::move(design), std::move(catalog), filePath);
+    mAutosaveDirty = false;
+    waitForAutosave();
+    mRecovery->remove();
+}
+
+void MainWindow::showDesign(Design design, Catalog catalog, const QString &filePath)
+{
     mRunner->cancel();
     // The views drop the old results (and the old file's compared scenarios) before the
     // document holds the new design.
     mHub->reset();
     // Indexes of the old design mean other parts in the new one.
     mSelection->reset();
-    mOpenScenario.clear();
     mDocument->reset(std::move(design), std::move(catalog), filePath);
     const Design &d = mDocument->design();
     const Catalog &c = mDocument->catalog();
@@ -222,9 +235,6 @@ void MainWindow::setDocument(Design design, Catalog catalog, const QString &file
     mPalette->setCatalog(c);
     mInspector->setDocument(mDocument);
     mSelectedPart.reset();
-    mAutosaveDirty = false;
-    waitForAutosave();
-    mRecovery->remove();
     updateTitle();
     updateOverlay();
     Q_EMIT documentLoaded();
@@ -378,10 +388,12 @@ void MainWindow::onTabChanged(int index)
 
 void MainWindow::updateTitle()
 {
-    const QString scenario = mOpenScenario.empty() ? QString() : QLatin1Char('#') + QString::fromStdString(mOpenScenario);
+    // FILE#SCENARIO when the project has several scenarios, as Open and the CLI accept it.
+    const bool several = mScenarioSet->count() > 1 || mScenarioSet->currentIndex() > 0;
+    const QString scenario = several ? QLatin1Char('#') + mScenarioSet->currentName() : QString();
     setWindowTitle(tr("%1%2[*] — Cluster Planner").arg(mDocument->displayName(), scenario));
     setWindowFilePath(mDocument->filePath());
-    setWindowModified(mDocument->isModified());
+    setWindowModified(isProjectModified());
 }
 
 void MainWindow::showError(const QString &title, const QString &message)

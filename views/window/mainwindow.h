@@ -10,6 +10,7 @@
 #include <QMainWindow>
 #include <QMessageBox>
 
+#include <exception>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -35,6 +36,7 @@ class PluginRegistry;
 namespace cp::gui {
 
 class ChartsView;
+class ComparisonDock;
 class Document;
 class FailureDomainsView;
 class Hall3dPage;
@@ -47,6 +49,8 @@ class InspectorDock;
 class PaletteDock;
 class ProblemsDock;
 class ResultsDock;
+class ScenarioSet;
+class ScenariosDock;
 class SelectionModel;
 class SummaryLabel;
 
@@ -67,9 +71,36 @@ public:
     /// project's other scenarios are evaluated in the background for the charts. On failure the current design is untouched,
     /// errorString() says why, and a message box shows it unless error dialogs are off.
     bool openFile(const QString &path);
-    /// The scenario opened with FILE.cplan#NAME when it is not the project's default (saving
-    /// writes it back in place); empty otherwise.
-    QString openScenario() const { return QString::fromStdString(mOpenScenario); }
+    /// The open scenario when it is not the project's first (default) one; empty otherwise.
+    QString openScenario() const;
+    /// The project's scenarios (one, "main", for a design JSON file or a new design).
+    ScenarioSet *scenarioSet() const { return mScenarioSet; }
+    ScenariosDock *scenariosDock() const { return mScenariosDock; }
+    ComparisonDock *comparisonDock() const { return mComparisonDock; }
+    /// Opens scenario `index` of the project in the window; the open one's edits stay in the
+    /// project (unsaved until Save). Each scenario's undo history starts when it is opened.
+    bool openScenarioAt(int index);
+    /// Adds a scenario generated from a template (or generator plugin) `kind`; `name` empty: a
+    /// free name made from the kind and size. False with errorString() on failure.
+    bool addScenarioFromTemplate(const QString &kind, long long gpus, const QString &name = QString());
+    /// Adds a scenario read from a design JSON file, a project (its default scenario) or
+    /// FILE.cplan#NAME; its catalog entries join the project's.
+    bool addScenarioFromFile(const QString &path, const QString &name = QString());
+    /// Adds a copy of scenario `index` (the open one as edited) named `name` or "NAME-copy".
+    bool duplicateScenario(int index, const QString &name = QString());
+    /// Removes scenario `index` (asks first when dialogs are on); the open one cannot be removed.
+    bool removeScenarioAt(int index);
+    /// True when the design or the set of scenarios differs from the file.
+    bool isProjectModified() const;
+
+    /// File › Export › Comparison Report: the open scenario and the compared ones as HTML or PDF
+    /// (by the name's suffix), the same report as `compare --report`. Waits for figures still
+    /// being computed with a progress dialog (cancellable). False with errorString() on failure.
+    bool exportComparisonReport(const QString &path);
+    /// File › Export › Bill of Materials: the same designs' priced parts as CSV.
+    bool exportBom(const QString &path);
+    /// File › Export › Plan: the hall plan as SVG or PDF (by suffix) with a title block.
+    bool exportPlan(const QString &path);
     /// Saves as a .cplan project with `comment` in its history (a default when empty), or
     /// exports design JSON when the name ends in .json. A clean save removes the recovery file.
     bool saveFile(const QString &path, const QString &comment = QString());
@@ -200,7 +231,25 @@ private:
     /// inspector's editing hooks, and the Undo History dock.
     void createEditActions();
     void createDocks();
+    /// A new design (or file): one scenario, no recovery file, the evaluation started.
     void setDocument(Design design, Catalog catalog, const QString &filePath);
+    /// Shows `design` in every view (undo history cleared, results dropped, evaluation started);
+    /// the file, the scenarios and the recovery file are the caller's.
+    void showDesign(Design design, Catalog catalog, const QString &filePath);
+    /// The Scenarios and Comparison docks, the scenario actions and the Export submenu.
+    void createScenarioDocks();
+    void createExportMenu(QMenu *file);
+    /// Hands the hub the ticked scenarios other than the open one, to evaluate and compare.
+    void compareScenarios();
+    /// The designs of the report and BOM: the open one and the compared ones with figures;
+    /// waits for them with a progress dialog. Empty (errorString() set) when cancelled.
+    bool waitForComparedFigures(const QString &what);
+    /// Asks for an export file name with `filter` and `suffix`; empty when cancelled.
+    QString exportFileDialog(const QString &title, const QString &filter, const QString &suffix);
+    void addScenarioFromTemplateDialog();
+    void addScenarioFromFileDialog();
+    /// Adds `design` as a new scenario named `name` (or a free name from `base`) and compares it.
+    bool addScenario(Design design, const QString &name, const QString &base);
     void startEvaluation();
     void onDesignChanged();
     void autosaveInBackground();
@@ -220,6 +269,10 @@ private:
     void onTabChanged(int index);
     void updateTitle();
     void showError(const QString &title, const QString &message);
+    /// `e`'s message, starting with `path` unless it already names it.
+    static QString failureNaming(const QString &path, const std::exception &e);
+    /// A design from template or generator plugin `kind` with `gpus` (0: its default).
+    Design generatedDesign(const QString &kind, long long gpus) const;
     bool maybeSave();
 
     void newFromTemplateDialog();
@@ -253,7 +306,11 @@ private:
     QDockWidget *mFailuresDock = nullptr;
     bool mLayoutRestored = false; ///< a saved layout was applied: the first show keeps it
     bool mShownOnce = false;
-    std::string mOpenScenario; ///< the open scenario when it is not the project's default
+    ScenarioSet *mScenarioSet = nullptr;
+    ScenariosDock *mScenariosDock = nullptr;
+    ComparisonDock *mComparisonDock = nullptr;
+    /// The project's catalog: the document's and the entries scenarios added from files brought.
+    Catalog mProjectCatalog;
 
     SummaryLabel *mSummaryLabel = nullptr;
     QProgressBar *mBusyBar = nullptr;

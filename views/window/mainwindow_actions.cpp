@@ -2,7 +2,9 @@
 
 #include "views/window/mainwindow.h"
 
+#include "views/docks/comparisondock.h"
 #include "views/docks/inspectordock.h"
+#include "views/docks/scenariosdock.h"
 #include "views/docks/palettedock.h"
 #include "views/docks/problemsdock.h"
 #include "views/docks/resultsdock.h"
@@ -134,6 +136,7 @@ void MainWindow::createMenus()
     file->addSeparator();
     file->addAction(mSaveAction);
     file->addAction(mSaveAsAction);
+    createExportMenu(file);
     file->addSeparator();
     QMenu *help = nullptr; // made below, after View: its plugin page is added there
     file->addAction(mHistoryAction);
@@ -158,7 +161,8 @@ void MainWindow::createMenus()
     mViewMenu->addAction(mPreviousPaneAction);
     mViewMenu->addSeparator();
     for (QDockWidget *dock : std::initializer_list<QDockWidget *>{mPalette, mInspector, mResults, mChartsDock,
-                                                                         mFailuresDock, mProblems})
+                                                                         mFailuresDock, mProblems, mScenariosDock,
+                                                                         mComparisonDock})
         mViewMenu->addAction(dock->toggleViewAction());
 
     QToolBar *tools = addToolBar(tr("Main"));

@@ -13,6 +13,7 @@
 #include "views/dialogs/newdesigndialog.h"
 #include "views/session/document.h"
 #include "views/session/resultshub.h"
+#include "views/session/scenarioset.h"
 
 #include <QAction>
 #include <QDialog>
@@ -77,9 +78,8 @@ bool MainWindow::openFile(const QString &requestedPath)
     try {
         Catalog catalog = mBaseCatalog;
         Design design;
-        std::vector<Scenario> others;
-        std::string scenarioName;
-        bool defaultScenario = true;
+        std::vector<Scenario> scenarios;
+        int current = 0;
         if (isJsonPath(path)) {
             if (!wantedScenario.empty())
                 throw LoadError(file, "", "a design JSON file holds one design; #" + wantedScenario
@@ -87,24 +87,22 @@ bool MainWindow::openFile(const QString &requestedPath)
             design = importDesignJson(file, catalog);
         } else {
             Project project = ProjectFile::load(file, wantedScenario);
-            defaultScenario = project.scenarios.empty() || project.scenarios.front().name == project.scenario;
             // The project's own entries (prices and specs as saved) win over today's defaults.
             catalog.merge(project.catalog, file);
             design = std::move(project.design);
-            scenarioName = project.scenario;
-            for (Scenario &scenario : project.scenarios)
-                if (scenario.name != project.scenario)
-                    others.push_back(std::move(scenario));
+            scenarios = std::move(project.scenarios);
+            for (size_t i = 0; i < scenarios.size(); ++i)
+                if (scenarios[i].name == project.scenario) {
+                    current = int(i);
+                    scenarios[i].design = Design(); // the Document holds it
+                }
         }
         setDocument(std::move(design), std::move(catalog), QFileInfo(path).absoluteFilePath());
-        // Saving writes this scenario back in place, not over the project's default design.
-        if (!defaultScenario) {
-            mOpenScenario = scenarioName;
+        // Saving writes every scenario back in place, the open one as edited.
+        if (!scenarios.empty()) {
+            mScenarioSet->reset(std::move(scenarios), current);
             updateTitle();
-        }
-        if (!others.empty()) {
-            mHub->setScenarioName(QString::fromStdString(scenarioName));
-            mHub->compareScenarios(std::move(others), mDocument->catalog());
+            compareScenarios();
         }
     } catch (const LoadError &e) {
         mErrorString = QString::fromStdString(e.what());
@@ -116,7 +114,7 @@ bool MainWindow::openFile(const QString &requestedPath)
         return false;
     }
     const QString opened = QFileInfo(path).absoluteFilePath()
-                           + (mOpenScenario.empty() ? QString() : QLatin1Char('#') + QString::fromStdString(mOpenScenario));
+                           + (openScenario().isEmpty() ? QString() : QLatin1Char('#') + openScenario());
     addRecentFile(opened);
     statusBar()->showMessage(tr("Opened %1").arg(QDir::toNativeSeparators(opened)), 5000);
     return true;
@@ -134,24 +132,29 @@ bool MainWindow::saveFile(const QString &requestedPath, const QString &requested
                                                                           : requestedComment.trimmed().toStdString();
         const bool sameFile = !mDocument->filePath().isEmpty()
                               && QFileInfo(path).absoluteFilePath() == QFileInfo(mDocument->filePath()).absoluteFilePath();
-        if (isJsonPath(path))
+        if (isJsonPath(path)) {
             exportDesignJson(mDocument->design(), mDocument->catalog(), file);
-        else if (sameFile && !mOpenScenario.empty())
-            ProjectFile::saveScenario(file, mOpenScenario, mDocument->design(), mDocument->catalog(),
-                                      userName().toStdString(), comment);
-        else
-            ProjectFile::save(file, mDocument->design(), mDocument->catalog(), userName().toStdString(), comment);
+        } else {
+            std::vector<Scenario> scenarios = mScenarioSet->scenarios(mDocument->design());
+            // A scenario another program added to the file since it was opened is kept (after
+            // ours), never lost; one this window removed or renamed is left out on purpose.
+            if (sameFile && ProjectFile::looksLikeProject(file)) {
+                const QStringList known = mScenarioSet->names() + mScenarioSet->droppedNames();
+                for (Scenario &theirs : ProjectFile::load(file).scenarios)
+                    if (!known.contains(QString::fromStdString(theirs.name)))
+                        scenarios.push_back(std::move(theirs));
+            }
+            ProjectFile::saveProject(file, scenarios, mProjectCatalog, userName().toStdString(), comment);
+        }
     } catch (const std::exception &e) {
-        mErrorString = QString::fromLocal8Bit(e.what());
-        if (!mErrorString.contains(path))
-            mErrorString = tr("%1: %2").arg(path, mErrorString);
+        mErrorString = failureNaming(path, e);
     }
     if (!mErrorString.isEmpty()) {
         showError(tr("Cannot Save File"), mErrorString);
         return false;
     }
-    if (QFileInfo(path).absoluteFilePath() != QFileInfo(mDocument->filePath()).absoluteFilePath())
-        mOpenScenario.clear(); // a new file: the design is its default scenario
+    if (!isJsonPath(path))
+        mScenarioSet->setSaved();
     mDocument->setFilePath(QFileInfo(path).absoluteFilePath());
     mDocument->setModified(false);
     // The file now holds the design: a crash from here on loses nothing.
@@ -160,20 +163,30 @@ bool MainWindow::saveFile(const QString &requestedPath, const QString &requested
     mAutosaveDirty = false;
     updateTitle();
     addRecentFile(QFileInfo(path).absoluteFilePath()
-                  + (mOpenScenario.empty() ? QString() : QLatin1Char('#') + QString::fromStdString(mOpenScenario)));
+                  + (openScenario().isEmpty() ? QString() : QLatin1Char('#') + openScenario()));
     statusBar()->showMessage(tr("Saved %1").arg(QDir::toNativeSeparators(path)), 5000);
     return true;
+}
+
+QString MainWindow::failureNaming(const QString &path, const std::exception &e)
+{
+    const QString message = QString::fromLocal8Bit(e.what());
+    return message.contains(path) ? message : tr("%1: %2").arg(path, message);
+}
+
+Design MainWindow::generatedDesign(const QString &kind, long long gpus) const
+{
+    TemplateOptions options;
+    options.kind = kind.toStdString();
+    options.gpus = gpus;
+    return mPlugins->generate(options, mBaseCatalog);
 }
 
 bool MainWindow::newFromTemplate(const QString &kind, long long gpus)
 {
     mErrorString.clear();
     try {
-        TemplateOptions options;
-        options.kind = kind.toStdString();
-        options.gpus = gpus;
-        Design design = mPlugins->generate(options, mBaseCatalog);
-        setDocument(std::move(design), mBaseCatalog, QString());
+        setDocument(generatedDesign(kind, gpus), mBaseCatalog, QString());
         return true;
     } catch (const std::exception &e) {
         mErrorString = QString::fromLocal8Bit(e.what());
@@ -216,7 +229,7 @@ void MainWindow::loadEmpty()
 
 bool MainWindow::maybeSave()
 {
-    if (!mDocument->isModified())
+    if (!isProjectModified())
         return true;
     const auto answer = !mErrorDialogs ? mUnsavedAnswer : QMessageBox::warning(this, tr("Unsaved Changes"),
                                              tr("“%1” has unsaved changes. Save them?").arg(mDocument->displayName()),
