@@ -3,6 +3,9 @@
 #include "model/core/catalog.h"
 #include "model/core/design.h"
 #include "model/generate/templates.h"
+#include "model/io/designjson.h"
+
+#include <nlohmann/json.hpp>
 #include "testsupport.h"
 
 #include <functional>
@@ -20,6 +23,8 @@ private Q_SLOTS:
     void problems_data();
     void problems();
     void warnings();
+    void rowWarnings();
+    void floorRatingDefaultCarriesASupernode();
     void usedEntriesFollowReferences();
 };
 
@@ -58,6 +63,26 @@ void TestDesign::problems_data()
     row("supernode in air rack", [](Design &d, Catalog &) { d.racks[0].contents = {{"gb200-nvl72", 1, 1, SwitchRole::None}}; }, "racks[0] (\"C001\").contents[0]", "needs a liquid-cooled rack");
     row("mixed accelerators", [](Design &d, Catalog &) { d.racks[3].contents[0].catalogId = "dgx-b200"; }, "racks[3] (\"C004\")", "one design trains on one kind of node");
     row("overweight rack", [](Design &, Catalog &c) { CatalogEntry r = c.at("rack-42u-air"); r.figures["max_weight_kg"] = 300; c.put(r); }, "racks[0] (\"C001\")", "weigh");
+    // The floor: service space in front and behind (TIA-942's minimum clearances), floor loading.
+    row("front service space taken", [](Design &d, Catalog &) {
+        d.racks[0].rotationDeg = 0; // front towards −y
+        d.racks[1].rotationDeg = 0;
+        d.racks[1].xM = d.racks[0].xM;
+        d.racks[1].yM = d.racks[0].yM - 1.2 - 0.5; // 0.5 m in front of C001, less than its 1 m
+    }, "racks[0] (\"C001\")", "front service space (1.0 m) is taken by rack \"C002\" (racks[1])");
+    row("rear service space at the wall", [](Design &d, Catalog &) {
+        d.racks[0].rotationDeg = 0; // rear towards +y
+        d.racks[0].yM = d.hall.depthM - 0.6 - 0.3; // 0.3 m between its back and the wall
+    }, "racks[0] (\"C001\")", "rear service space (0.6 m) runs into the hall's wall");
+    row("turned into its neighbour's service space", [](Design &d, Catalog &) {
+        // C002 turned 90° beside C001 stands in front of it, not in it.
+        d.racks[0].rotationDeg = 0;
+        d.racks[1].rotationDeg = 90;
+        d.racks[1].xM = d.racks[0].xM;
+        d.racks[1].yM = d.racks[0].yM - 0.6 - 0.5;
+    }, "racks[0] (\"C001\")", "front service space");
+    row("floor overloaded", [](Design &d, Catalog &) { d.hall.floorLoadKgPerM2 = 200; }, "racks[0] (\"C001\")",
+        "above the floor's rated 200 kg/m²");
     row("unit unknown model", [](Design &d, Catalog &) { d.powerUnits[0].catalogId = "busway-9"; }, "power_units[0]", "unknown catalog id");
     row("power unit is a cooler", [](Design &d, Catalog &) { d.powerUnits[0].catalogId = "crah-250kw"; }, "power_units[0]", "not a power unit");
     row("cooling unit is a PDU", [](Design &d, Catalog &) { d.coolingUnits[0].catalogId = "pdu-floor-300kw"; }, "cooling_units[0]", "not a cooling unit");
@@ -112,6 +137,50 @@ void TestDesign::warnings()
     QCOMPARE(p[0].severity, Severity::Warning);
     QVERIFY(QString::fromStdString(p[0].message).contains(QStringLiteral("no network role")));
     QVERIFY(QString::fromStdString(p[1].message).contains(QStringLiteral("serves no rack")));
+}
+
+void TestDesign::rowWarnings()
+{
+    // A rack of no row and a rack far off its row's line: warnings naming the rack and the row.
+    const Catalog c = Catalog::builtin();
+    Design d = sampleDesign(c);
+    QVERIFY(validate(d, c).empty());
+    d.racks[0].row.clear();
+    const std::string row = d.racks[3].row;
+    size_t inRow = 0;
+    for (const Rack &r : d.racks)
+        inRow += r.row == row;
+    QVERIFY2(inRow >= 3, "the sample's row needs three racks");
+    d.racks[3].yM += 6.0;
+    const Problems p = validate(d, c);
+    QStringList all;
+    bool noRow = false, offLine = false;
+    for (const Problem &problem : p) {
+        all << QString::fromStdString(problem.place + ": " + problem.message);
+        if (problem.place.find(".row") != std::string::npos)
+            QCOMPARE(problem.severity, Severity::Warning);
+        noRow = noRow || (problem.place == "racks[0] (\"C001\").row" && problem.message.find("no row") != std::string::npos);
+        offLine = offLine || (problem.place == "racks[3] (\"C004\").row"
+                              && problem.message.find("6.0 m off the line of row \"" + row + "\"") != std::string::npos);
+    }
+    QVERIFY2(noRow && offLine, qPrintable(all.join(QStringLiteral(" | "))));
+}
+
+void TestDesign::floorRatingDefaultCarriesASupernode()
+{
+    // 1.36 t over 0.72 m² plus half of 0.6 m × 1.6 m of service space: 1,133 kg/m², within 12 kPa.
+    const Catalog c = Catalog::builtin();
+    Design d = generateTemplate({"supernode", 144, {}}, c);
+    QCOMPARE(d.hall.floorLoadKgPerM2, kDefaultFloorLoadKgPerM2);
+    for (const Problem &p : validate(d, c))
+        QVERIFY2(p.message.find("kg/m²") == std::string::npos, p.message.c_str());
+    d.hall.floorLoadKgPerM2 = 1100;
+    bool refused = false;
+    for (const Problem &p : validate(d, c))
+        refused = refused || (p.severity == Severity::Error && p.message.find("1133 kg/m²") != std::string::npos);
+    QVERIFY(refused);
+    // The rating travels in the design JSON.
+    QCOMPARE(designFromJson(designToJson(d), "test").hall.floorLoadKgPerM2, 1100.0);
 }
 
 void TestDesign::usedEntriesFollowReferences()

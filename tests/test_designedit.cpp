@@ -44,18 +44,6 @@ std::vector<int> firstRow(const Design &design)
     return out;
 }
 
-/// The shift that takes the racks `chosen` one row pitch (`pitch`) beyond the last row: copies
-/// placed there stand on free floor (racks may not overlap, docs/robustness.md).
-double clearBeyondLastRow(const Design &design, const std::vector<int> &chosen, double pitch)
-{
-    double last = 0.0, first = 1e300;
-    for (const Rack &r : design.racks)
-        last = std::max(last, r.yM);
-    for (int i : chosen)
-        first = std::min(first, design.racks[size_t(i)].yM);
-    return last - first + pitch;
-}
-
 /// The last two racks of the first row (its right end), where a stamp has free floor to go.
 std::vector<int> endOfFirstRow(const Design &design)
 {
@@ -124,8 +112,9 @@ void TestDesignEdit::appliesAndRevertsExactly_data()
     QTest::newRow("delete racks and a unit") << Planner([](const Design &d, const Catalog &) {
         return remove(d, {{1, 4, 5}, {0}, {}});
     });
-    QTest::newRow("duplicate") << Planner([](const Design &d, const Catalog &) {
-        return duplicate(d, {{0, 1}, {}, {0}}, 0.0, clearBeyondLastRow(d, {0, 1}, 2.4));
+    QTest::newRow("duplicate") << Planner([](const Design &d, const Catalog &c) {
+        const auto [dx, dy] = freeCopyOffset(d, c, {0, 1}, 0.6);
+        return duplicate(d, {{0, 1}, {}, {0}}, dx, dy);
     });
     QTest::newRow("stamp") << Planner([](const Design &d, const Catalog &) {
         Selection s;
@@ -453,7 +442,7 @@ void TestDesignEdit::duplicateLandsOnFreeFloor()
     std::vector<size_t> chosen(row.begin(), row.end());
     const auto [dx, dy] = freeCopyOffset(design, mCatalog, chosen, step);
     QVERIFY(dx != 0.0 || dy != 0.0);
-    QCOMPARE(std::fmod(std::abs(dx), step), 0.0);
+    QVERIFY(std::abs(std::remainder(dx, step)) < 1e-9 && std::abs(std::remainder(dy, step)) < 1e-9); // whole steps
     Edit edit = duplicate(design, sel, dx, dy);
     edit.patch.apply(design);
     QVERIFY(overlappingRacks(design, mCatalog).empty());

@@ -3,6 +3,7 @@
 #include "model/core/catalog.h"
 #include "model/core/footprint.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <map>
@@ -160,10 +161,32 @@ void checkHall(const Design &design, Checker &check)
         check.error("hall", "a hall larger than 5 km on a side is not plausible");
 }
 
+/// The rack's weight spread over its footprint and half its service clearances (loadSpreadAreaM2)
+/// against the hall floor's rated load.
+void checkFloorLoad(const CatalogEntry *rackType, double weightKg, const std::string &place, const Hall &hall,
+                    Checker &check)
+{
+    if (!rackType || !(weightKg > 0) || !(hall.floorLoadKgPerM2 > 0))
+        return;
+    const double area = loadSpreadAreaM2(rackType->figure("width_m"), rackType->figure("depth_m"),
+                                         rackType->figure("front_clearance_m", kFrontClearanceM),
+                                         rackType->figure("rear_clearance_m", kRearClearanceM));
+    if (!(area > 0))
+        return;
+    const double load = weightKg / area;
+    if (load <= hall.floorLoadKgPerM2)
+        return;
+    char text[160];
+    std::snprintf(text, sizeof text, "weighs %.0f kg: %.0f kg/m² over its footprint and half its service space "
+                                     "(%.2f m²), above the floor's rated %.0f kg/m² (hall.floor_load_kg_per_m2)",
+                  weightKg, load, area, hall.floorLoadKgPerM2);
+    check.error(place, std::string(text) + ": lighten the rack or rate the floor higher");
+}
+
 /// The contents of one rack (`rackType` when its model is a known rack): kinds, counts, roles,
 /// fit in the rack's height, overlaps and weight.
 void checkRackContents(const Rack &r, const CatalogEntry *rackType, const std::string &place, const Catalog &catalog,
-                       Checker &check)
+                       const Hall &hall, Checker &check)
 {
     const int heightU = rackType ? int(rackType->figure("height_u")) : 0;
     std::vector<std::pair<int, int>> used; // [first, last] U ranges
@@ -210,6 +233,7 @@ void checkRackContents(const Rack &r, const CatalogEntry *rackType, const std::s
         && weightKg > rackType->figure("max_weight_kg"))
         check.error(place, "contents weigh " + std::to_string(int(weightKg)) + " kg, above the rack's "
                                + std::to_string(int(rackType->figure("max_weight_kg"))) + " kg limit");
+    checkFloorLoad(rackType, weightKg, place, hall, check);
 }
 
 /// Racks standing in each other's footprint (rotation included): one error on the later rack of
@@ -233,6 +257,65 @@ void checkFootprints(const Design &design, const Catalog &catalog, Checker &chec
         message += ": move or turn one of them";
         check.error("racks[" + std::to_string(first.later) + "] (" + quoted(rack.id) + ")", message);
         k += n;
+    }
+}
+
+/// Front and rear service space (blockedClearances): an error naming the rack or the wall in the way.
+void checkClearances(const Design &design, const Catalog &catalog, Checker &check)
+{
+    for (const BlockedClearance &b : blockedClearances(design, catalog)) {
+        char clear[32];
+        std::snprintf(clear, sizeof clear, "%.1f m", b.clearanceM);
+        const std::string side = std::string(b.front ? "front" : "rear") + " service space (" + clear + ")";
+        const std::string by = b.wall ? std::string("runs into the hall's wall")
+                                      : "is taken by rack " + quoted(design.racks[b.blocker].id) + " (racks["
+                                            + std::to_string(b.blocker) + "])";
+        check.error("racks[" + std::to_string(b.rack) + "] (" + quoted(design.racks[b.rack].id) + ")",
+                    "its " + side + " " + by + ": move or turn one of them");
+    }
+}
+
+/// Every rack in a row, and near the row's other racks: a rack of no row, or standing more than
+/// a rack's depth off the line its row's racks stand on (their median position across the row),
+/// is not where power, cooling and the failure domains think it is. Warnings: the figures still
+/// hold, the layout needs a look.
+void checkRows(const Design &design, const Catalog &catalog, Checker &check)
+{
+    std::map<std::string, std::vector<size_t>> rows;
+    for (size_t i = 0; i < design.racks.size(); ++i) {
+        const Rack &r = design.racks[i];
+        const std::string place = "racks[" + std::to_string(i) + "] (" + quoted(r.id) + ")";
+        if (r.row.empty())
+            check.warning(place + ".row", "stands in no row: give it one (the Row field), so that power, "
+                                          "cooling and the failure domains group it");
+        else
+            rows[r.row].push_back(i);
+    }
+    for (const auto &[name, members] : rows) {
+        if (members.size() < 3)
+            continue; // no line to stand off
+        // A row's line runs along x for a row turned 0° or 180°, along y for 90° or 270°.
+        const double turn = std::fmod(std::abs(design.racks[members.front()].rotationDeg), 180.0);
+        const bool alongX = turn < 45.0 || turn > 135.0;
+        std::vector<double> across;
+        for (size_t i : members)
+            across.push_back(alongX ? design.racks[i].yM : design.racks[i].xM);
+        std::vector<double> sorted = across;
+        std::nth_element(sorted.begin(), sorted.begin() + long(sorted.size() / 2), sorted.end());
+        const double line = sorted[sorted.size() / 2];
+        for (size_t k = 0; k < members.size(); ++k) {
+            const Rack &r = design.racks[members[k]];
+            const CatalogEntry *type = catalog.find(r.catalogId);
+            const double depth = type ? std::max(type->figure("depth_m"), 0.6) : 1.2;
+            const double off = std::abs(across[k] - line);
+            if (!(off > depth))
+                continue;
+            char text[64];
+            std::snprintf(text, sizeof text, "%.1f m", off);
+            check.warning("racks[" + std::to_string(members[k]) + "] (" + quoted(r.id) + ").row",
+                          "stands " + std::string(text) + " off the line of row " + quoted(name)
+                              + "'s other racks: move it into the row or give it its own row");
+        }
     }
 }
 
@@ -310,9 +393,11 @@ std::set<std::string> checkRacks(const Design &design, const Catalog &catalog, C
         if (!rotationInRange(r.rotationDeg))
             check.error(place + ".rotation_deg", "must be between -360 and 360 degrees");
 
-        checkRackContents(r, rackType, place, catalog, check);
+        checkRackContents(r, rackType, place, catalog, design.hall, check);
     }
     checkFootprints(design, catalog, check);
+    checkClearances(design, catalog, check);
+    checkRows(design, catalog, check);
     checkOneNodeKind(design, catalog, check);
     return rackIds;
 }

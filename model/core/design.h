@@ -12,12 +12,20 @@ namespace cp {
 class Catalog;
 
 /// The floor the racks stand on: its size and the grid racks snap to (metres).
+/// The distributed floor load a hall is rated for unless it says otherwise: 12 kPa (250 lbf/ft²),
+/// TIA-942's recommended distributed floor loading capacity for a computer room (its minimum is
+/// 7.2 kPa), as kg/m² (12,000 Pa / 9.80665 m/s²). docs/editing.md, "Design rules".
+inline constexpr double kDefaultFloorLoadKgPerM2 = 1223.7;
+
 struct Hall
 {
     std::string name = "Hall 1";
     double widthM = 40.0;
     double depthM = 30.0;
     double gridM = 0.6;
+    /// The floor's rated distributed (superimposed live) load; each rack's weight spread over its
+    /// footprint and half its service clearances must stay within it.
+    double floorLoadKgPerM2 = kDefaultFloorLoadKgPerM2;
 
     bool operator==(const Hall &) const = default;
 };

@@ -123,6 +123,27 @@ std::vector<std::optional<Footprint>> footprints(const Design &design, const Cat
     return prints;
 }
 
+/// The front and rear clearances of a rack of `design` (its catalog entry's, else the defaults).
+std::pair<double, double> clearancesOf(const Rack &rack, const Catalog &catalog)
+{
+    const CatalogEntry *type = catalog.find(rack.catalogId);
+    if (!type)
+        return {kFrontClearanceM, kRearClearanceM};
+    return {std::max(0.0, type->figure("front_clearance_m", kFrontClearanceM)),
+            std::max(0.0, type->figure("rear_clearance_m", kRearClearanceM))};
+}
+
+/// A footprint grown by its service spaces (front and rear), a little narrower than the rack so
+/// that racks side by side in a row do not reach into each other's.
+Footprint serviceEnvelope(const Footprint &f, double front, double rear)
+{
+    const double a = f.rotationDeg * std::numbers::pi / 180.0;
+    const double fx = std::sin(a), fy = -std::cos(a); // the front direction (local −y)
+    const double shift = (front - rear) / 2;
+    return {f.x + fx * shift, f.y + fy * shift, f.width - 2 * kFootprintToleranceM,
+            f.depth + front + rear - 2 * kFootprintToleranceM, f.rotationDeg};
+}
+
 } // namespace
 
 double footprintPenetration(const Footprint &a, const Footprint &b)
@@ -162,35 +183,118 @@ std::vector<FootprintOverlap> overlappingRacks(const Design &design, const Catal
     return out;
 }
 
+double loadSpreadAreaM2(double widthM, double depthM, double frontM, double rearM)
+{
+    return widthM * depthM + 0.5 * widthM * (frontM + rearM);
+}
+
+std::vector<BlockedClearance> blockedClearances(const Design &design, const Catalog &catalog)
+{
+    double diagonal = 0.0;
+    const std::vector<std::optional<Footprint>> prints = footprints(design, catalog, diagonal);
+    if (diagonal <= 0)
+        return {};
+    // Cells wide enough that a service zone and any rack reaching into it are neighbours.
+    double reach = 0.0;
+    std::vector<std::pair<double, double>> clearances(prints.size(), {kFrontClearanceM, kRearClearanceM});
+    for (size_t i = 0; i < prints.size(); ++i)
+        if (prints[i]) {
+            const CatalogEntry *type = catalog.find(design.racks[i].catalogId);
+            clearances[i] = {type->figure("front_clearance_m", kFrontClearanceM),
+                             type->figure("rear_clearance_m", kRearClearanceM)};
+            reach = std::max({reach, clearances[i].first, clearances[i].second});
+        }
+    FootprintGrid grid(diagonal + reach);
+    for (size_t i = 0; i < prints.size(); ++i)
+        if (prints[i])
+            grid.add(prints[i]->x, prints[i]->y, i);
+    std::vector<BlockedClearance> out;
+    for (size_t i = 0; i < prints.size(); ++i) {
+        if (!prints[i])
+            continue;
+        const Footprint &f = *prints[i];
+        const double a = f.rotationDeg * std::numbers::pi / 180.0;
+        // The rack's front direction: its local −y turned by its rotation.
+        const double fx = std::sin(a), fy = -std::cos(a);
+        for (const bool front : {true, false}) {
+            const double clear = front ? clearances[i].first : clearances[i].second;
+            if (!(clear > kFootprintToleranceM))
+                continue;
+            const double sign = front ? 1.0 : -1.0;
+            const double along = f.depth / 2 + clear / 2;
+            // Narrowed by the tolerance on every side: racks side by side in the row, and a
+            // rack whose face touches the zone's far edge, do not block it.
+            Footprint zone{f.x + sign * fx * along, f.y + sign * fy * along, f.width - 2 * kFootprintToleranceM,
+                           clear - 2 * kFootprintToleranceM, f.rotationDeg};
+            BlockedClearance hit{i, front, false, 0, clear};
+            const Corners c = cornersOf(zone);
+            for (size_t k = 0; k < 4 && !hit.wall; ++k)
+                hit.wall = c.x[k] < 0 || c.y[k] < 0 || c.x[k] > design.hall.widthM || c.y[k] > design.hall.depthM;
+            bool blocked = hit.wall;
+            if (!blocked)
+                grid.near(zone.x, zone.y, [&](size_t j) {
+                    if (blocked || j == i || footprintPenetration(*prints[j], f) > kFootprintToleranceM)
+                        return; // an overlapping pair is reported as an overlap
+                    if (footprintPenetration(*prints[j], zone) > kFootprintToleranceM) {
+                        blocked = true;
+                        hit.blocker = j;
+                    }
+                });
+            if (blocked)
+                out.push_back(hit);
+        }
+    }
+    return out;
+}
+
 std::pair<double, double> freeCopyOffset(const Design &design, const Catalog &catalog,
                                          const std::vector<size_t> &racks, double stepM, int maxSteps)
 {
     double cell = 0.0;
     const std::vector<std::optional<Footprint>> prints = footprints(design, catalog, cell);
     std::vector<Footprint> copies;
+    std::vector<Footprint> copyEnvelopes;
     double minX = INFINITY, maxX = -INFINITY;
     for (size_t i : racks)
         if (i < prints.size() && prints[i]) {
             copies.push_back(*prints[i]);
+            const auto [front, rear] = clearancesOf(design.racks[i], catalog);
+            copyEnvelopes.push_back(serviceEnvelope(*prints[i], front, rear));
             minX = std::min(minX, prints[i]->x);
             maxX = std::max(maxX, prints[i]->x);
         }
     if (copies.empty() || !(stepM > 0) || cell <= 0)
         return {stepM, stepM};
-    FootprintGrid grid(cell);
+    // A copy must keep clear of every rack and of its service space, and keep its own clear.
+    std::vector<std::optional<Footprint>> envelopes(prints.size());
+    double reach = 0.0;
+    for (size_t i = 0; i < prints.size(); ++i)
+        if (prints[i]) {
+            const auto [front, rear] = clearancesOf(design.racks[i], catalog);
+            envelopes[i] = serviceEnvelope(*prints[i], front, rear);
+            reach = std::max({reach, front, rear});
+        }
+    FootprintGrid grid(cell + 2 * reach);
     for (size_t i = 0; i < prints.size(); ++i)
         if (prints[i])
             grid.add(prints[i]->x, prints[i]->y, i);
     const auto fits = [&](double dx, double dy) {
-        for (const Footprint &c : copies) {
-            Footprint moved = c;
+        for (size_t k = 0; k < copies.size(); ++k) {
+            Footprint moved = copies[k];
             moved.x += dx;
             moved.y += dy;
-            if (moved.x < 0 || moved.y < 0 || moved.x > design.hall.widthM || moved.y > design.hall.depthM)
-                return false;
+            Footprint movedEnvelope = copyEnvelopes[k];
+            movedEnvelope.x += dx;
+            movedEnvelope.y += dy;
+            // The copy and its service space stay in the hall.
+            const Corners c = cornersOf(movedEnvelope);
+            for (size_t n = 0; n < 4; ++n)
+                if (c.x[n] < 0 || c.y[n] < 0 || c.x[n] > design.hall.widthM || c.y[n] > design.hall.depthM)
+                    return false;
             bool clear = true;
             grid.near(moved.x, moved.y, [&](size_t j) {
-                clear = clear && footprintPenetration(*prints[j], moved) <= kFootprintToleranceM;
+                clear = clear && footprintPenetration(*prints[j], movedEnvelope) <= kFootprintToleranceM
+                        && footprintPenetration(*envelopes[j], moved) <= kFootprintToleranceM;
             });
             if (!clear)
                 return false;

@@ -219,7 +219,7 @@ json designToJson(const Design &d)
         {"name", d.name},
         {"description", d.description},
         {"hall", {{"name", d.hall.name}, {"width_m", d.hall.widthM}, {"depth_m", d.hall.depthM},
-                  {"grid_m", d.hall.gridM}}},
+                  {"grid_m", d.hall.gridM}, {"floor_load_kg_per_m2", d.hall.floorLoadKgPerM2}}},
         {"racks", racks},
         {"power_units", unitsToJson(d.powerUnits)},
         {"cooling_units", unitsToJson(d.coolingUnits)},
@@ -302,6 +302,7 @@ void hallFromJson(const Reader &r, Design &d)
     d.hall.widthM = h.number("width_m", d.hall.widthM);
     d.hall.depthM = h.number("depth_m", d.hall.depthM);
     d.hall.gridM = h.number("grid_m", d.hall.gridM);
+    d.hall.floorLoadKgPerM2 = h.number("floor_load_kg_per_m2", d.hall.floorLoadKgPerM2);
 }
 
 /// The "racks" array with their contents.
