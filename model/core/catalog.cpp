@@ -94,6 +94,23 @@ bool isMountableKind(PartKind kind)
            || kind == PartKind::Storage;
 }
 
+double partTypicalW(const CatalogEntry &e, double utilisation)
+{
+    if (e.hasFigure("power_typical_w"))
+        return e.figure("power_typical_w");
+    return partNameplateW(e) * utilisation;
+}
+
+double partNameplateW(const CatalogEntry &e)
+{
+    return e.figure("power_max_w", e.figure("power_w"));
+}
+
+double partIdleW(const CatalogEntry &e, double utilisation)
+{
+    return e.hasFigure("power_idle_w") ? e.figure("power_idle_w") : partTypicalW(e, utilisation);
+}
+
 const std::vector<std::string> &requiredFigures(PartKind kind)
 {
     static const std::map<PartKind, std::vector<std::string>> table = {

@@ -61,6 +61,15 @@ struct CatalogEntry
     bool operator==(const CatalogEntry &) const = default;
 };
 
+/// A part's power at training load in W: its catalog typical figure, else its nameplate (power_max_w,
+/// else power_w) times `utilisation`.
+double partTypicalW(const CatalogEntry &e, double utilisation);
+/// A part's nameplate power in W (power_max_w, else power_w; 0 without either).
+double partNameplateW(const CatalogEntry &e);
+/// A part's idle power in W: its catalog idle figure, else its training-load power (storage and
+/// the like are counted as not idling down).
+double partIdleW(const CatalogEntry &e, double utilisation);
+
 /// The figures every entry of a kind must carry.
 const std::vector<std::string> &requiredFigures(PartKind kind);
 /// The references (to other entries) every entry of a kind must carry, with the kind they name.

@@ -50,12 +50,6 @@ const char *categoryOf(PartKind kind)
     return "compute";
 }
 
-double typicalW(const CatalogEntry &e, double utilisation)
-{
-    if (e.hasFigure("power_typical_w"))
-        return e.figure("power_typical_w");
-    return e.figure("power_max_w", e.figure("power_w")) * utilisation;
-}
 
 } // namespace
 
@@ -255,7 +249,7 @@ void sizeFacility(CostResults &c, const Design &design, const Catalog &catalog, 
     for (const Rack &rack : design.racks)
         for (const Mount &m : rack.contents)
             if (const CatalogEntry *e = catalog.find(m.catalogId); e && m.count > 0)
-                c.liquidHeatKw += typicalW(*e, util) * m.count * e->figure("liquid_fraction", 0.0) / 1000.0;
+                c.liquidHeatKw += partTypicalW(*e, util) * m.count * e->figure("liquid_fraction", 0.0) / 1000.0;
     c.liquidHeatKw = std::min(c.liquidHeatKw, r.power.itKwTotal);
     c.airHeatKw = std::max(0.0, r.power.itKwTotal - c.liquidHeatKw);
     c.criticalItKw = r.power.itKwNameplate;

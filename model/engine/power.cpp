@@ -16,27 +16,6 @@ bool cancelled(const std::atomic<bool> *cancel)
     return cancel && cancel->load(std::memory_order_relaxed);
 }
 
-/// Typical (training-load) power of a part in W: the catalog's typical figure, else nameplate
-/// times the design's utilisation factor.
-double typicalW(const CatalogEntry &e, double utilisation)
-{
-    if (e.hasFigure("power_typical_w"))
-        return e.figure("power_typical_w");
-    return e.figure("power_max_w", e.figure("power_w")) * utilisation;
-}
-
-double nameplateW(const CatalogEntry &e)
-{
-    return e.figure("power_max_w", e.figure("power_w"));
-}
-
-/// Idle power in W: the catalog's idle figure (servers, supernodes and switches must carry one, with
-/// its source), else the training-load power: storage and the like are counted as not idling down.
-double idleW(const CatalogEntry &e, double utilisation)
-{
-    return e.hasFigure("power_idle_w") ? e.figure("power_idle_w") : typicalW(e, utilisation);
-}
-
 // Floor area a rack accounts for: its own footprint plus half of the cold aisle in front and half
 // of the hot aisle behind, at the rack's width. 1.2 m aisles (the templates' layout; ASHRAE TC 9.9
 // hot/cold-aisle practice of two floor tiles) give 0.6 m × (1.2 + 1.2) m = 1.44 m² for a 0.6 × 1.2 m rack.
@@ -93,7 +72,7 @@ public:
             if (!e)
                 return nullptr;
             const double util = mUtilisation;
-            it = mFigures.emplace(id, PartFigures{e, typicalW(*e, util), nameplateW(*e), idleW(*e, util),
+            it = mFigures.emplace(id, PartFigures{e, partTypicalW(*e, util), partNameplateW(*e), partIdleW(*e, util),
                                                   e->figure("weight_kg"), e->figure("liquid_fraction", 0.0),
                                                   std::llround(e->figure("gpus")), std::llround(e->figure("spare_gpus")),
                                                   std::llround(e->figure("nics")), e->ref("nic"), e->ref("accelerator")})
