@@ -10,6 +10,13 @@
 #include "views/hall3d/hall3dview.h"
 #include "views/analysis/heatmapview.h"
 #include "views/window/mainwindow.h"
+#include "views/docks/elevationdock.h"
+#include "views/plan/items/rackitem.h"
+#include "views/plan/hallscene.h"
+#include "views/plan/hallview.h"
+#include "views/docks/inspectordock.h"
+#include "views/session/document.h"
+#include "views/session/selectionmodel.h"
 #include "views/plan/overlay.h"
 #include "views/docks/comparisondock.h"
 #include "views/docks/problemsdock.h"
@@ -17,13 +24,19 @@
 #include "views/style/theme.h"
 
 #include <QApplication>
+#include <QComboBox>
 #include <QCommandLineParser>
+#include <QContextMenuEvent>
 #include <QDir>
 #include <QDockWidget>
 #include <QElapsedTimer>
 #include <QEventLoop>
 #include <QFileInfo>
+#include <QLineEdit>
+#include <QMenu>
 #include <QMessageBox>
+#include <QPainter>
+#include <QPixmap>
 #include <QPointer>
 #include <QStyleFactory>
 #include <QSurfaceFormat>
@@ -31,6 +44,7 @@
 #include <QTreeView>
 #include <QTreeWidget>
 
+#include <algorithm>
 #include <cstdio>
 #include <exception>
 #include <functional>
@@ -277,6 +291,11 @@ private:
 
         mWindow->problemsDock()->setVisible(problemsShown);
 
+        // The rack elevation: the first two racks holding servers or supernodes, side by side;
+        // then three racks edited together in the inspector, a picker's list and the plan's menu.
+        if (!saveElevation())
+            return false;
+
         // Failure domains: the worst leaf group (else the first place listed) picked in the table.
         QDockWidget *failures = mWindow->failureDomainsDock();
         failures->show();
@@ -298,6 +317,104 @@ private:
         if (!save(QStringLiteral("failure-domains.png")))
             return false;
         return show3d(QStringLiteral("failure-domains-3d.png"));
+    }
+
+    /// The rack elevation of a compute rack beside a network rack, then the editing views. The
+    /// docks along the bottom are put away meanwhile, so the right side gets the window's height.
+    bool saveElevation()
+    {
+        const cp::Design &design = mWindow->document()->design();
+        const cp::Catalog &catalog = mWindow->document()->catalog();
+        int compute = -1, network = -1;
+        for (size_t i = 0; i < design.racks.size() && (compute < 0 || network < 0); ++i)
+            for (const cp::Mount &m : design.racks[i].contents)
+                if (const cp::CatalogEntry *e = catalog.find(m.catalogId)) {
+                    if (compute < 0 && (e->kind == cp::PartKind::Server || e->kind == cp::PartKind::Supernode))
+                        compute = int(i);
+                    else if (network < 0 && e->kind == cp::PartKind::Switch)
+                        network = int(i);
+                }
+        QVector<int> racks;
+        for (int r : {compute, network})
+            if (r >= 0)
+                racks.push_back(r);
+        std::sort(racks.begin(), racks.end());
+        const QList<QDockWidget *> bottom = {mWindow->resultsDock(), mWindow->problemsDock(), mWindow->comparisonDock(),
+                                             mWindow->chartsDock(), mWindow->failureDomainsDock()};
+        QList<bool> shown;
+        for (QDockWidget *d : bottom) {
+            shown << d->isVisible();
+            d->hide();
+        }
+        mWindow->selectionModel()->selectRacks(racks);
+        QDockWidget *elevation = mWindow->elevationDock();
+        elevation->show();
+        elevation->raise();
+        mWindow->resizeDocks({elevation}, {400}, Qt::Horizontal);
+        wait(300);
+        const bool ok = save(QStringLiteral("rack-elevation.png")) && saveEditing();
+        for (int i = 0; i < bottom.size(); ++i)
+            bottom[i]->setVisible(shown[i]);
+        return ok;
+    }
+
+    /// The window with an open popup (a menu, a list) painted where it stands: a grab of the
+    /// window alone leaves popups out, they are windows of their own.
+    bool saveWithPopup(const QString &name, QWidget *popup)
+    {
+        QCoreApplication::processEvents();
+        QPixmap shot = mWindow->grab();
+        if (popup && popup->isVisible()) {
+            QPainter p(&shot);
+            p.drawPixmap(mWindow->mapFromGlobal(popup->mapToGlobal(QPoint(0, 0))), popup->grab());
+        }
+        const QString path = QDir(mDir).filePath(name);
+        if (!shot.save(path, "PNG")) {
+            printError(QStringLiteral("cannot write %1").arg(path));
+            return false;
+        }
+        std::printf("%s\n", qPrintable(path));
+        return true;
+    }
+
+    bool saveEditing()
+    {
+        const cp::Design &design = mWindow->document()->design();
+        QVector<int> racks;
+        for (size_t i = 0; i < design.racks.size() && racks.size() < 3; ++i)
+            if (!design.racks[i].contents.empty())
+                racks.push_back(int(i));
+        mWindow->selectionModel()->selectRacks(racks);
+        mWindow->inspectorDock()->show();
+        mWindow->inspectorDock()->raise();
+        mWindow->inspectorDock()->tabs()->setCurrentIndex(0);
+        wait(200);
+        if (!save(QStringLiteral("inspector-multi-edit.png")))
+            return false;
+        // The rack model's list, open: each model with its key figures.
+        if (QLineEdit *model = mWindow->inspectorDock()->field(QStringLiteral("rack.model")))
+            if (auto *picker = qobject_cast<QComboBox *>(model->parentWidget())) {
+                picker->showPopup();
+                wait(300);
+                const bool ok = saveWithPopup(QStringLiteral("inspector-picker.png"), picker->view()->window());
+                picker->hidePopup();
+                if (!ok)
+                    return false;
+            }
+        // The plan's context menu on the first of them.
+        mWindow->selectionModel()->selectRacks({racks.value(0)});
+        cp::gui::HallView *plan = mWindow->hallView();
+        plan->centerOn(plan->hallScene()->rackItems()[racks.value(0)]);
+        const QPoint at = plan->mapFromScene(plan->hallScene()->rackItems()[racks.value(0)]->pos());
+        QContextMenuEvent event(QContextMenuEvent::Mouse, at, plan->viewport()->mapToGlobal(at));
+        QCoreApplication::sendEvent(plan->viewport(), &event);
+        wait(300);
+        QMenu *menu = mWindow->planMenu();
+        const bool ok = saveWithPopup(QStringLiteral("plan-context-menu.png"), menu);
+        if (menu)
+            menu->close();
+        mWindow->selectionModel()->clear();
+        return ok;
     }
 
     QPointer<cp::gui::MainWindow> mWindow;

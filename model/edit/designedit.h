@@ -121,6 +121,10 @@ Edit autoAssignNearest(const Design &design);
 /// in every unit's serves list. Refused: empty or duplicate id, unknown catalog ids, a position
 /// outside the hall, contents that overlap or do not fit.
 Edit changeRack(const Design &design, const Catalog &catalog, int rackIndex, const Rack &rack);
+/// Replaces several racks at once (the same field changed on a multi-selection): one patch, each
+/// rack checked as changeRack checks it and refused with the first rack's reason. Ids must stay
+/// as they are (renaming is one rack at a time); racks left unchanged are skipped.
+Edit changeRacks(const Design &design, const Catalog &catalog, const std::vector<std::pair<int, Rack>> &racks);
 /// Replaces one power or cooling unit; same checks as for racks, and the model must be a unit of
 /// the same kind (power or cooling).
 Edit changeUnit(const Design &design, const Catalog &catalog, bool power, int unitIndex, const FacilityUnit &unit);

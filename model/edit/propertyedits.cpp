@@ -51,6 +51,33 @@ Edit changeRack(const Design &design, const Catalog &catalog, int rackIndex, con
     return edit;
 }
 
+Edit changeRacks(const Design &design, const Catalog &catalog, const std::vector<std::pair<int, Rack>> &racks)
+{
+    Edit edit;
+    std::vector<char> seen(design.racks.size(), 0);
+    for (const auto &[index, rack] : racks) {
+        if (index < 0 || static_cast<size_t>(index) >= design.racks.size())
+            return Edit::refused("no rack at index " + std::to_string(index));
+        if (seen[static_cast<size_t>(index)]++)
+            return Edit::refused("rack " + quoted(rack.id) + " is listed twice");
+        const Rack &before = design.racks[static_cast<size_t>(index)];
+        if (rack.id != before.id)
+            return Edit::refused("rename racks one at a time (" + quoted(before.id) + ")");
+        if (rack == before)
+            continue;
+        Edit one = changeRack(design, catalog, index, rack);
+        if (!one.ok())
+            return Edit::refused("rack " + quoted(before.id) + ": " + one.error);
+        for (auto &change : one.patch.racks.changed)
+            edit.patch.racks.changed.push_back(std::move(change));
+    }
+    if (edit.patch.racks.changed.empty())
+        return Edit::refused("nothing changed");
+    std::sort(edit.patch.racks.changed.begin(), edit.patch.racks.changed.end(),
+              [](const auto &a, const auto &b) { return a.index < b.index; });
+    return edit;
+}
+
 Edit changeUnit(const Design &design, const Catalog &catalog, bool power, int unitIndex, const FacilityUnit &unit)
 {
     const auto &units = power ? design.powerUnits : design.coolingUnits;

@@ -22,6 +22,8 @@
 #include "views/docks/palettedock.h"
 #include "views/plan/items/rackitem.h"
 
+#include "guisupport.h"
+
 #include <QAction>
 #include <QClipboard>
 #include <QDialog>
@@ -47,6 +49,7 @@
 
 using namespace cp;
 using namespace cp::gui;
+using namespace cp::gui::testsupport;
 
 namespace {
 
@@ -61,18 +64,6 @@ EvaluationOutcome evaluateInWorker(const Design &design, const Catalog &catalog)
     if (!spy.wait(kEvaluationTimeoutMs))
         return {};
     return spy.takeFirst().at(0).value<EvaluationOutcome>();
-}
-
-/// The palette's own drag data for an entry, as a drag from its tree would carry.
-std::unique_ptr<QMimeData> paletteMime(PaletteDock *palette, const QString &id)
-{
-    QTreeWidgetItem *item = palette->itemFor(id);
-    if (!item)
-        return nullptr;
-    QTreeWidget *tree = palette->tree();
-    const QModelIndex index = tree->model()->index(item->parent()->indexOfChild(item), 0,
-                                                   tree->model()->index(tree->indexOfTopLevelItem(item->parent()), 0));
-    return std::unique_ptr<QMimeData>(tree->model()->mimeData({index}));
 }
 
 /// Sends a drag enter and a drop of `mime` at `scenePos` to the view's viewport.
@@ -103,12 +94,6 @@ QPointF freeSpot(const HallScene *scene, const Design &design, double clearM)
                 return {x, y};
         }
     return {-1, -1};
-}
-
-void sendMouse(QWidget *w, QEvent::Type type, const QPoint &pos, Qt::MouseButton button, Qt::MouseButtons buttons)
-{
-    QMouseEvent event(type, QPointF(pos), QPointF(w->mapToGlobal(pos)), button, buttons, Qt::NoModifier);
-    QApplication::sendEvent(w, &event);
 }
 
 /// A left-button drag on the view's viewport from one scene point to another, in a few steps.

@@ -3,8 +3,12 @@
 #include <QDockWidget>
 #include <QVector>
 
-#include <functional>
+#include "model/core/catalog.h"
 
+#include <functional>
+#include <vector>
+
+class QComboBox;
 class QFormLayout;
 class QLabel;
 class QLineEdit;
@@ -83,6 +87,10 @@ private:
         /// the fabric its racks build): the value they give, shown in the field, which is then
         /// read-only with the reason. Empty = the setting always acts.
         std::function<QString(const Results &)> fromRacks;
+        /// For a catalog id: the kinds its list offers (empty = a plain field), and whether the
+        /// empty id is a choice (with what it means).
+        std::vector<PartKind> pickerKinds = {};
+        QString emptyChoice = {};
     };
     void buildSettingsTabs();
     /// The resilience policy, checkpoint kind and what happens without a spare: names checked
@@ -91,8 +99,17 @@ private:
     QWidget *settingsPage(const QVector<SettingsField> &fields);
     void refreshSettings();
     void rebuildEditor();
+    /// A field of the selection's form; with `picker`, wrapped in a list to choose from (the
+    /// combo box is returned there, to be filled by the caller).
     QLineEdit *addEditField(QFormLayout *form, const QString &name, const QString &label, const QString &value,
-                            const QString &unit, std::function<void(const QString &)> apply);
+                            const QString &unit, std::function<void(const QString &)> apply,
+                            QComboBox **picker = nullptr);
+    /// The "rack.row" field: the hall's rows to choose from, or a new row's name.
+    QLineEdit *addRowPicker(QFormLayout *form, const QString &value, std::function<void(const QString &)> apply);
+    /// Several racks selected: row, rotation and model, each applied to all of them in one step.
+    void buildMultiRackForm(QFormLayout *form);
+    void applyRacks(const std::function<QString(Rack &, const QString &)> &change, const QString &text,
+                    const QString &what);
     void applyRack(const std::function<QString(Rack &, const QString &)> &change, const QString &text,
                    const QString &what);
     void applyUnit(const std::function<QString(FacilityUnit &, const QString &)> &change, const QString &text,
@@ -115,6 +132,7 @@ private:
         SettingsField field;
         QLineEdit *edit = nullptr;
         QLabel *hint = nullptr; ///< the unit or hint beside the field
+        QComboBox *picker = nullptr; ///< the list around the field, for a catalog id
     };
     QVector<SettingsEdit> mSettingsEdits;
     QString mLastError;

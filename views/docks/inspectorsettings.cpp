@@ -2,6 +2,7 @@
 // each edit one undo command.
 #include "views/docks/inspectordock.h"
 #include "views/docks/inspectorformat.h"
+#include "views/docks/catalogpicker.h"
 
 #include "model/core/catalog.h"
 #include "views/session/commands.h"
@@ -15,6 +16,7 @@
 #include <QFormLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QComboBox>
 #include <QLineEdit>
 #include <QLocale>
 #include <QScrollArea>
@@ -175,14 +177,16 @@ void InspectorDock::buildSettingsTabs()
              return error;
          },
          [l](const Results &r) { return tierList(l, r.fabric.oversubscription); }},
-        {QStringLiteral("fabric.switchId"), tr("Switch"), tr("catalog id"), [](const Design &x) { return qs(x.fabric.switchId); },
-         textField(&Design::fabric, &F::switchId)},
-        {QStringLiteral("fabric.nicId"), tr("NIC"), tr("catalog id, empty = servers'"),
-         [](const Design &x) { return qs(x.fabric.nicId); }, textField(&Design::fabric, &F::nicId)},
-        {QStringLiteral("fabric.shortCableId"), tr("Short cable"), tr("catalog id"),
-         [](const Design &x) { return qs(x.fabric.shortCableId); }, textField(&Design::fabric, &F::shortCableId)},
-        {QStringLiteral("fabric.longCableId"), tr("Long cable"), tr("catalog id"),
-         [](const Design &x) { return qs(x.fabric.longCableId); }, textField(&Design::fabric, &F::longCableId)},
+        {QStringLiteral("fabric.switchId"), tr("Switch"), {}, [](const Design &x) { return qs(x.fabric.switchId); },
+         textField(&Design::fabric, &F::switchId), {}, {PartKind::Switch}},
+        {QStringLiteral("fabric.nicId"), tr("NIC"), {}, [](const Design &x) { return qs(x.fabric.nicId); },
+         textField(&Design::fabric, &F::nicId), {}, {PartKind::Nic}, tr("the servers' own NICs")},
+        {QStringLiteral("fabric.shortCableId"), tr("Short cable"), {},
+         [](const Design &x) { return qs(x.fabric.shortCableId); }, textField(&Design::fabric, &F::shortCableId), {},
+         {PartKind::Cable}},
+        {QStringLiteral("fabric.longCableId"), tr("Long cable"), {},
+         [](const Design &x) { return qs(x.fabric.longCableId); }, textField(&Design::fabric, &F::longCableId), {},
+         {PartKind::Cable}},
     };
     const auto rel = [&](const char *name, const QString &label, const QString &unit, double R::*member) {
         return SettingsField{QStringLiteral("reliability.") + QLatin1String(name), label, unit,
@@ -252,20 +256,24 @@ QWidget *InspectorDock::settingsPage(const QVector<SettingsField> &fields)
         edit->setObjectName(f.name);
         edit->setEnabled(false);
         edit->installEventFilter(this);
-        QWidget *row = edit;
+        QComboBox *picker = f.pickerKinds.empty() ? nullptr : makePicker(edit);
+        QWidget *row = picker ? static_cast<QWidget *>(picker) : edit;
         QLabel *hint = nullptr;
         if (!f.unit.isEmpty() || f.fromRacks) {
+            QWidget *field = row;
             row = new QWidget;
             auto *h = new QHBoxLayout(row);
             h->setContentsMargins(0, 0, 0, 0);
-            h->addWidget(edit, 1);
+            h->addWidget(field, 1);
             hint = new QLabel(f.unit);
             hint->setObjectName(f.name + QStringLiteral(".hint"));
             hint->setEnabled(false);
             h->addWidget(hint);
         }
         form->addRow(f.label, row);
-        mSettingsEdits.push_back({f, edit, hint});
+        if (picker)
+            picker->setEnabled(false);
+        mSettingsEdits.push_back({f, edit, hint, picker});
         connect(edit, &QLineEdit::editingFinished, this, [this, f, edit] {
             if (!mDocument || edit->text() == f.get(mDocument->design()))
                 return;
@@ -289,7 +297,12 @@ QWidget *InspectorDock::settingsPage(const QVector<SettingsField> &fields)
 
 void InspectorDock::refreshSettings()
 {
-    for (auto &[f, edit, hint] : mSettingsEdits) {
+    for (auto &[f, edit, hint, picker] : mSettingsEdits) {
+        if (picker) {
+            picker->setEnabled(mDocument != nullptr);
+            if (mDocument)
+                fillCatalogPicker(picker, mDocument->catalog(), f.pickerKinds, !f.emptyChoice.isEmpty(), f.emptyChoice);
+        }
         // A design whose racks hold switches has the fabric they build: its tiers and tapers come
         // from them, and a setting for them would record a step that changes no figure. Such a
         // field shows what the racks give, read-only, with the reason.

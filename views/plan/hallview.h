@@ -105,12 +105,18 @@ public Q_SLOTS:
     void stampDialog();
     /// Connects every rack without a feed to the nearest power and cooling unit.
     void autoAssignFeeds();
+    /// Connects the selected racks to a power or cooling unit (one step); false, with the reason
+    /// in statusMessage, when nothing is selected or all are already fed by it.
+    bool feedSelection(bool power, int unitIndex);
 
 Q_SIGNALS:
     void zoomChanged(qreal pixelsPerMetre);
     /// A message for the status bar: what an edit did, or why it was refused.
     void statusMessage(const QString &message);
     void toolChanged(cp::gui::HallView::Tool tool);
+    /// A right click (or the menu key) on the plan, after the part under it was selected (a part
+    /// already selected keeps the whole selection): where the menu goes, in global coordinates.
+    void contextMenuRequested(const QPoint &globalPos);
 
 protected:
     void dragEnterEvent(QDragEnterEvent *event) override;
@@ -127,6 +133,7 @@ protected:
     void showEvent(QShowEvent *event) override;
     void focusOutEvent(QFocusEvent *event) override;
     void paintEvent(QPaintEvent *event) override;
+    void contextMenuEvent(QContextMenuEvent *event) override;
 
 private:
     /// Scales by `factor` (clamped) keeping the scene point under `anchor` (viewport

@@ -1,5 +1,5 @@
 // The hall plan's tools: the feed tool (a unit, then the racks it feeds), automatic feeds, and
-// stamping copies of the selection at a step.
+// stamping copies of the selection at a step, and the right click that asks for the plan's menu.
 
 #include "views/plan/hallview.h"
 
@@ -12,6 +12,7 @@
 #include "views/session/commands.h"
 #include "views/session/document.h"
 
+#include <QContextMenuEvent>
 #include <QDialog>
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
@@ -146,6 +147,42 @@ void HallView::feedClick(QGraphicsItem *item)
     } else if (push(feed(design, mFeedPower, mFeedIndex, {rack->rackIndex()}), tr("Feed %1").arg(rack->id()))) {
         report(tr("%1 now feeds %2.").arg(unit->id(), rack->id()), false);
     }
+}
+
+void HallView::contextMenuEvent(QContextMenuEvent *event)
+{
+    if (!mDocument || mTool != Tool::Select) {
+        event->ignore();
+        return;
+    }
+    // As in every editor: a right click on a part outside the selection selects it alone; on a
+    // selected part the selection stays (the menu acts on all of it); on the floor it stays too.
+    if (QGraphicsItem *item = editableItemAt(event->pos()); item && !item->isSelected()) {
+        mScene->clearSelection();
+        item->setSelected(true);
+    }
+    event->accept();
+    Q_EMIT contextMenuRequested(event->globalPos());
+}
+
+bool HallView::feedSelection(bool power, int unitIndex)
+{
+    if (!mDocument)
+        return false;
+    const Selection s = selection();
+    const Design &design = mDocument->design();
+    const auto &units = power ? design.powerUnits : design.coolingUnits;
+    if (unitIndex < 0 || unitIndex >= int(units.size()))
+        return false;
+    if (s.racks.empty()) {
+        report(tr("Select the racks to feed first."), true);
+        return false;
+    }
+    const QString unit = QString::fromStdString(units[size_t(unitIndex)].id);
+    if (!push(feed(design, power, unitIndex, s.racks), tr("Feed %n rack(s) from %1", nullptr, int(s.racks.size())).arg(unit)))
+        return false;
+    report(tr("%1 now feeds the %n selected rack(s).", nullptr, int(s.racks.size())).arg(unit), false);
+    return true;
 }
 
 } // namespace cp::gui

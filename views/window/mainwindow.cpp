@@ -5,6 +5,7 @@
 #include "views/analysis/chartsview.h"
 #include "views/analysis/failuredomainsview.h"
 #include "views/analysis/heatmapview.h"
+#include "views/docks/elevationdock.h"
 #include "views/docks/inspectordock.h"
 #include "views/docks/palettedock.h"
 #include "views/docks/problemsdock.h"
@@ -53,7 +54,7 @@ const char *const kStateKey = "mainWindow/state";
 const char *const kOverlayKey = "view/overlay";
 const char *const kAutosaveKey = "autosave/intervalSeconds";
 // Bump when docks or toolbars change, so an old saved layout is not applied to a new window.
-constexpr int kStateVersion = 2;
+constexpr int kStateVersion = 3; // 3: the Rack Elevation dock
 constexpr int kEvaluationDelayMs = 300;
 constexpr int kDefaultAutosaveSeconds = 180;
 
@@ -142,6 +143,7 @@ MainWindow::MainWindow(Catalog baseCatalog, QWidget *parent)
     connect(mDocument, &Document::modifiedChanged, this, &MainWindow::updateTitle);
     connect(mDocument, &Document::filePathChanged, this, &MainWindow::updateTitle);
     connect(mProblems, &ProblemsDock::problemActivated, this, &MainWindow::activateProblemPlace);
+    connect(mHallView, &HallView::contextMenuRequested, this, &MainWindow::showPlanMenu);
     connect(mSelection, &SelectionModel::selectionChanged, this, &MainWindow::applySharedSelection);
     connect(mSelection, &SelectionModel::highlightChanged, this, &MainWindow::onHighlightChanged);
 
@@ -180,6 +182,12 @@ void MainWindow::createDocks()
     mInspector->setResultsHub(mHub);
     addDockWidget(Qt::LeftDockWidgetArea, mPalette);
     addDockWidget(Qt::RightDockWidgetArea, mInspector);
+    // The selected racks' elevations, tabbed with the inspector (it follows the shared selection).
+    mElevation = new ElevationDock(this);
+    mElevation->setSelectionModel(mSelection);
+    addDockWidget(Qt::RightDockWidgetArea, mElevation);
+    tabifyDockWidget(mInspector, mElevation);
+    mInspector->raise();
     addDockWidget(Qt::BottomDockWidgetArea, mResults);
     splitDockWidget(mResults, mProblems, Qt::Horizontal);
 
@@ -202,7 +210,7 @@ void MainWindow::createDocks()
     tabifyDockWidget(mResults, mChartsDock);
     tabifyDockWidget(mChartsDock, mFailuresDock);
     mResults->raise();
-    resizeDocks({mPalette, mInspector}, {270, 330}, Qt::Horizontal);
+    resizeDocks({mPalette, mInspector}, {270, 360}, Qt::Horizontal);
     resizeDocks({mResults}, {270}, Qt::Vertical);
     resizeDocks({mResults, mProblems}, {1150, 450}, Qt::Horizontal);
 }
@@ -234,6 +242,7 @@ void MainWindow::showDesign(Design design, Catalog catalog, const QString &fileP
     mHallView->setDesign(d, c);
     mPalette->setCatalog(c);
     mInspector->setDocument(mDocument);
+    mElevation->setDocument(mDocument);
     mSelectedPart.reset();
     updateTitle();
     updateOverlay();
@@ -425,7 +434,7 @@ void MainWindow::showEvent(QShowEvent *event)
     // The default layout's proportions, set once the window has its real size (set before, the
     // central tabs' size hints win and squeeze the side docks).
     if (!mLayoutRestored) {
-        resizeDocks({mPalette, mInspector}, {270, 330}, Qt::Horizontal);
+        resizeDocks({mPalette, mInspector}, {270, 360}, Qt::Horizontal);
         resizeDocks({mResults}, {270}, Qt::Vertical);
         resizeDocks({mResults, mProblems}, {1150, 450}, Qt::Horizontal);
     }

@@ -8,7 +8,9 @@
 #include "views/style/theme.h"
 
 #include <QMainWindow>
+#include <QMenu>
 #include <QMessageBox>
+#include <QPointer>
 
 #include <exception>
 #include <memory>
@@ -22,7 +24,6 @@ class QDockWidget;
 template<typename T>
 class QFutureWatcher;
 class QLabel;
-class QMenu;
 class QProgressBar;
 class QTabWidget;
 class QTimer;
@@ -48,6 +49,7 @@ class HallView;
 class InspectorDock;
 class PaletteDock;
 class ProblemsDock;
+class ElevationDock;
 class ResultsDock;
 class ScenarioSet;
 class ScenariosDock;
@@ -172,6 +174,7 @@ public:
     InspectorDock *inspectorDock() const { return mInspector; }
     ResultsDock *resultsDock() const { return mResults; }
     ProblemsDock *problemsDock() const { return mProblems; }
+    ElevationDock *elevationDock() const { return mElevation; }
     EvaluationRunner *evaluationRunner() const { return mRunner; }
     /// The latest evaluation every view subscribes to.
     ResultsHub *resultsHub() const { return mHub; }
@@ -197,6 +200,9 @@ public:
     bool hasResults() const { return mHub->hasResults(); }
     const EvaluationOutcome &outcome() const { return mHub->outcome(); }
     QString statusSummary() const;
+
+    /// The plan's context menu while it is open (built on a right click and gone once closed).
+    QMenu *planMenu() const { return mPlanMenu; }
 
     void showPlan();
     void show3d();
@@ -230,6 +236,11 @@ private:
     /// Edit menu and toolbar (undo, redo, clipboard, rotate, tools), the plan's and the
     /// inspector's editing hooks, and the Undo History dock.
     void createEditActions();
+    /// The plan's context menu at `globalPos`: the Edit menu's clipboard and arrange actions, the
+    /// nearest units to feed the selected racks from, the selected part's failure domain, and the
+    /// selected racks' elevation.
+    void showPlanMenu(const QPoint &globalPos);
+    void addFeedMenus(QMenu *menu);
     void createDocks();
     /// A new design (or file): one scenario, no recovery file, the evaluation started.
     void setDocument(Design design, Catalog catalog, const QString &filePath);
@@ -296,6 +307,8 @@ private:
     InspectorDock *mInspector = nullptr;
     ResultsDock *mResults = nullptr;
     ProblemsDock *mProblems = nullptr;
+    ElevationDock *mElevation = nullptr;
+    QPointer<QMenu> mPlanMenu;
     std::unique_ptr<PluginRegistry> mPlugins;
     SelectionModel *mSelection = nullptr;
     HeatmapView *mHeatmap = nullptr;

@@ -3,6 +3,7 @@
 #include "views/window/mainwindow.h"
 
 #include "views/docks/comparisondock.h"
+#include "views/docks/elevationdock.h"
 #include "views/docks/inspectordock.h"
 #include "views/docks/scenariosdock.h"
 #include "views/docks/palettedock.h"
@@ -31,7 +32,9 @@
 #include <QUndoView>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <functional>
+#include <utility>
 
 namespace cp::gui {
 
@@ -160,7 +163,7 @@ void MainWindow::createMenus()
     mViewMenu->addAction(mNextPaneAction);
     mViewMenu->addAction(mPreviousPaneAction);
     mViewMenu->addSeparator();
-    for (QDockWidget *dock : std::initializer_list<QDockWidget *>{mPalette, mInspector, mResults, mChartsDock,
+    for (QDockWidget *dock : std::initializer_list<QDockWidget *>{mPalette, mInspector, mElevation, mResults, mChartsDock,
                                                                          mFailuresDock, mProblems, mScenariosDock,
                                                                          mComparisonDock})
         mViewMenu->addAction(dock->toggleViewAction());
@@ -371,10 +374,30 @@ void MainWindow::execPage(QDialog &dialog, QTextBrowser *text, const QSize &size
 
 void MainWindow::focusPane(int step)
 {
-    QList<QWidget *> panes{mTabs->currentWidget()};
+    // A fixed order: the centre, then the docks left, right, bottom, top and floating, by name
+    // within an area. (The order of the window's children is no order: raising a dock moves it
+    // to the end, and a walk over it would skip docks.)
+    QList<QDockWidget *> docks;
     for (QDockWidget *dock : findChildren<QDockWidget *>(QString(), Qt::FindDirectChildrenOnly))
         if (dock->widget())
-            panes.push_back(dock);
+            docks.push_back(dock);
+    const auto rank = [this](QDockWidget *d) {
+        if (d->isFloating())
+            return 5;
+        switch (dockWidgetArea(d)) {
+        case Qt::LeftDockWidgetArea: return 0;
+        case Qt::RightDockWidgetArea: return 1;
+        case Qt::BottomDockWidgetArea: return 2;
+        case Qt::TopDockWidgetArea: return 3;
+        default: return 4;
+        }
+    };
+    std::stable_sort(docks.begin(), docks.end(), [&](QDockWidget *a, QDockWidget *b) {
+        return std::make_pair(rank(a), a->objectName()) < std::make_pair(rank(b), b->objectName());
+    });
+    QList<QWidget *> panes{mTabs->currentWidget()};
+    for (QDockWidget *dock : docks)
+        panes.push_back(dock);
     QWidget *focus = QApplication::focusWidget();
     int current = -1;
     for (int i = 0; i < panes.size(); ++i)
@@ -387,11 +410,11 @@ void MainWindow::focusPane(int step)
         dock->raise();
         pane = dock->widget();
     }
-    // The pane's first focusable child, or the pane itself.
+    // The pane's first focusable child that can take the focus now (a disabled one cannot), or the pane itself.
     QWidget *target = pane;
     if (pane->focusPolicy() == Qt::NoFocus)
         for (QWidget *child : pane->findChildren<QWidget *>())
-            if (child->isVisibleTo(pane) && child->focusPolicy() != Qt::NoFocus) {
+            if (child->isVisibleTo(pane) && child->isEnabled() && child->focusPolicy() != Qt::NoFocus) {
                 target = child;
                 break;
             }
