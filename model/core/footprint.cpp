@@ -53,6 +53,46 @@ double shadowOverlap(const Corners &p, const Corners &q, double ax, double ay)
     return std::min(pMax, qMax) - std::max(pMin, qMin);
 }
 
+/// A footprint ready for many comparisons: its corners, bounding box and the two axes of its
+/// sides, computed once (a million-GPU hall compares each rack with its neighbours several
+/// times per edit; the sines and cosines were most of the check).
+struct Shape
+{
+    Corners c;
+    double minX = 0, maxX = 0, minY = 0, maxY = 0;
+    std::array<double, 2> ax{}, ay{}; ///< unit axes of the sides
+};
+
+Shape shapeOf(const Footprint &f)
+{
+    Shape s;
+    s.c = cornersOf(f);
+    s.minX = *std::min_element(s.c.x.begin(), s.c.x.end());
+    s.maxX = *std::max_element(s.c.x.begin(), s.c.x.end());
+    s.minY = *std::min_element(s.c.y.begin(), s.c.y.end());
+    s.maxY = *std::max_element(s.c.y.begin(), s.c.y.end());
+    const double r = f.rotationDeg * std::numbers::pi / 180.0;
+    const double cs = std::cos(r), sn = std::sin(r);
+    s.ax = {cs, -sn};
+    s.ay = {sn, cs};
+    return s;
+}
+
+/// Whether two shapes overlap by more than the tolerance: footprintPenetration(a, b) >
+/// kFootprintToleranceM. Their bounding boxes first: a box overlap is a shadow on an axis, never
+/// shallower than the penetration, so boxes apart by the tolerance settle it.
+bool penetrates(const Shape &p, const Shape &q)
+{
+    if (std::min(p.maxX, q.maxX) - std::max(p.minX, q.minX) <= kFootprintToleranceM
+        || std::min(p.maxY, q.maxY) - std::max(p.minY, q.minY) <= kFootprintToleranceM)
+        return false;
+    for (const Shape *f : {&p, &q})
+        for (size_t k = 0; k < 2; ++k)
+            if (shadowOverlap(p.c, q.c, f->ax[k], f->ay[k]) <= kFootprintToleranceM)
+                return false;
+    return true;
+}
+
 std::optional<Footprint> footprintOf(const Rack &rack, const Catalog &catalog)
 {
     const CatalogEntry *type = catalog.find(rack.catalogId);
@@ -123,6 +163,15 @@ std::vector<std::optional<Footprint>> footprints(const Design &design, const Cat
     return prints;
 }
 
+std::vector<std::optional<Shape>> shapesOf(const std::vector<std::optional<Footprint>> &prints)
+{
+    std::vector<std::optional<Shape>> shapes(prints.size());
+    for (size_t i = 0; i < prints.size(); ++i)
+        if (prints[i])
+            shapes[i] = shapeOf(*prints[i]);
+    return shapes;
+}
+
 /// The front and rear clearances of a rack of `design` (its catalog entry's, else the defaults).
 std::pair<double, double> clearancesOf(const Rack &rack, const Catalog &catalog)
 {
@@ -165,15 +214,15 @@ std::vector<FootprintOverlap> overlappingRacks(const Design &design, const Catal
     if (cell <= 0)
         return {};
     FootprintGrid grid(cell);
+    const std::vector<std::optional<Shape>> shapes = shapesOf(prints);
     std::vector<FootprintOverlap> out;
     for (size_t i = 0; i < prints.size(); ++i) {
         if (!prints[i])
             continue;
         std::vector<FootprintOverlap> found;
         grid.near(prints[i]->x, prints[i]->y, [&](size_t j) {
-            const double depth = footprintPenetration(*prints[j], *prints[i]);
-            if (depth > kFootprintToleranceM)
-                found.push_back({j, i, depth});
+            if (penetrates(*shapes[j], *shapes[i]))
+                found.push_back({j, i, footprintPenetration(*prints[j], *prints[i])});
         });
         std::sort(found.begin(), found.end(),
                   [](const FootprintOverlap &a, const FootprintOverlap &b) { return a.earlier < b.earlier; });
@@ -208,6 +257,7 @@ std::vector<BlockedClearance> blockedClearances(const Design &design, const Cata
     for (size_t i = 0; i < prints.size(); ++i)
         if (prints[i])
             grid.add(prints[i]->x, prints[i]->y, i);
+    const std::vector<std::optional<Shape>> shapes = shapesOf(prints);
     std::vector<BlockedClearance> out;
     for (size_t i = 0; i < prints.size(); ++i) {
         if (!prints[i])
@@ -227,15 +277,16 @@ std::vector<BlockedClearance> blockedClearances(const Design &design, const Cata
             Footprint zone{f.x + sign * fx * along, f.y + sign * fy * along, f.width - 2 * kFootprintToleranceM,
                            clear - 2 * kFootprintToleranceM, f.rotationDeg};
             BlockedClearance hit{i, front, false, 0, clear};
-            const Corners c = cornersOf(zone);
+            const Shape zoneShape = shapeOf(zone);
+            const Corners &c = zoneShape.c;
             for (size_t k = 0; k < 4 && !hit.wall; ++k)
                 hit.wall = c.x[k] < 0 || c.y[k] < 0 || c.x[k] > design.hall.widthM || c.y[k] > design.hall.depthM;
             bool blocked = hit.wall;
             if (!blocked)
                 grid.near(zone.x, zone.y, [&](size_t j) {
-                    if (blocked || j == i || footprintPenetration(*prints[j], f) > kFootprintToleranceM)
+                    if (blocked || j == i || penetrates(*shapes[j], *shapes[i]))
                         return; // an overlapping pair is reported as an overlap
-                    if (footprintPenetration(*prints[j], zone) > kFootprintToleranceM) {
+                    if (penetrates(*shapes[j], zoneShape)) {
                         blocked = true;
                         hit.blocker = j;
                     }

@@ -146,6 +146,7 @@ private Q_SLOTS:
     void docksHaveObjectNamesForSavedLayouts();
 
     void editsAreDebounced();
+    void chartsBehindATabWaitUntilShown();
     void editDuringEvaluationOnlyNewestShown();
     void statusBarShowsKeyFigures();
     void activatingProblemSelectsAndCentresRack();
@@ -554,6 +555,51 @@ void TestMainWindow::editsAreDebounced()
     QCOMPARE(window.evaluationRunner()->completedRuns(), runsBefore + 1);
     QCOMPARE(window.outcome().results.inventory.racksTotal,
              static_cast<long long>(window.document()->design().racks.size()));
+}
+
+void TestMainWindow::chartsBehindATabWaitUntilShown()
+{
+    MainWindow window(mCatalog);
+    window.setErrorDialogsEnabled(false);
+    window.resize(1400, 900);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    window.resultsDock()->raise(); // the default: Results in front, Charts behind its tab
+    window.loadSample();
+    QTRY_VERIFY_WITH_TIMEOUT(window.hasResults() && !window.evaluationRunner()->isBusy(), kEvaluationTimeoutMs);
+    QTRY_VERIFY(!window.chartsView()->isBusy());
+    // An edit's figures arrive; the charts behind the tab are not rebuilt (nor the scaling search run).
+    QSignalSpy rebuilt(window.chartsView(), &ChartsView::chartsChanged);
+    QSignalSpy evaluated(&window, &MainWindow::evaluated);
+    window.setEvaluationDelay(0);
+    edit(window, removeRacks(window.document()->design(), {0}));
+    QVERIFY(evaluated.wait(kEvaluationTimeoutMs));
+    QCOMPARE(rebuilt.count(), 0);
+    QVERIFY(!window.chartsView()->isBusy());
+    // Its tab chosen: the charts are built from the latest results.
+    window.chartsDock()->raise();
+    QTRY_VERIFY(rebuilt.count() >= 1);
+    QTRY_VERIFY_WITH_TIMEOUT(!window.chartsView()->isBusy(), kEvaluationTimeoutMs);
+    QVERIFY(window.chartsView()->hasData(ChartsView::chartIndex(QStringLiteral("tco"))));
+    // On screen, an edit that does not re-run the parallelism search (a rack moved one grid step)
+    // keeps the scaling curve: shown with the figures, no search started.
+    Selection one;
+    one.racks = {0};
+    evaluated.clear();
+    edit(window, moveBy(window.document()->design(), one, 0.0, window.document()->design().hall.gridM));
+    QVERIFY(evaluated.wait(kEvaluationTimeoutMs));
+    QVERIFY(!window.outcome().stages.performance);
+    QVERIFY(!window.chartsView()->isBusy());
+    QVERIFY(window.chartsView()->hasData(ChartsView::chartIndex(QStringLiteral("scaling"))));
+    // A workload change re-runs it.
+    Design settings = settingsOf(window.document()->design());
+    settings.workload.tokens *= 2;
+    evaluated.clear();
+    edit(window, changeSettings(window.document()->design(), window.document()->catalog(), settings));
+    QVERIFY(evaluated.wait(kEvaluationTimeoutMs));
+    QVERIFY(window.outcome().stages.performance);
+    QVERIFY(window.chartsView()->isBusy());
+    QTRY_VERIFY_WITH_TIMEOUT(!window.chartsView()->isBusy(), kEvaluationTimeoutMs);
 }
 
 void TestMainWindow::editDuringEvaluationOnlyNewestShown()

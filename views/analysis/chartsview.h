@@ -85,6 +85,11 @@ public:
     QString noDataText(int index) const;
     /// The scaling curve is still being computed (it re-runs the parallelism search).
     bool isBusy() const;
+    /// Whether the charts are on screen (the window says so when its dock's tab is chosen or
+    /// put behind another, QDockWidget::visibilityChanged). Off screen, new results only mark
+    /// the charts stale; they are rebuilt when shown again or when one is read or exported.
+    /// On screen by default (a view on its own).
+    void setOnScreen(bool onScreen);
 
     /// The collective of the bus-bandwidth chart (cp::CollectiveKind as int: all-reduce 0,
     /// all-gather 1, reduce-scatter 2, all-to-all 3).
@@ -107,6 +112,11 @@ private:
     struct DesignRef;
 
     void rebuild();
+    /// Takes the open design's results (the scaling curve's validity is the caller's).
+    void applyResults(const QString &name, std::shared_ptr<const Results> results);
+    /// Rebuilds now, or (hidden in a shown window) marks the charts stale until shown or asked for.
+    void scheduleRebuild();
+    void rebuildIfStale() const;
     void startScaling();
     void showChart(int index, const report::ChartData &data);
     void attachTooltips(int index);
@@ -125,9 +135,15 @@ private:
     std::shared_ptr<const Results> mResults;
     QVector<NamedResults> mCompared;
     int mCollectiveKind = 0;
-    quint64 mGeneration = 0;
     QFutureWatcher<std::shared_ptr<report::ChartData>> mScaling;
     bool mScalingBusy = false;
+    bool mStale = false; ///< results arrived off screen: rebuilt when shown or read
+    bool mOnScreen = true;
+    /// The scaling curve's inputs, counted: a new count whenever an evaluation re-ran the
+    /// performance stage or the designs shown changed. The last curve computed and its count.
+    quint64 mScalingInputs = 1;
+    std::shared_ptr<report::ChartData> mScaled;
+    quint64 mScaledInputs = 0;
 };
 
 } // namespace cp::gui

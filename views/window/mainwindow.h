@@ -131,7 +131,8 @@ public:
     /// What "Unsaved changes?" answers while dialogs are off: Save, Discard (default) or Cancel.
     void setUnsavedChangesAnswer(QMessageBox::StandardButton answer) { mUnsavedAnswer = answer; }
 
-    /// Milliseconds between the last edit and the evaluation it starts (default 300).
+    /// Milliseconds between the last edit and the evaluation it starts (default 0: the next turn
+    /// of the event loop).
     void setEvaluationDelay(int ms);
     QTimer *evaluationTimer() const { return mEvalTimer; }
 
