@@ -11,6 +11,7 @@
 #include <algorithm>
 
 #include <functional>
+#include <random>
 #include <set>
 
 using namespace cp;
@@ -60,6 +61,7 @@ class TestDesignEdit : public QObject
 
 private Q_SLOTS:
     void initTestCase();
+    void overlapCheckAgreesWithThePairwiseTest();
     void appliesAndRevertsExactly_data();
     void appliesAndRevertsExactly();
     void refusedLeavesDesignUnchanged_data();
@@ -471,6 +473,44 @@ void TestDesignEdit::droppedRackIsAlwaysInARow()
     QVERIFY(!row.empty());
     QVERIFY2(!rows.count(row), row.c_str());
     QCOMPARE(row.rfind("Row ", 0), size_t(0));
+}
+
+void TestDesignEdit::overlapCheckAgreesWithThePairwiseTest()
+{
+    // The grid and the bounding-box shortcut of overlappingRacks find exactly the pairs the plain
+    // separating-axis test finds, racks turned at any angle, touching, overlapping or apart.
+    Design d = sampleDesign(mCatalog);
+    const Rack proto = d.racks.front();
+    d.racks.clear();
+    std::mt19937 random(7);
+    std::uniform_real_distribution<double> x(2.0, 9.0), angle(-360.0, 360.0);
+    std::uniform_int_distribution<int> snap(0, 3);
+    for (int i = 0; i < 160; ++i) {
+        Rack r = proto;
+        r.id = "R" + std::to_string(i);
+        r.xM = x(random);
+        r.yM = x(random);
+        // A quarter of them square to the hall and on a 0.6 m grid: side by side, touching.
+        r.rotationDeg = snap(random) == 0 ? 0.0 : angle(random);
+        if (r.rotationDeg == 0.0)
+            r.xM = std::round(r.xM / 0.6) * 0.6;
+        d.racks.push_back(r);
+    }
+    const CatalogEntry *type = mCatalog.find(proto.catalogId);
+    std::set<std::pair<size_t, size_t>> expected;
+    for (size_t i = 0; i < d.racks.size(); ++i)
+        for (size_t j = 0; j < i; ++j) {
+            const auto print = [&](const Rack &r) {
+                return Footprint{r.xM, r.yM, type->figure("width_m"), type->figure("depth_m"), r.rotationDeg};
+            };
+            if (footprintPenetration(print(d.racks[j]), print(d.racks[i])) > kFootprintToleranceM)
+                expected.insert({j, i});
+        }
+    std::set<std::pair<size_t, size_t>> found;
+    for (const FootprintOverlap &o : overlappingRacks(d, mCatalog))
+        found.insert({o.earlier, o.later});
+    QVERIFY(expected.size() > 20); // the case is not trivial
+    QVERIFY(found == expected);
 }
 
 QTEST_GUILESS_MAIN(TestDesignEdit)
