@@ -1,5 +1,5 @@
 // The .cplan project file: schema, migrations, scenarios, revisions and the embedded catalog. One
-// room (~750 lines: the schema, its migrations, the reads and the guarded write) because every part
+// room (~780 lines: the schema, its migrations, the reads and the guarded write) because every part
 // shares the same SQLite statements and transaction rules; the folder lock is its own (folderlock.h).
 #include "model/io/projectfile.h"
 

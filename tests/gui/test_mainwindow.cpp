@@ -23,6 +23,7 @@
 #include "views/session/selectionmodel.h"
 #include "views/analysis/chartsview.h"
 #include "model/io/projectfile.h"
+#include "views/session/scenarioset.h"
 #include "model/generate/templates.h"
 #include "model/io/designjson.h"
 
@@ -155,6 +156,7 @@ private Q_SLOTS:
     void bandwidthOverlayFromSelectedRack();
     void overlayComboAndMenuAgree();
     void autosaveAndRecoverAfterCrash();
+    void recoveryKeepsEveryScenario();
     void cleanSaveRemovesRecoveryFile();
     void timerAutosaveKeepsUpWithEdits();
     void saveWithCommentShowsInHistory();
@@ -884,6 +886,42 @@ void TestMainWindow::autosaveAndRecoverAfterCrash()
     QVERIFY(window.close());
     QVERIFY(!QFileInfo::exists(window.recoveryFilePath()));
     QVERIFY(MainWindow::findRecoveryFiles().isEmpty());
+}
+
+void TestMainWindow::recoveryKeepsEveryScenario()
+{
+    // Scenarios added in the window and never saved, the second one open and edited: a crash
+    // loses none of them, and the one that was open comes back open.
+    clearRecoveryFiles();
+    QString recoveryPath;
+    Design editedSecond;
+    Design first;
+    {
+        auto crashed = std::make_unique<MainWindow>(mCatalog);
+        crashed->setErrorDialogsEnabled(false);
+        QVERIFY(crashed->newFromTemplate(QStringLiteral("classic"), 256));
+        first = crashed->document()->design();
+        QVERIFY(crashed->addScenarioFromTemplate(QStringLiteral("supernode"), 576, QStringLiteral("nvl72")));
+        QVERIFY(crashed->duplicateScenario(0, QStringLiteral("classic-copy")));
+        QCOMPARE(crashed->scenarioSet()->count(), 3);
+        QVERIFY(crashed->openScenarioAt(1));
+        edit(*crashed, removeRacks(crashed->document()->design(), {0}));
+        editedSecond = crashed->document()->design();
+        QVERIFY2(crashed->autosaveNow(), qPrintable(crashed->errorString()));
+        recoveryPath = crashed->recoveryFilePath();
+    }
+    MainWindow window(mCatalog);
+    window.setErrorDialogsEnabled(false);
+    QVERIFY2(window.recoverFile(recoveryPath), qPrintable(window.errorString()));
+    QCOMPARE(window.scenarioSet()->names(),
+             (QStringList{QString::fromLatin1(ProjectFile::kDefaultScenario), QStringLiteral("nvl72"),
+                          QStringLiteral("classic-copy")}));
+    QCOMPARE(window.scenarioSet()->currentIndex(), 1);
+    QCOMPARE(window.document()->design(), editedSecond);
+    QCOMPARE(window.scenarioSet()->design(0), first);
+    QVERIFY(window.isProjectModified());
+    window.setUnsavedChangesAnswer(QMessageBox::Discard);
+    QVERIFY(window.close());
 }
 
 void TestMainWindow::cleanSaveRemovesRecoveryFile()

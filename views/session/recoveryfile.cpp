@@ -64,11 +64,14 @@ bool RecoveryFile::exists() const
     return QFileInfo::exists(mPath);
 }
 
-bool RecoveryFile::write(const Design &design, const Catalog &catalog, const QString &originalPath, QString *error)
+bool RecoveryFile::write(const std::vector<Scenario> &scenarios, const QString &openScenario, const Catalog &catalog,
+                         const QString &originalPath, QString *error)
 {
     QDir().mkpath(directory());
+    // The note: the original file on the first line, the open scenario on the second.
     QSaveFile origin(originPath(mPath));
-    if (!origin.open(QIODevice::WriteOnly) || origin.write(originalPath.toUtf8()) < 0 || !origin.commit()) {
+    if (!origin.open(QIODevice::WriteOnly) || origin.write((originalPath + QLatin1Char('\n') + openScenario).toUtf8()) < 0
+        || !origin.commit()) {
         if (error)
             *error = QCoreApplication::translate("cp::gui::RecoveryFile", "%1: %2").arg(origin.fileName(), origin.errorString());
         return false;
@@ -78,7 +81,8 @@ bool RecoveryFile::write(const Design &design, const Catalog &catalog, const QSt
     const QString temp = mPath + QStringLiteral(".tmp");
     QFile::remove(temp);
     try {
-        ProjectFile::save(QFile::encodeName(temp).toStdString(), design, catalog, "autosave", "Autosaved copy");
+        ProjectFile::saveProject(QFile::encodeName(temp).toStdString(), scenarios, catalog, "autosave",
+                                 "Autosaved copy");
     } catch (const std::exception &e) {
         QFile::remove(temp);
         if (error)
@@ -126,12 +130,28 @@ bool RecoveryFile::discard(const QString &path)
     return QFile::remove(path) || !QFileInfo::exists(path);
 }
 
-QString RecoveryFile::originalPathOf(const QString &path)
+namespace {
+
+/// Line `line` of the note beside a recovery file (a path holds no newline on the systems the
+/// program runs on; a copy from before the second line has one line).
+QString noteLine(const QString &notePath, int line)
 {
-    QFile origin(originPath(path));
+    QFile origin(notePath);
     if (!origin.open(QIODevice::ReadOnly))
         return {};
-    return QString::fromUtf8(origin.readAll());
+    return QString::fromUtf8(origin.readAll()).split(QLatin1Char('\n')).value(line);
+}
+
+} // namespace
+
+QString RecoveryFile::originalPathOf(const QString &path)
+{
+    return noteLine(originPath(path), 0);
+}
+
+QString RecoveryFile::openScenarioOf(const QString &path)
+{
+    return noteLine(originPath(path), 1);
 }
 
 } // namespace cp::gui

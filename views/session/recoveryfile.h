@@ -5,17 +5,20 @@
 #include <QVector>
 
 #include <memory>
+#include <vector>
 
 class QLockFile;
 
 namespace cp {
 class Catalog;
 struct Design;
+struct Scenario;
 } // namespace cp
 
 namespace cp::gui {
 
-/// An autosaved copy of the open design, so a crash loses at most a few minutes of work.
+/// An autosaved copy of the open project — every scenario of the window, the open one as edited —
+/// so a crash loses at most a few minutes of work.
 /// Each window owns one file in the application's data directory, locked while the window
 /// lives; a file nobody holds after start-up is what a crashed session left behind.
 class RecoveryFile final
@@ -31,9 +34,11 @@ public:
     QString path() const { return mPath; }
     bool exists() const;
 
-    /// Writes the design as a project, atomically (a temporary file renamed over the old copy),
-    /// with the file the design came from (empty if never saved) beside it.
-    bool write(const Design &design, const Catalog &catalog, const QString &originalPath, QString *error);
+    /// Writes the project's scenarios (at least one), atomically (a temporary file renamed over
+    /// the old copy), with the file they came from (empty if never saved) and the name of the
+    /// scenario open in the window noted beside it.
+    bool write(const std::vector<Scenario> &scenarios, const QString &openScenario, const Catalog &catalog,
+               const QString &originalPath, QString *error);
     /// Deletes the copy (after a clean save or close).
     void remove();
 
@@ -53,6 +58,9 @@ public:
     static bool discard(const QString &path);
     /// The file the recovered design came from, as noted beside it; empty if none.
     static QString originalPathOf(const QString &path);
+    /// The scenario that was open in the window; empty if not noted (a copy written before
+    /// scenarios were kept: its first scenario).
+    static QString openScenarioOf(const QString &path);
 
 private:
     QString mPath;

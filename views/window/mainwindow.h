@@ -267,6 +267,8 @@ private:
     void autosaveInBackground();
     /// Waits for a background autosave, so the recovery file is not written after it is removed.
     void waitForAutosave();
+    /// The catalog a recovery copy stores: the project's entries and the open design's.
+    Catalog recoveryCatalog() const;
     void updateOverlay();
     std::optional<PartRef> selectedPart() const;
     void showHistory();

@@ -343,18 +343,33 @@ QString MainWindow::recoveryFilePath() const
 
 void MainWindow::autosaveInBackground()
 {
-    if (!mAutosaveDirty || !mDocument->isModified() || mAutosaveWatcher->isRunning())
+    if (!mAutosaveDirty || !isProjectModified() || mAutosaveWatcher->isRunning())
         return;
     mAutosaveDirty = false;
-    // The worker writes a copy: edits go on meanwhile; they set mAutosaveDirty for next time.
-    auto design = std::make_shared<const Design>(mDocument->design());
-    auto catalog = std::make_shared<const Catalog>(mDocument->catalog());
+    // The worker writes a copy of every scenario: edits go on meanwhile; they set mAutosaveDirty
+    // for next time.
+    auto scenarios = std::make_shared<const std::vector<Scenario>>(mScenarioSet->scenarios(mDocument->design()));
+    auto catalog = std::make_shared<const Catalog>(recoveryCatalog());
     RecoveryFile *file = mRecovery.get();
     const QString original = mDocument->filePath();
-    mAutosaveWatcher->setFuture(QtConcurrent::run([file, design, catalog, original] {
+    const QString open = mScenarioSet->currentName();
+    mAutosaveWatcher->setFuture(QtConcurrent::run([file, scenarios, open, catalog, original] {
         QString error;
-        return file->write(*design, *catalog, original, &error) ? QString() : error;
+        return file->write(*scenarios, open, *catalog, original, &error) ? QString() : error;
     }));
+}
+
+Catalog MainWindow::recoveryCatalog() const
+{
+    // The entries every scenario uses (the project's), and the open design's own (a part added
+    // from a user catalog since): what a save would store.
+    Catalog catalog = mProjectCatalog;
+    try {
+        catalog.merge(mDocument->catalog(), "the open design's catalog");
+    } catch (const std::exception &) {
+        return mDocument->catalog(); // both were checked when loaded: not expected
+    }
+    return catalog;
 }
 
 void MainWindow::waitForAutosave()
@@ -367,7 +382,8 @@ bool MainWindow::autosaveNow()
 {
     waitForAutosave();
     QString error;
-    if (!mRecovery->write(mDocument->design(), mDocument->catalog(), mDocument->filePath(), &error)) {
+    if (!mRecovery->write(mScenarioSet->scenarios(mDocument->design()), mScenarioSet->currentName(),
+                          recoveryCatalog(), mDocument->filePath(), &error)) {
         mErrorString = tr("Autosave failed: %1").arg(error);
         // Never a dialog: the timer would raise one every few minutes.
         std::fprintf(stderr, "cluster-planner: %s\n", qPrintable(mErrorString));
@@ -389,13 +405,29 @@ bool MainWindow::recoverFile(const QString &recoveryPath)
     mErrorString.clear();
     const std::string file = QFile::encodeName(recoveryPath).toStdString();
     try {
-        Project project = ProjectFile::load(file);
+        // Every scenario comes back, the one that was open open again.
+        const QString open = RecoveryFile::openScenarioOf(recoveryPath);
+        std::vector<std::string> names = ProjectFile::scenarioNames(file);
+        const bool noted = std::find(names.begin(), names.end(), open.toStdString()) != names.end();
+        Project project = ProjectFile::load(file, noted ? open.toStdString() : std::string());
         Catalog catalog = mBaseCatalog;
         catalog.merge(project.catalog, file);
         QString original = RecoveryFile::originalPathOf(recoveryPath);
         if (isJsonPath(original))
             original.clear(); // saved as a project from now on: ask where
+        std::vector<Scenario> scenarios = std::move(project.scenarios);
+        int current = 0;
+        for (size_t i = 0; i < scenarios.size(); ++i)
+            if (scenarios[i].name == project.scenario) {
+                current = int(i);
+                scenarios[i].design = Design(); // the Document holds it
+            }
         setDocument(std::move(project.design), std::move(catalog), original);
+        if (scenarios.size() > 1 || (!scenarios.empty() && scenarios.front().name != ProjectFile::kDefaultScenario)) {
+            mScenarioSet->reset(std::move(scenarios), current);
+            mScenarioSet->markModified();
+            compareScenarios();
+        }
     } catch (const std::exception &e) {
         mErrorString = QString::fromLocal8Bit(e.what());
         showError(tr("Cannot Recover File"), mErrorString);

@@ -47,6 +47,9 @@ void MainWindow::createScenarioDocks()
     connect(mScenariosDock, &ScenariosDock::addFromFileRequested, this, &MainWindow::addScenarioFromFileDialog);
     connect(mScenarioSet, &ScenarioSet::comparedChanged, this, &MainWindow::compareScenarios);
     connect(mScenarioSet, &ScenarioSet::changed, this, &MainWindow::updateTitle);
+    // A scenario added, renamed or removed is work a crash must not lose: the next autosave
+    // writes the whole set.
+    connect(mScenarioSet, &ScenarioSet::changed, this, [this] { mAutosaveDirty = true; });
     connect(mScenarioSet, &ScenarioSet::modifiedChanged, this, &MainWindow::updateTitle);
 }
 
