@@ -107,6 +107,7 @@ private Q_SLOTS:
     void elevationFollowsTheSelection();
     void dropFromThePaletteMountsAtTheSlot();
     void dropOnAnOccupiedSlotIsRefusedInPlace();
+    void dragOverFillsTheBarsAheadOrSaysWhyNot();
     void dragMovesADeviceWithinAndBetweenRacks();
     void deleteTakesOneDeviceOut();
     void catalogFieldsArePickersFilteredByKind();
@@ -245,6 +246,49 @@ void TestRackEditor::dropOnAnOccupiedSlotIsRefusedInPlace()
     // The message row has a fixed height: the elevation did not move.
     QApplication::processEvents();
     QCOMPARE(elevation()->geometry(), viewBefore);
+}
+
+void TestRackEditor::dragOverFillsTheBarsAheadOrSaysWhyNot()
+{
+    const Design before = doc()->design();
+    const int rack = firstRackWith(before, catalog(), PartKind::Switch);
+    showElevation({rack});
+    const CatalogEntry *part = nullptr;
+    for (const CatalogEntry *e : catalog().ofKind(PartKind::Switch))
+        if (e->figure("height_u") == 1.0)
+            part = e;
+    QVERIFY(part);
+    const Rack &r = before.racks[size_t(rack)];
+    const int u = freeU(r, catalog(), int(catalog().find(r.catalogId)->figure("height_u")), 1);
+    auto mime = paletteMime(mWindow->paletteDock(), QString::fromStdString(part->id));
+    const auto move = [&](const QPoint &at) {
+        QDragMoveEvent event(at, Qt::CopyAction, mime.get(), Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(elevation(), &event);
+    };
+    QDragEnterEvent enter(elevation()->slotCentre(0, u), Qt::CopyAction, mime.get(), Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(elevation(), &enter);
+    QVERIFY(enter.isAccepted());
+    // Over a free slot: the bars show the rack with the switch in it, before anything changes.
+    move(elevation()->slotCentre(0, u));
+    const std::optional<RackBudget> ahead = elevation()->previewBudget(0);
+    QVERIFY(ahead.has_value());
+    const RackBudget now = rackBudget(before, catalog(), size_t(rack));
+    QCOMPARE(ahead->usedU, now.usedU + 1);
+    QVERIFY(ahead->nameplateKw > now.nameplateKw);
+    QVERIFY(doc()->design() == before);
+    QCOMPARE(steps(), 0);
+    // Over a device: no bars ahead, and the row under the elevation says why.
+    const RackDevice taken = rackDevices(r, catalog()).front();
+    move(elevation()->slotCentre(0, taken.u));
+    QVERIFY(!elevation()->previewBudget(0).has_value());
+    QVERIFY2(mWindow->elevationDock()->message().startsWith(QStringLiteral("Does not fit there")),
+             qPrintable(mWindow->elevationDock()->message()));
+    // The drag leaves: the preview and the hint go.
+    QDragLeaveEvent leave;
+    QApplication::sendEvent(elevation(), &leave);
+    QVERIFY(!elevation()->previewBudget(0).has_value());
+    QVERIFY(mWindow->elevationDock()->message().isEmpty());
+    QCOMPARE(steps(), 0);
 }
 
 void TestRackEditor::dragMovesADeviceWithinAndBetweenRacks()

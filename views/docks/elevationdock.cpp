@@ -51,6 +51,10 @@ ElevationDock::ElevationDock(QWidget *parent)
         mMessage->setStyleSheet(QStringLiteral("color: #b00020"));
         mMessage->setText(m);
     });
+    connect(mView, &ElevationView::hint, this, [this](const QString &m) {
+        mMessage->setStyleSheet(QStringLiteral("color: #b00020"));
+        mMessage->setText(m);
+    });
     connect(mView, &ElevationView::applied, this, [this](const QString &m) {
         mMessage->setStyleSheet(QString());
         mMessage->setText(m);

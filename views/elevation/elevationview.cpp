@@ -309,20 +309,34 @@ void ElevationView::paintColumn(QPainter &p, int column) const
 void ElevationView::paintBudget(QPainter &p, int column, int top) const
 {
     const RackBudget budget = rackBudget(mDocument->design(), mDocument->catalog(), size_t(mRacks[column]));
+    const std::optional<RackBudget> ahead = previewBudget(column);
+    const QVector<BudgetBar> afterBars = ahead ? budgetBars(*ahead) : QVector<BudgetBar>();
     const int left = kMargin + column * (kColumnWidth + kColumnGap);
     const QPalette pal = palette();
     QFont small = font();
     small.setPointSizeF(std::max(6.0, font().pointSizeF() * 0.75));
     p.setFont(small);
     int y = top;
-    for (const BudgetBar &bar : budgetBars(budget)) {
+    const auto share = [](const BudgetBar &b) {
+        const bool none = !(b.limit > 0);
+        return none ? (b.used > 0 ? 1.0 : 0.0) : std::clamp(b.used / b.limit, 0.0, 1.0);
+    };
+    const QVector<BudgetBar> bars = budgetBars(budget);
+    for (int k = 0; k < bars.size(); ++k) {
+        // While a part is dragged over a slot where it fits, a bar shows what it would be.
+        const BudgetBar &bar = afterBars.isEmpty() ? bars[k] : afterBars[k];
         const QRect box(left, y, kColumnWidth, kBarHeight);
         p.fillRect(box, pal.color(QPalette::AlternateBase));
         const bool none = !(bar.limit > 0);
-        const double fraction = none ? (bar.used > 0 ? 1.0 : 0.0) : std::clamp(bar.used / bar.limit, 0.0, 1.0);
+        const double fraction = share(bar);
         const bool over = none ? bar.used > 0.05 : bar.used > bar.limit * (1 + 1e-9);
         const QColor fill = over ? QColor(0xd0, 0x30, 0x30) : (fraction > 0.9 ? QColor(0xe0, 0x9a, 0x20) : QColor(0x3a, 0x8f, 0xd0));
-        p.fillRect(QRect(box.left(), box.top(), int(box.width() * fraction), box.height()), fill.lighter(over ? 110 : 150));
+        const int now = int(box.width() * share(bars[k]));
+        const int then = int(box.width() * fraction);
+        p.fillRect(QRect(box.left(), box.top(), std::min(now, then), box.height()), fill.lighter(over ? 110 : 150));
+        if (then > now) // the part's share, hatched
+            p.fillRect(QRect(box.left() + now, box.top(), then - now, box.height()),
+                       QBrush(fill.lighter(120), Qt::BDiagPattern));
         p.setPen(pal.color(QPalette::Mid));
         p.drawRect(box.adjusted(0, 0, -1, -1));
         p.setPen(over ? QColor(0x90, 0x10, 0x10) : pal.color(QPalette::Text));
@@ -364,16 +378,41 @@ bool ElevationView::removeSelected()
                 tr("Remove %1 from rack %2").arg(what, QString::fromStdString(rack.id)));
 }
 
-void ElevationView::setPreview(int column, int firstU, int heightU, bool fits)
+void ElevationView::setPreview(int column, int firstU, int heightU, const std::function<Edit()> &plan)
 {
-    mPreview = {column, firstU, heightU, fits};
+    // Planned again only when the slot changes: a drag sends many moves over one slot.
+    if (mPreview.column == column && mPreview.firstU == firstU && mPreview.heightU == heightU)
+        return;
+    const Edit edit = plan();
+    mPreview = {column, firstU, heightU, edit.ok()};
+    // What the shown racks would hold with the part there: their bars fill ahead of the drop.
+    mPreviewBudgets.clear();
+    if (edit.ok()) {
+        Design after = mDocument->design();
+        edit.patch.apply(after);
+        for (int r : mRacks)
+            mPreviewBudgets.push_back(rackBudget(after, mDocument->catalog(), size_t(r)));
+        Q_EMIT hint(QString());
+    } else {
+        Q_EMIT hint(tr("Does not fit there: %1").arg(QString::fromStdString(edit.error)));
+    }
     update();
 }
 
 void ElevationView::clearPreview()
 {
+    if (mPreview.column >= 0)
+        Q_EMIT hint(QString());
     mPreview = {};
+    mPreviewBudgets.clear();
     update();
+}
+
+std::optional<RackBudget> ElevationView::previewBudget(int column) const
+{
+    if (column < 0 || column >= int(mPreviewBudgets.size()))
+        return std::nullopt;
+    return mPreviewBudgets[size_t(column)];
 }
 
 bool ElevationView::event(QEvent *event)
@@ -440,10 +479,10 @@ void ElevationView::mouseMoveEvent(QMouseEvent *event)
     const Mount &m = design.racks[size_t(mPressed->rack)].contents[size_t(mPressed->mount)];
     const int h = partHeightU(m.catalogId);
     const int first = lowestU(s.u, h);
-    const bool fits = moveDevice(design, mDocument->catalog(), mPressed->rack, mPressed->mount, mPressed->index,
-                                 mRacks[s.column], first)
-                          .ok();
-    setPreview(s.column, first, h, fits);
+    setPreview(s.column, first, h, [&] {
+        return moveDevice(design, mDocument->catalog(), mPressed->rack, mPressed->mount, mPressed->index,
+                          mRacks[s.column], first);
+    });
 }
 
 void ElevationView::mouseReleaseEvent(QMouseEvent *event)
@@ -531,7 +570,8 @@ void ElevationView::dragMoveEvent(QDragMoveEvent *event)
     const std::string id = event->mimeData()->data(QLatin1String(kPartMimeType)).toStdString();
     const int h = partHeightU(id);
     const int first = lowestU(s.u, h);
-    setPreview(s.column, first, h, mountAt(mDocument->design(), mDocument->catalog(), mRacks[s.column], id, first).ok());
+    setPreview(s.column, first, h,
+               [&] { return mountAt(mDocument->design(), mDocument->catalog(), mRacks[s.column], id, first); });
     event->acceptProposedAction();
 }
 

@@ -1,13 +1,16 @@
 #pragma once
 
 #include "model/edit/designedit.h"
+#include "model/edit/rackcontents.h"
 
 #include <QPointer>
 #include <QVector>
 #include <QWidget>
 
+#include <functional>
 #include <optional>
 #include <string>
+#include <vector>
 
 class QPainter;
 
@@ -51,6 +54,9 @@ public:
 
     /// Takes the selected device out (one undo step); false (and refused()) when none is selected.
     bool removeSelected();
+    /// While a part is dragged over a slot where it fits: the `column`th shown rack's budget with
+    /// it there (what the bars show); none otherwise.
+    std::optional<cp::RackBudget> previewBudget(int column) const;
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
@@ -60,6 +66,9 @@ Q_SIGNALS:
     void refused(const QString &message);
     /// An edit was applied: what it did.
     void applied(const QString &message);
+    /// While dragging: why the part does not fit where it is (empty where it fits or when the
+    /// drag leaves).
+    void hint(const QString &message);
 
 protected:
     bool event(QEvent *event) override;
@@ -89,8 +98,9 @@ private:
     int partHeightU(const std::string &catalogId) const;
     /// The lowest U for a part `heightU` tall dropped at `u` (centred on the cursor).
     static int lowestU(int u, int heightU);
-    /// The preview shown while dragging: where the part would go and whether it fits.
-    void setPreview(int column, int firstU, int heightU, bool fits);
+    /// The preview shown while dragging: where the part would go, whether it fits (the edit
+    /// `plan` makes, planned when the slot changes) and the shown racks' budgets after it.
+    void setPreview(int column, int firstU, int heightU, const std::function<cp::Edit()> &plan);
     void clearPreview();
     bool push(cp::Edit edit, const QString &text);
     void paintColumn(QPainter &p, int column) const;
@@ -108,6 +118,7 @@ private:
         int column = -1, firstU = 0, heightU = 0;
         bool fits = false;
     } mPreview;
+    std::vector<cp::RackBudget> mPreviewBudgets; ///< per shown rack, while the preview fits
 };
 
 } // namespace cp::gui
