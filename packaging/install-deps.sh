@@ -9,6 +9,7 @@ packages=(
   libvtk9-dev nlohmann-json3-dev libsqlite3-dev libbenchmark-dev clang libclang-rt-14-dev
   xvfb xauth libgl1-mesa-dri poppler-utils
   libyaml-cpp-dev appstream
+  slurm-wlm munge
 )
 
 missing=()

@@ -52,7 +52,7 @@ $cli new --template classic --gpus 256 -o "$work/a.cplan"
 $cli evaluate "$work/a.cplan" --json >"$work/a.json"
 grep -q '"gpus_total": 256' "$work/a.json" || { echo "package-check: evaluate did not report 256 GPUs" >&2; exit 1; }
 $cli plugins >"$work/plugins.txt"
-for id in rail-only netbox-csv netbox-devicetypes calculon astra-sim; do
+for id in rail-only netbox-csv netbox-devicetypes calculon astra-sim slurm-topology; do
   grep -q "$id" "$work/plugins.txt" || { cat "$work/plugins.txt"; echo "package-check: installed plugin $id not found" >&2; exit 1; }
 done
 $cli new --template rail-only --gpus 512 -o "$work/r.cplan" >/dev/null

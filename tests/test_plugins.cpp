@@ -46,7 +46,7 @@ bool hasProblem(const PluginRegistry &r, const std::string &fileEnd, const std::
 void TestPlugins::shippedPluginsLoad()
 {
     const PluginRegistry &r = cptest::builtPlugins();
-    QCOMPARE(int(r.plugins().size()), 4);
+    QCOMPARE(int(r.plugins().size()), 5);
     QVERIFY2(r.problems().empty(), r.problems().empty() ? "" : r.problems().front().message.c_str());
     std::set<std::string> names;
     for (const auto &p : r.plugins()) {
@@ -58,6 +58,7 @@ void TestPlugins::shippedPluginsLoad()
     QVERIFY(names.count("NetBox"));
     QVERIFY(names.count("Rail-only fabric"));
     QVERIFY(names.count("Simulator interchange"));
+    QVERIFY(names.count("Slurm topology"));
     QVERIFY(names.count("Example: rack list"));
 }
 
@@ -66,13 +67,13 @@ void TestPlugins::objectsByKind()
     const PluginRegistry &r = cptest::builtPlugins();
     QVERIFY(r.generator("rail-only"));
     QVERIFY(r.importer("netbox-devicetypes"));
-    for (const char *id : {"netbox-csv", "calculon", "astra-sim", "rack-list"})
+    for (const char *id : {"netbox-csv", "calculon", "astra-sim", "slurm-topology", "rack-list"})
         QVERIFY2(r.exporter(id), id);
     QVERIFY(!r.exporter("rail-only")); // a generator is not handed out as an exporter
     QVERIFY(!r.generator("netbox-csv"));
     QCOMPARE(int(r.generators().size()), 1);
     QCOMPARE(int(r.importers().size()), 1);
-    QCOMPARE(int(r.exporters().size()), 4);
+    QCOMPARE(int(r.exporters().size()), 5);
 }
 
 void TestPlugins::refusesWrongVersionBrokenAndFailingPlugins()
@@ -120,8 +121,8 @@ void TestPlugins::earlierFolderWins()
     QVERIFY(QFile::copy(QStringLiteral(CP_PLUGIN_DIR "/libcp_example.so"), user.path() + QStringLiteral("/libcp_example.so")));
     PluginRegistry r;
     r.loadFrom({user.path().toStdString(), CP_PLUGIN_DIR});
-    QCOMPARE(int(r.plugins().size()), 4);
-    QCOMPARE(int(r.exporters().size()), 4); // the example once, from the first folder
+    QCOMPARE(int(r.plugins().size()), 5);
+    QCOMPARE(int(r.exporters().size()), 5); // the example once, from the first folder
     bool skipped = false;
     for (const Problem &p : r.problems())
         skipped = skipped || (p.severity == Severity::Info && p.message.find("skipped") != std::string::npos);
@@ -143,8 +144,8 @@ void TestPlugins::copyUnderAnotherNameLoadsOnce()
           std::vector<std::string>{user.path().toStdString(), CP_PLUGIN_DIR}}) {
         PluginRegistry r;
         r.loadFrom(folders);
-        QCOMPARE(int(r.plugins().size()), 4);
-        QCOMPARE(int(r.exporters().size()), 4);
+        QCOMPARE(int(r.plugins().size()), 5);
+        QCOMPARE(int(r.exporters().size()), 5);
         bool noted = false;
         for (const Problem &p : r.problems())
             noted = noted || (p.severity == Severity::Info && p.message.find("is already loaded from") != std::string::npos);
@@ -154,7 +155,7 @@ void TestPlugins::copyUnderAnotherNameLoadsOnce()
     QVERIFY(QFile::link(QStringLiteral(CP_PLUGIN_DIR "/libcp_example.so"), linked.path() + QStringLiteral("/libzz_link.so")));
     PluginRegistry r;
     r.loadFrom({CP_PLUGIN_DIR, linked.path().toStdString()});
-    QCOMPARE(int(r.exporters().size()), 4);
+    QCOMPARE(int(r.exporters().size()), 5);
     std::set<std::string> ids;
     for (const Exporter *e : r.exporters())
         QVERIFY2(ids.insert(e->id()).second, e->id().c_str());

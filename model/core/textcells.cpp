@@ -1,5 +1,6 @@
 #include "model/core/textcells.h"
 
+#include <cctype>
 #include <cstdlib>
 
 namespace cp {
@@ -51,6 +52,20 @@ std::string tsvField(const std::string &s)
         if (ch == '\t' || ch == '\n' || ch == '\r')
             ch = ' ';
     return v;
+}
+
+std::string slugify(const std::string &s, const std::string &empty)
+{
+    std::string out;
+    for (const unsigned char c : s) {
+        if (std::isalnum(c))
+            out += char(std::tolower(c));
+        else if (!out.empty() && out.back() != '-')
+            out += '-';
+    }
+    while (!out.empty() && out.back() == '-')
+        out.pop_back();
+    return out.empty() ? empty : out;
 }
 
 } // namespace cp

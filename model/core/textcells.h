@@ -18,4 +18,9 @@ std::string csvField(const std::string &s);
 /// splits a row or a line.
 std::string tsvField(const std::string &s);
 
+/// A name other tools take as an identifier (NetBox slugs, Slurm switch names and features):
+/// lower-case letters and digits, every other run of characters one '-', none at either end;
+/// `empty` when nothing is left.
+std::string slugify(const std::string &s, const std::string &empty = "unnamed");
+
 } // namespace cp

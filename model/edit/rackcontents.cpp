@@ -225,4 +225,9 @@ Edit moveDevice(const Design &design, const Catalog &catalog, int fromRack, int 
     return edit;
 }
 
+std::string deviceName(const std::string &rackId, int u)
+{
+    return rackId + "-U" + (u < 10 && u >= 0 ? "0" : "") + std::to_string(u);
+}
+
 } // namespace cp

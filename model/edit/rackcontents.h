@@ -23,6 +23,10 @@ struct RackDevice
 /// The devices of a rack, bottom up (a part the catalog does not know takes 1U).
 std::vector<RackDevice> rackDevices(const Rack &rack, const Catalog &catalog);
 
+/// The name a device goes by outside the tool (NetBox devices, Slurm nodes): its rack's id and
+/// its lowest U, two digits at least, e.g. "C001-U02".
+std::string deviceName(const std::string &rackId, int u);
+
 /// What a rack's contents take of its limits: rack units, power (nameplate and at training load)
 /// against the rack's rated kW, weight against its rated kg, and heat to air and to liquid
 /// against the cooling units that serve the rack.

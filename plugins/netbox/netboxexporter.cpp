@@ -1,5 +1,7 @@
 #include "netboxexporter.h"
 
+#include "model/edit/rackcontents.h"
+
 #include "model/core/textcells.h"
 #include "model/fabric/cablepicker.h"
 #include "model/fabric/topology.h"
@@ -72,21 +74,6 @@ std::string num(double v, int decimals = 2)
             t.pop_back();
     }
     return t;
-}
-
-/// NetBox slugs: lowercase letters, digits, hyphens and underscores.
-std::string slugify(const std::string &s)
-{
-    std::string out;
-    for (unsigned char c : s) {
-        if (std::isalnum(c))
-            out += char(std::tolower(c));
-        else if (!out.empty() && out.back() != '-')
-            out += '-';
-    }
-    while (!out.empty() && out.back() == '-')
-        out.pop_back();
-    return out.empty() ? std::string("unnamed") : out;
 }
 
 // --- routing: the fabric model's routes and cable choice (model/fabric) --------------------
@@ -216,8 +203,7 @@ std::vector<Device> placeDevices(const Design &design, const Catalog &catalog, s
                 throw std::runtime_error("rack " + r.id + ": unknown catalog entry \"" + m.catalogId + "\"");
             const int h = std::max(1, int(std::lround(e->figure("height_u", 1.0))));
             for (int k = 0; k < m.count; ++k) {
-                Device d{r.id + "-U" + (m.u + k * h < 10 ? "0" : "") + std::to_string(m.u + k * h), i, e, m.role,
-                         m.u + k * h};
+                Device d{deviceName(r.id, m.u + k * h), i, e, m.role, m.u + k * h};
                 if (e->kind == PartKind::Server || e->kind == PartKind::Supernode) {
                     d.ports = int(std::lround(e->figure("nics")));
                     const CatalogEntry *nic =
