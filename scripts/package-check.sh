@@ -30,7 +30,7 @@ for f in usr/bin/cluster-planner-cli usr/share/applications/org.clusterplanner.C
          usr/share/mime/packages/org.clusterplanner.ClusterPlanner.xml \
          usr/share/icons/hicolor/scalable/apps/org.clusterplanner.ClusterPlanner.svg \
          usr/share/icons/hicolor/48x48/apps/org.clusterplanner.ClusterPlanner.png \
-         usr/share/cluster-planner/catalog/default.json libcp_netbox.so libcp_railonly.so libcp_simulators.so; do
+         usr/share/cluster-planner/catalog/default.json libcp_netbox.so libcp_railonly.so libcp_simulators.so libcp_slurm.so; do
   grep -q "$f" <<<"$contents" || { echo "package-check: the package lacks $f" >&2; exit 1; }
 done
 
