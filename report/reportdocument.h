@@ -51,6 +51,8 @@ class ReportDocument
 {
 public:
     ReportDocument(const std::vector<ReportDesign> &designs, const ReportOptions &options);
+    /// An empty document titled `title`, for another report to fill (the sweep report).
+    explicit ReportDocument(std::string title) : mTitle(std::move(title)) {}
 
     const std::vector<Block> &blocks() const { return mBlocks; }
     const std::vector<ChartData> &charts() const { return mCharts; }
@@ -63,10 +65,12 @@ public:
     /// The page as self-contained HTML; `svgCharts` holds each chart's inline <svg> element.
     std::string toHtml(const std::vector<std::string> &svgCharts) const;
 
-private:
+    // Blocks in reading order, for the report that fills the document.
     void add(Block::Kind kind, std::string text = {});
     void addTable(Table table);
     void addChart(ChartData chart, std::string caption);
+
+private:
 
     // The report's parts, in reading order.
     /// The title, the designs with their files and latest revisions, and how to read the report.

@@ -1,5 +1,7 @@
 #include "clicommon.h"
 
+#include <signal.h>
+
 #include "model/core/catalog.h"
 #include "model/core/design.h"
 #include "model/core/designlimits.h"
@@ -202,6 +204,58 @@ void reportPluginProblems(const cp::PluginRegistry &plugins)
     for (const cp::Problem &p : plugins.problems())
         if (p.severity != cp::Severity::Info)
             std::cerr << "cluster-planner-cli: plugin " << p.place << ": " << p.message << "\n";
+}
+
+namespace {
+
+std::atomic<bool> gInterrupted{false};
+
+extern "C" void onInterrupt(int)
+{
+    gInterrupted.store(true);
+}
+
+} // namespace
+
+struct InterruptGuard::Saved
+{
+    struct sigaction interrupt {}, terminate {};
+};
+
+InterruptGuard::InterruptGuard() : mSaved(new Saved)
+{
+    gInterrupted.store(false);
+    struct sigaction action {};
+    action.sa_handler = onInterrupt;
+    sigemptyset(&action.sa_mask);
+    sigaction(SIGINT, &action, &mSaved->interrupt);
+    sigaction(SIGTERM, &action, &mSaved->terminate);
+}
+
+InterruptGuard::~InterruptGuard()
+{
+    sigaction(SIGINT, &mSaved->interrupt, nullptr);
+    sigaction(SIGTERM, &mSaved->terminate, nullptr);
+    delete mSaved;
+}
+
+const std::atomic<bool> &InterruptGuard::flag()
+{
+    return gInterrupted;
+}
+
+namespace {
+std::string gCatalogFile;
+} // namespace
+
+const std::string &catalogFile()
+{
+    return gCatalogFile;
+}
+
+void setCatalogFile(const std::string &path)
+{
+    gCatalogFile = path;
 }
 
 } // namespace cp::cli

@@ -4,6 +4,7 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include <atomic>
 #include <map>
 #include <string>
 #include <vector>
@@ -79,5 +80,25 @@ void printJson(const nlohmann::json &j, const std::string &file);
 std::string lowerCase(std::string s);
 /// Prints the plugins' problems (refused plugins) on stderr, once per command that loads them.
 void reportPluginProblems(const cp::PluginRegistry &plugins);
+
+/// While alive, Ctrl-C (SIGINT) and SIGTERM set flag() instead of ending the program, so a long
+/// command stops cleanly after the work in hand; the previous handlers come back on destruction.
+class InterruptGuard
+{
+public:
+    InterruptGuard();
+    ~InterruptGuard();
+    InterruptGuard(const InterruptGuard &) = delete;
+    InterruptGuard &operator=(const InterruptGuard &) = delete;
+    static const std::atomic<bool> &flag();
+
+private:
+    struct Saved;
+    Saved *mSaved;
+};
+
+/// The --catalog file the command was given (empty: none): what a Slurm task is given again.
+const std::string &catalogFile();
+void setCatalogFile(const std::string &path);
 
 } // namespace cp::cli

@@ -34,6 +34,9 @@ int cmdCompare(const std::vector<std::string> &argv, const cp::Catalog &catalog)
 // The named designs of a project (scenariocommands.cpp).
 int cmdScenario(const std::vector<std::string> &argv, cp::Catalog catalog);
 
+// Design-space sweeps (sweepcommands.cpp, sweepslurm.cpp).
+int cmdSweep(const std::vector<std::string> &argv, cp::Catalog catalog);
+
 // The plugins loaded (plugincommands.cpp).
 int cmdPlugins(const std::vector<std::string> &argv);
 

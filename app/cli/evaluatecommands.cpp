@@ -17,13 +17,11 @@
 
 #include <nlohmann/json.hpp>
 
-#include <signal.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
 #include <chrono>
-#include <csignal>
 #include <cstdint>
 #include <cstdio>
 #include <initializer_list>
@@ -348,24 +346,12 @@ void refuseRunawaySimulation(const std::string &file, const cp::JobModel &job, c
     throw Failure{1, file + ": " + text};
 }
 
-std::atomic<bool> gInterrupted{false};
-
-extern "C" void onInterrupt(int)
-{
-    gInterrupted.store(true);
-}
-
 /// Runs the simulation with Ctrl-C (SIGINT) and SIGTERM cancelling it, inside a run too; with
 /// `progress` (or standard error on a terminal) a line on stderr for every tenth of the runs.
 cp::SimulationResults simulateInterruptibly(const cp::JobModel &job, cp::SimulationOptions options, bool progress)
 {
-    gInterrupted.store(false);
-    struct sigaction action {}, oldInt {}, oldTerm {};
-    action.sa_handler = onInterrupt;
-    sigemptyset(&action.sa_mask);
-    sigaction(SIGINT, &action, &oldInt);
-    sigaction(SIGTERM, &action, &oldTerm);
-    options.cancel = &gInterrupted;
+    const InterruptGuard interrupt;
+    options.cancel = &InterruptGuard::flag();
     if (progress || ::isatty(STDERR_FILENO)) {
         const auto start = std::chrono::steady_clock::now();
         options.progress = [start, progress, last = -1](int done, int all) mutable {
@@ -377,10 +363,7 @@ cp::SimulationResults simulateInterruptibly(const cp::JobModel &job, cp::Simulat
             std::cerr << "simulate: " << done << " of " << all << " runs, " << fixed(s, 1) << " s" << std::endl;
         };
     }
-    cp::SimulationResults sim = cp::simulate(job, options);
-    sigaction(SIGINT, &oldInt, nullptr);
-    sigaction(SIGTERM, &oldTerm, nullptr);
-    return sim;
+    return cp::simulate(job, options);
 }
 
 } // namespace

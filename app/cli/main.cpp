@@ -98,6 +98,23 @@ Commands:
         --bom writes the bill of materials of all of them as CSV; --json prints
         every design's results as one JSON array instead of the table.
 
+  sweep SPEC.json -o RESULTS.sqlite [--resume] [--replace] [--threads N] [--progress]
+        Evaluate every variant of a design-space sweep (format in docs/sweep.md)
+        on all cores into one SQLite results file, rows written transactionally:
+        Ctrl-C stops cleanly (exit 130) and --resume continues where it stopped.
+  sweep SPEC.json --slurm -o RESULTS.sqlite [--tasks N] [--partition P]
+        [--time T] [--cpus-per-task C] [--replace]
+        Submit the variants as a Slurm job array (sbatch --array, one shard per
+        task) and a merge job that runs after every task succeeded.
+  sweep status RESULTS | sweep collect RESULTS
+        How far a sweep is (rows, shards, its Slurm jobs); merge the shards
+        written so far (exit 1 while variants are missing).
+  sweep report RESULTS [--html OUT] [--pdf OUT] [--csv OUT] [--x FIG] [--y FIG]
+        The Pareto front of two objectives (default: the spec's first two;
+        FIG: a figure name, or min:/max: before it) as a report or CSV.
+  sweep design RESULTS --variant I -o OUT.cplan [--replace]
+        Save one variant as a design.
+
   bench [--sizes N,N,...] [--template KIND] [--json]
         Time the engine at each size (default 1024,16384,100000,1000000 GPUs of
         the gigawatt template), each in a child process: generate, full
@@ -158,6 +175,7 @@ int run(int argc, char **argv)
         }
 
     cp::Catalog catalog = cp::Catalog::builtin();
+    setCatalogFile(catalogFile);
     if (!catalogFile.empty())
         catalog.merge(cp::Catalog::fromFile(catalogFile), catalogFile);
 
@@ -189,6 +207,8 @@ int run(int argc, char **argv)
         return cmdPlugins(args);
     if (command == "bench")
         return cmdBench(args, catalog);
+    if (command == "sweep")
+        return cmdSweep(args, catalog);
     if (command == "import-devicetypes")
         return cmdImportDeviceTypes(args, catalog);
     usageError("unknown command \"" + command + "\"");
