@@ -36,7 +36,7 @@ std::string axisTitle(const std::string &figure, bool millions, bool maximise)
         else
             label += " ($M)";
     }
-    return label + (maximise ? " — higher is better" : " — lower is better");
+    return label + (maximise ? ", max" : ", min");
 }
 
 std::string valueText(double v)
@@ -88,7 +88,7 @@ ChartData sweepChart(const SweepSpec &spec, const std::vector<VariantRow> &rows,
     c.title = "Pareto front: " + sweepFigureLabel(x.figure) + " against " + sweepFigureLabel(y.figure);
     c.xTitle = axisTitle(x.figure, mx, x.maximise);
     c.yTitle = axisTitle(y.figure, my, y.maximise);
-    c.yFromZero = false;
+    c.yFromZero = true;
     c.empty = "No variant has both figures";
     ChartSeries violators, feasible, front;
     violators.name = "Violate a constraint";
@@ -183,8 +183,8 @@ ReportDocument sweepDocument(const SweepReportInput &in)
                         "variant meeting every constraint beats on both figures.");
     const bool mx = inMillions(in.x.figure, in.rows), my = inMillions(in.y.figure, in.rows);
     Table front;
-    front.header = {{"#", false, true, false, true}, {"Parameters"}, {chart.xTitle.substr(0, chart.xTitle.find(" — ")), false, true},
-                    {chart.yTitle.substr(0, chart.yTitle.find(" — ")), false, true}, {"Facility MW", false, true},
+    front.header = {{"#", false, true, false, true}, {"Parameters"}, {chart.xTitle.substr(0, chart.xTitle.rfind(", m")), false, true},
+                    {chart.yTitle.substr(0, chart.yTitle.rfind(", m")), false, true}, {"MW", false, true},
                     {"GPUs", false, true}, {"MFU", false, true}, {"Goodput", false, true}};
     for (const size_t i : paretoFront(in.rows, in.x, in.y)) {
         const VariantRow &r = in.rows[i];
@@ -197,7 +197,7 @@ ReportDocument sweepDocument(const SweepReportInput &in)
                               {figureCell(r, "mfu", false), false, true},
                               {figureCell(r, "goodput", false), false, true}});
     }
-    front.widths = {6, 30, 14, 14, 9, 9, 9, 9};
+    front.widths = {5, 29, 15, 15, 7, 8, 11, 10};
     front.small = true;
     doc.addTable(front);
 

@@ -6,6 +6,7 @@
 #include "model/core/problem.h"
 #include "model/engine/evaluation.h"
 #include "model/generate/templates.h"
+#include "model/io/resultsjson.h"
 #include "model/sweep/pareto.h"
 #include "model/sweep/sweepfigures.h"
 #include "model/sweep/sweeprunner.h"
@@ -72,6 +73,7 @@ private Q_SLOTS:
     void storeRoundTripsAndRefusesADisagreement();
     void threadedRunEqualsOneByOne();
     void badSettingValueIsRefusedBeforeAnyRun();
+    void figuresAreTheResultsJsons();
 };
 
 void TestSweep::specRefusalsNameThePlace()
@@ -283,6 +285,35 @@ void TestSweep::badSettingValueIsRefusedBeforeAnyRun()
     j["set"] = {{"/workload/nonexistent_group/x", 1}};
     const SweepSpec bad = sweepSpecFromJson(j, "spec.json");
     QVERIFY_EXCEPTION_THROWN(checkSweepSettings(bad, base, "spec.json"), LoadError);
+}
+
+void TestSweep::figuresAreTheResultsJsons()
+{
+    // Each recorded figure (read through the figure table) is the results JSON's number at its key.
+    const Catalog catalog = Catalog::builtin();
+    const Design design = generateTemplate({"supernode", 1152, ""}, catalog);
+    const Results results = evaluate(design, catalog);
+    const json j = resultsToJson(results);
+    const std::map<std::string, double> got = sweepFiguresOf(results, design, {"/power/pue", "/fabric/radix"});
+    size_t checked = 0;
+    for (const SweepFigure &f : sweepFigures()) {
+        if (std::string(f.name) == "hall_area_m2")
+            continue;
+        std::string pointer = std::string("/") + f.key;
+        std::replace(pointer.begin(), pointer.end(), '.', '/');
+        QVERIFY2(got.count(f.name), f.name);
+        QCOMPARE(got.at(f.name), j.at(json::json_pointer(pointer)).get<double>() * f.scale);
+        ++checked;
+        if (f.banded)
+            for (const char *suffix : {"_p10", "_p90"}) {
+                QVERIFY2(got.count(std::string(f.name) + suffix), f.name);
+                QCOMPARE(got.at(std::string(f.name) + suffix), j.at(json::json_pointer(pointer + suffix)).get<double>() * f.scale);
+            }
+    }
+    QCOMPARE(checked, sweepFigures().size() - 1);
+    QCOMPARE(got.at("/power/pue"), j.at("power").at("pue").get<double>());       // through the table
+    QCOMPARE(got.at("/fabric/radix"), j.at("fabric").at("radix").get<double>()); // through the whole JSON
+    QCOMPARE(got.at("hall_area_m2"), design.hall.widthM * design.hall.depthM);
 }
 
 QTEST_GUILESS_MAIN(TestSweep)

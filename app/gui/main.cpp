@@ -9,6 +9,7 @@
 #include "views/analysis/failuredomainsview.h"
 #include "views/hall3d/hall3dview.h"
 #include "views/analysis/heatmapview.h"
+#include "views/sweep/sweepresultsview.h"
 #include "views/window/mainwindow.h"
 #include "views/docks/elevationdock.h"
 #include "views/plan/items/rackitem.h"
@@ -435,6 +436,8 @@ struct Options
     QString screenshotPng;     ///< --screenshot PNG
     QString screenshot3dPng;   ///< --screenshot-3d PNG
     QString viewsDir;          ///< --screenshot-views DIR
+    QString sweep;             ///< --sweep RESULTS: open a sweep's results beside the window
+    QString sweepPng;          ///< --screenshot-sweep PNG: save that window and quit
     bool selects = false;      ///< --select ID given
     QString select;
     bool showProblems = false; ///< --show-problems
@@ -443,7 +446,7 @@ struct Options
     bool screenshots = false;  ///< --screenshot or --screenshot-3d given
     bool views = false;        ///< --screenshot-views given
     /// A screenshot run: no dialogs, a fixed window, the light theme, exit when done.
-    bool batch() const { return screenshots || views; }
+    bool batch() const { return screenshots || views || !sweepPng.isEmpty(); }
     QString error; ///< why the command line was refused; empty when it is fine
 };
 
@@ -499,8 +502,15 @@ Options parseCommandLine(const QApplication &app)
                                          QStringLiteral("Save a PNG of every view (plan, 3D, heatmap, each chart, "
                                                         "a failure domain) into DIR and quit."),
                                          QStringLiteral("DIR"));
+    const QCommandLineOption sweepOption(QStringLiteral("sweep"),
+                                         QStringLiteral("Open a sweep's results (cluster-planner-cli sweep) beside the window."),
+                                         QStringLiteral("RESULTS"));
+    const QCommandLineOption sweepShotOption(QStringLiteral("screenshot-sweep"),
+                                             QStringLiteral("With --sweep: save the sweep window as a PNG and quit."),
+                                             QStringLiteral("PNG"));
     parser.addOptions({catalogOption, screenshotOption, screenshot3dOption, viewsOption, templateOption, gpusOption,
-                       overlayOption, selectOption, emptyOption, problemsOption, themeOption});
+                       overlayOption, selectOption, emptyOption, problemsOption, themeOption, sweepOption,
+                       sweepShotOption});
     parser.process(app);
 
     Options o;
@@ -519,11 +529,15 @@ Options parseCommandLine(const QApplication &app)
     o.showProblems = parser.isSet(problemsOption);
     o.screenshots = parser.isSet(screenshotOption) || parser.isSet(screenshot3dOption);
     o.views = parser.isSet(viewsOption);
+    o.sweep = parser.value(sweepOption);
+    o.sweepPng = parser.value(sweepShotOption);
 
     auto refuse = [&o](const QString &message) {
         o.error = message;
         return o;
     };
+    if (!o.sweepPng.isEmpty() && o.sweep.isEmpty())
+        return refuse(QStringLiteral("--screenshot-sweep needs --sweep RESULTS"));
     if (positional.size() > 1)
         return refuse(QStringLiteral("expected at most one FILE, got %1").arg(positional.size()));
     if (o.empty && (!positional.isEmpty() || parser.isSet(templateOption)))
@@ -642,6 +656,18 @@ int main(int argc, char *argv[])
         window.setOverlay(cp::gui::OverlayKind::Category); // not the user's last choice
 
     window.show();
+    if (!options.sweep.isEmpty()) {
+        cp::gui::SweepResultsView *sweep = window.openSweepResults(options.sweep);
+        if (!sweep && batch)
+            return 1;
+        if (sweep && !options.sweepPng.isEmpty()) {
+            sweep->resize(1100, 720);
+            QTimer::singleShot(1500, sweep, [sweep, png = options.sweepPng] {
+                QCoreApplication::exit(sweep->grab().save(png) ? 0 : 3);
+            });
+            return app.exec();
+        }
+    }
     if (!batch) {
         if (options.selects)
             QTimer::singleShot(0, &window, [&window, id = options.select] { window.selectPart(id); });

@@ -5,8 +5,6 @@
 // one. Constraints and objectives name one of them, or any number in the results JSON by its
 // JSON pointer.
 
-#include <nlohmann/json_fwd.hpp>
-
 #include <map>
 #include <string>
 #include <vector>
@@ -18,7 +16,7 @@ struct Design;
 struct SweepFigure
 {
     const char *name;    ///< the column name, e.g. "facility_mw"
-    const char *pointer; ///< where it is in the results JSON
+    const char *key;     ///< its figure-table key, which is its place in the results JSON ("power.facility_kw_total")
     double scale;        ///< the results JSON's value × scale (kW → MW)
     bool banded;         ///< the results JSON has NAME_p10 and NAME_p90 beside it
     const char *label;   ///< for charts and tables, with the unit
@@ -36,9 +34,11 @@ std::string sweepFigureProblem(const std::string &figure);
 std::string sweepFigureLabel(const std::string &figure);
 
 /// The variant's figures: every sweepFigures() entry (and its _p10/_p90) the results hold, the
-/// hall's area, and every pointer in `extra` (constraints and objectives named by pointer). A
-/// figure the results lack (no performance without a workload) is left out.
-std::map<std::string, double> sweepFiguresOf(const nlohmann::json &results, const Design &design,
+/// hall's area, and every pointer in `extra` (constraints and objectives named by pointer; one
+/// the figure table lacks is read from the whole results JSON). A figure the results lack (no
+/// performance without a workload) is left out.
+struct Results;
+std::map<std::string, double> sweepFiguresOf(const Results &results, const Design &design,
                                              const std::vector<std::string> &extra);
 
 } // namespace cp

@@ -2,7 +2,6 @@
 
 #include "model/core/catalog.h"
 #include "model/engine/evaluation.h"
-#include "model/io/resultsjson.h"
 #include "model/sweep/sweepfigures.h"
 
 #include <algorithm>
@@ -98,7 +97,7 @@ VariantRow evaluateVariant(const SweepSpec &spec, const VariantPlan &plan, size_
         row.parameters = plan.parameters(index);
         const Design design = builder.build(plan.values(index));
         const Results &results = evaluator.evaluate(design);
-        row.figures = sweepFiguresOf(resultsToJson(results), design, extraPointers(spec));
+        row.figures = sweepFiguresOf(results, design, extraPointers(spec));
         row.ok = true;
         judge(spec, results, row);
     } catch (const std::bad_alloc &) {

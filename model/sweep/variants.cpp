@@ -38,12 +38,21 @@ VariantPlan::VariantPlan(const SweepSpec &spec)
     : mSpec(spec)
     , mCount(spec.variants)
 {
-    for (size_t i = 0; i < spec.axes.size(); ++i)
-        if (spec.axes[i].isTemplate())
-            mGridOrder.push_back(i);
-    for (size_t i = 0; i < spec.axes.size(); ++i)
-        if (!spec.axes[i].isTemplate())
-            mGridOrder.push_back(i);
+    // Slowest first: what regenerates the base, then the settings by how much of the evaluation
+    // they reach (the workload, fabric and reliability re-run the parallelism search; finance only
+    // the facility and cost stages), so neighbours differ in what is cheapest to re-evaluate.
+    const auto rank = [&](const SweepAxis &a) {
+        if (a.isTemplate())
+            return 0;
+        for (const auto &[root, r] : {std::pair{"/workload", 1}, std::pair{"/fabric", 2}, std::pair{"/reliability", 3}})
+            if (a.parameter.rfind(root, 0) == 0)
+                return r;
+        return 4;
+    };
+    for (int r = 0; r <= 4; ++r)
+        for (size_t i = 0; i < spec.axes.size(); ++i)
+            if (rank(spec.axes[i]) == r)
+                mGridOrder.push_back(i);
     if (spec.sampling != Sampling::LatinHypercube)
         return;
     mStrata.resize(spec.axes.size());

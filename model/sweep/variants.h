@@ -19,7 +19,8 @@ class Catalog;
 
 /// Draws the variants of a spec. Variant i's values depend only on the spec and i: a grid counts
 /// through the axes with the template parameters slowest (variants that share a generated base
-/// are neighbours) and the last setting fastest; random sampling draws each variant from its own
+/// are neighbours), then the workload, fabric and reliability settings, and the finance settings
+/// fastest (in the spec's order within each); random sampling draws each variant from its own
 /// stream of the seed; a Latin hypercube cuts each axis into `variants` strata and deals them out
 /// by a seeded permutation per axis.
 class VariantPlan

@@ -60,6 +60,8 @@ class SummaryLabel;
 ///
 /// It lays out the views and holds the menus and file actions; the views follow the results
 /// hub themselves, handed it once when they are made.
+class SweepResultsView;
+
 class MainWindow final : public QMainWindow
 {
     Q_OBJECT
@@ -88,6 +90,12 @@ public:
     /// Adds a scenario read from a design JSON file, a project (its default scenario) or
     /// FILE.cplan#NAME; its catalog entries join the project's.
     bool addScenarioFromFile(const QString &path, const QString &name = QString());
+    /// File › Open Sweep Results: shows the results file of `cluster-planner-cli sweep` as a
+    /// scatter with its Pareto front (views/sweep); null with errorString() when it cannot be read.
+    SweepResultsView *openSweepResults(const QString &path);
+    /// Adds variant `index` of the sweep in `resultsPath` as a scenario named "sweep-INDEX" and
+    /// opens it (what a click on the sweep's scatter does).
+    bool addScenarioFromSweep(const QString &resultsPath, qulonglong index);
     /// Adds a copy of scenario `index` (the open one as edited) named `name` or "NAME-copy".
     bool duplicateScenario(int index, const QString &name = QString());
     /// Removes scenario `index` (asks first when dialogs are on); the open one cannot be removed.
@@ -335,6 +343,7 @@ private:
 
     QAction *mNewAction = nullptr;
     QAction *mOpenAction = nullptr;
+    QAction *mOpenSweepAction = nullptr;
     QAction *mSaveAction = nullptr;
     QAction *mSaveAsAction = nullptr;
     QAction *mQuitAction = nullptr;

@@ -13,6 +13,7 @@
 #include "views/session/document.h"
 #include "views/session/editkeys.h"
 
+#include <QFileDialog>
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
@@ -49,6 +50,16 @@ void MainWindow::createActions()
     mOpenAction = new QAction(s->standardIcon(QStyle::SP_DialogOpenButton), tr("&Open…"), this);
     mOpenAction->setShortcut(QKeySequence::Open);
     connect(mOpenAction, &QAction::triggered, this, &MainWindow::openDialog);
+
+    mOpenSweepAction = new QAction(tr("Open S&weep Results…"), this);
+    mOpenSweepAction->setObjectName(QStringLiteral("openSweepResults"));
+    mOpenSweepAction->setStatusTip(tr("Show a sweep's variants and their Pareto front (cluster-planner-cli sweep)"));
+    connect(mOpenSweepAction, &QAction::triggered, this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Open Sweep Results"), QString(),
+                                                          tr("Sweep results (*.sqlite *.db);;All files (*)"));
+        if (!path.isEmpty())
+            openSweepResults(path);
+    });
 
     mSaveAction = new QAction(s->standardIcon(QStyle::SP_DialogSaveButton), tr("&Save"), this);
     mSaveAction->setShortcut(QKeySequence::Save);
@@ -136,6 +147,7 @@ void MainWindow::createMenus()
     file->addAction(mOpenAction);
     mRecentMenu = file->addMenu(tr("Open &Recent"));
     connect(mRecentMenu, &QMenu::aboutToShow, this, &MainWindow::updateRecentMenu);
+    file->addAction(mOpenSweepAction);
     file->addSeparator();
     file->addAction(mSaveAction);
     file->addAction(mSaveAsAction);

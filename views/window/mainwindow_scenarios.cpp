@@ -16,6 +16,8 @@
 #include "views/session/document.h"
 #include "views/session/resultshub.h"
 #include "views/session/scenarioset.h"
+#include "views/sweep/sweepresultsview.h"
+#include "model/sweep/variants.h"
 
 #include <QDockWidget>
 #include <QFileDialog>
@@ -210,6 +212,77 @@ void MainWindow::addScenarioFromFileDialog()
         tr("Cluster Planner files (*.cplan *.json);;Projects (*.cplan);;Design JSON (*.json);;All files (*)"));
     if (!path.isEmpty())
         addScenarioFromFile(path);
+}
+
+SweepResultsView *MainWindow::openSweepResults(const QString &path)
+{
+    mErrorString.clear();
+    try {
+        auto *view = new SweepResultsView(path, this);
+        connect(view, &SweepResultsView::variantChosen, this, &MainWindow::addScenarioFromSweep);
+        view->show();
+        return view;
+    } catch (const std::exception &e) {
+        mErrorString = failureNaming(path, e);
+    }
+    showError(tr("Cannot Open Sweep Results"), mErrorString);
+    return nullptr;
+}
+
+/// The base of a project sweep (FILE.cplan, FILE.cplan#NAME or a design .json); its catalog
+/// entries join `catalog`.
+static Design sweepProjectBase(const std::string &spec, Catalog &catalog)
+{
+    std::string file = spec, wanted;
+    if (const size_t hash = file.rfind('#'); hash != std::string::npos) {
+        wanted = file.substr(hash + 1);
+        file.resize(hash);
+    }
+    if (file.size() > 5 && file.compare(file.size() - 5, 5, ".json") == 0)
+        return importDesignJson(file, catalog);
+    Project project = ProjectFile::load(file, wanted);
+    for (const CatalogEntry &e : project.catalog.entries())
+        if (!catalog.find(e.id))
+            catalog.put(e);
+    return std::move(project.design);
+}
+
+bool MainWindow::addScenarioFromSweep(const QString &resultsPath, qulonglong index)
+{
+    mErrorString.clear();
+    try {
+        const QString name = QStringLiteral("sweep-%1").arg(index);
+        // A variant opened before is opened again, not added twice.
+        if (const int existing = mScenarioSet->indexOf(name); existing >= 0)
+            return existing == mScenarioSet->currentIndex() || openScenarioAt(existing);
+        const SweepStore store = SweepStore::open(QFile::encodeName(resultsPath).toStdString());
+        const SweepSpec spec = store.spec();
+        if (index >= spec.variants)
+            throw std::out_of_range("the sweep has no variant " + std::to_string(index));
+        Catalog catalog = mBaseCatalog;
+        for (const CatalogEntry &e : mProjectCatalog.entries())
+            catalog.put(e);
+        VariantBuilder builder(spec, catalog,
+                               [this, &catalog](const TemplateOptions &o) { return mPlugins->generate(o, catalog); });
+        if (spec.fromProject)
+            builder.setProjectBase(sweepProjectBase(spec.project, catalog));
+        const VariantPlan plan(spec);
+        Design design = builder.build(plan.values(size_t(index)));
+        design.name = spec.name + " #" + std::to_string(index);
+        design.description = "Variant " + std::to_string(index) + " of sweep " + spec.name + ": " +
+                              parameterText(spec, plan.parameters(size_t(index)));
+        const Catalog used = usedCatalogEntries(design, catalog);
+        if (!addScenario(std::move(design), name, name))
+            return false;
+        for (const CatalogEntry &e : used.entries())
+            if (!mProjectCatalog.find(e.id))
+                mProjectCatalog.put(e);
+        return openScenarioAt(mScenarioSet->count() - 1);
+    } catch (const std::exception &e) {
+        mErrorString = failureNaming(resultsPath, e);
+    }
+    showError(tr("Cannot Open the Variant"), mErrorString);
+    return false;
 }
 
 } // namespace cp::gui
