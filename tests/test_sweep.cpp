@@ -275,7 +275,7 @@ void TestSweep::badSettingValueIsRefusedBeforeAnyRun()
     const SweepSpec spec = sweepSpecFromJson(j, "spec.json");
     const Design base = generateTemplate(spec.base, catalog);
     try {
-        checkSweepSettings(spec, base, "spec.json");
+        checkSweepSettings(spec, base, catalog, "spec.json");
         QFAIL("an unknown policy was accepted");
     } catch (const LoadError &e) {
         QCOMPARE(e.place(), std::string("axes[2].values[1]"));
@@ -284,7 +284,17 @@ void TestSweep::badSettingValueIsRefusedBeforeAnyRun()
     j = smallSpec();
     j["set"] = {{"/workload/nonexistent_group/x", 1}};
     const SweepSpec bad = sweepSpecFromJson(j, "spec.json");
-    QVERIFY_EXCEPTION_THROWN(checkSweepSettings(bad, base, "spec.json"), LoadError);
+    QVERIFY_EXCEPTION_THROWN(checkSweepSettings(bad, base, catalog, "spec.json"), LoadError);
+    // A value the design rules refuse is refused with the axis's place and the rule's words.
+    j = smallSpec();
+    j["axes"][1] = {{"name", "energy"}, {"parameter", "/finance/energy_usd_per_kwh"}, {"values", {0.05, -1}}};
+    try {
+        checkSweepSettings(sweepSpecFromJson(j, "spec.json"), base, catalog, "spec.json");
+        QFAIL("a negative energy price was accepted");
+    } catch (const LoadError &e) {
+        QCOMPARE(e.place(), std::string("axes[1].values[1]"));
+        QVERIFY(std::string(e.what()).find("finance.energy_usd_per_kwh") != std::string::npos);
+    }
 }
 
 void TestSweep::figuresAreTheResultsJsons()

@@ -60,7 +60,7 @@ Base prepareBase(const cp::SweepSpec &spec, cp::Catalog &catalog, const Generato
             throw Failure{1, origin + ": base.template: " + e.what()};
         }
     }
-    cp::checkSweepSettings(spec, design, origin);
+    cp::checkSweepSettings(spec, design, catalog, origin);
     return base;
 }
 

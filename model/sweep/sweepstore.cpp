@@ -78,10 +78,10 @@ SweepStore SweepStore::create(const std::string &path, const SweepSpec &spec, bo
 {
     std::error_code ec;
     if (std::filesystem::exists(path, ec)) {
+        if (!std::filesystem::is_regular_file(path, ec))
+            throw LoadError(path, "", "is not a regular file (a folder or a device): a results file needs a file name");
         if (!replace)
             throw LoadError(path, "", "already exists; resume it with --resume, or replace it with --replace");
-        if (!std::filesystem::is_regular_file(path, ec))
-            throw LoadError(path, "", "is not a regular file; nothing was written");
         // Replace only a results file, never another program's file.
         (void)open(path);
         if (!std::filesystem::remove(path, ec))

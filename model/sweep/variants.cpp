@@ -221,13 +221,26 @@ Design VariantBuilder::build(const std::vector<json> &values)
     return d;
 }
 
-void checkSweepSettings(const SweepSpec &spec, const Design &base, const std::string &origin)
+void checkSweepSettings(const SweepSpec &spec, const Design &base, const Catalog &catalog, const std::string &origin)
 {
     json settings = designToJson(designSettings(base));
+    // The rules the base's settings already break are not the spec's fault.
+    const auto settingErrors = [&](const Design &d) {
+        std::vector<Problem> out;
+        for (const Problem &p : validate(d, catalog))
+            if (p.severity == Severity::Error)
+                for (const char *root : {"fabric", "workload", "reliability", "finance"})
+                    if (p.place.rfind(root, 0) == 0)
+                        out.push_back(p);
+        return out;
+    };
+    const std::vector<Problem> known = settingErrors(designSettings(base));
     const auto attempt = [&](json &into, const std::string &pointer, const json &value, const std::string &place) {
         try {
             applySetting(into["design"], pointer, value, place);
-            (void)designFromJson(into, origin);
+            for (const Problem &p : settingErrors(designFromJson(into, origin)))
+                if (std::find(known.begin(), known.end(), p) == known.end())
+                    throw LoadError(origin, place, p.message + " (" + p.place + ")");
         } catch (const LoadError &e) {
             throw LoadError(origin, place, e.problem() + (e.place().empty() || e.place() == place ? std::string()
                                                                                               : " (" + e.place() + ")"));

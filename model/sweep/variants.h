@@ -84,6 +84,7 @@ void applySetting(nlohmann::json &settings, const std::string &pointer, const nl
 /// Tries every setting the spec gives (its `set`, each axis's values or its range's ends) on
 /// `base` and throws LoadError naming `origin` and the place (e.g. "axes[2].values[1]") of the
 /// first the design refuses, with the design's reason: a spec is refused before any variant runs.
-void checkSweepSettings(const SweepSpec &spec, const Design &base, const std::string &origin);
+/// Design rules on the settings (a negative price, an impossible interval) count as refusals too.
+void checkSweepSettings(const SweepSpec &spec, const Design &base, const Catalog &catalog, const std::string &origin);
 
 } // namespace cp
