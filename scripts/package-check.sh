@@ -59,6 +59,11 @@ $cli new --template rail-only --gpus 512 -o "$work/r.cplan" >/dev/null
 $cli export "$work/a.cplan" --format netbox-csv -o "$work/netbox" >/dev/null
 if [ -x /usr/bin/cluster-planner ]; then
   step "$(QT_QPA_PLATFORM=offscreen XDG_RUNTIME_DIR="$work" /usr/bin/cluster-planner --version 2>/dev/null)"
+  # The Simplified Chinese translation is in the installed program (docs/translation.md).
+  QT_QPA_PLATFORM=offscreen XDG_RUNTIME_DIR="$work" /usr/bin/cluster-planner --list-languages >"$work/languages.txt" 2>/dev/null
+  grep -q "^zh_CN.*文件" "$work/languages.txt" \
+    || { cat "$work/languages.txt"; echo "package-check: the installed program has no Chinese translation" >&2; exit 1; }
+  step "installed languages: $(cut -f1 "$work/languages.txt" | tr '\n' ' ')"
 else
   step "note: the package has no GUI (built with CP_BUILD_GUI=OFF)"
 fi

@@ -7,6 +7,8 @@
 #   docs/screenshots/overlay-failure.png   the failure domain of a leaf-switch rack
 #   docs/screenshots/overlay-bandwidth.png bandwidth from one compute rack to every other
 #   docs/screenshots/problems.png          a rack above its power limit, picked in the Problems dock
+#   docs/screenshots/zh_CN/                the main window, 3D hall, problems and every view in
+#                                          Simplified Chinese (--language zh_CN)
 #   docs/screenshots/views/*.png           every analytics view on the 16k-GPU example comparison
 #                                          (resources/examples/16k-servers-vs-supernodes.cplan): plan,
 #                                          3D hall by kW, bandwidth heatmap, each chart, a failure
@@ -73,6 +75,13 @@ if [ -x "$cli" ] && command -v jq >/dev/null 2>&1; then
 else
     echo "screenshot.sh: no CLI at $cli or no jq: heatmap-oversubscribed.png not made" >&2
 fi
+
+# The Simplified Chinese window (docs/translation.md): the main window, the 3D hall and every view.
+zh="$out/zh_CN"
+mkdir -p "$zh"
+shot --language zh_CN --screenshot "$zh/main-window.png" --screenshot-3d "$zh/hall-3d.png"
+shot --language zh_CN --overlay power --show-problems "$root/docs/screenshots/over-limit.json" --screenshot "$zh/problems.png"
+shot "$example" --language zh_CN --screenshot-views "$zh/views"
 
 echo "Wrote $out/main-window.png, hall-3d.png, empty-hall.png, overlay-power.png, overlay-failure.png,"
 echo "overlay-bandwidth.png, problems.png and views/*.png"

@@ -22,6 +22,7 @@
 #include "views/docks/comparisondock.h"
 #include "views/docks/problemsdock.h"
 #include "views/docks/resultsdock.h"
+#include "views/style/language.h"
 #include "views/style/theme.h"
 
 #include <QApplication>
@@ -42,6 +43,7 @@
 #include <QStyleFactory>
 #include <QSurfaceFormat>
 #include <QTimer>
+#include <QTranslator>
 #include <QTreeView>
 #include <QTreeWidget>
 
@@ -436,6 +438,8 @@ struct Options
     QString screenshotPng;     ///< --screenshot PNG
     QString screenshot3dPng;   ///< --screenshot-3d PNG
     QString viewsDir;          ///< --screenshot-views DIR
+    std::optional<cp::gui::Language> language; ///< --language: instead of the stored choice
+    bool listLanguages = false; ///< --list-languages
     QString sweep;             ///< --sweep RESULTS: open a sweep's results beside the window
     QString sweepPng;          ///< --screenshot-sweep PNG: save that window and quit
     bool selects = false;      ///< --select ID given
@@ -502,6 +506,14 @@ Options parseCommandLine(const QApplication &app)
                                          QStringLiteral("Save a PNG of every view (plan, 3D, heatmap, each chart, "
                                                         "a failure domain) into DIR and quit."),
                                          QStringLiteral("DIR"));
+    const QCommandLineOption languageOption(
+        QStringLiteral("language"),
+        QStringLiteral("The window's language: system, en or zh_CN (default: View › Language, else the system's; "
+                       "screenshots: en)."),
+        QStringLiteral("LANG"));
+    const QCommandLineOption languagesOption(
+        QStringLiteral("list-languages"),
+        QStringLiteral("Print the languages the window can show (with its File menu's title in each) and quit."));
     const QCommandLineOption sweepOption(QStringLiteral("sweep"),
                                          QStringLiteral("Open a sweep's results (cluster-planner-cli sweep) beside the window."),
                                          QStringLiteral("RESULTS"));
@@ -510,7 +522,7 @@ Options parseCommandLine(const QApplication &app)
                                              QStringLiteral("PNG"));
     parser.addOptions({catalogOption, screenshotOption, screenshot3dOption, viewsOption, templateOption, gpusOption,
                        overlayOption, selectOption, emptyOption, problemsOption, themeOption, sweepOption,
-                       sweepShotOption});
+                       sweepShotOption, languageOption, languagesOption});
     parser.process(app);
 
     Options o;
@@ -529,6 +541,7 @@ Options parseCommandLine(const QApplication &app)
     o.showProblems = parser.isSet(problemsOption);
     o.screenshots = parser.isSet(screenshotOption) || parser.isSet(screenshot3dOption);
     o.views = parser.isSet(viewsOption);
+    o.listLanguages = parser.isSet(languagesOption);
     o.sweep = parser.value(sweepOption);
     o.sweepPng = parser.value(sweepShotOption);
 
@@ -536,6 +549,12 @@ Options parseCommandLine(const QApplication &app)
         o.error = message;
         return o;
     };
+    if (parser.isSet(languageOption)) {
+        o.language = cp::gui::languageFromKey(parser.value(languageOption));
+        if (!o.language)
+            return refuse(QStringLiteral("--language: expected system, en or zh_CN, got \"%1\"")
+                              .arg(parser.value(languageOption)));
+    }
     if (!o.sweepPng.isEmpty() && o.sweep.isEmpty())
         return refuse(QStringLiteral("--screenshot-sweep needs --sweep RESULTS"));
     if (positional.size() > 1)
@@ -632,7 +651,28 @@ int main(int argc, char *argv[])
     } catch (const std::exception &e) {
         return fail(QString::fromLocal8Bit(e.what()));
     }
+    if (options.listLanguages) {
+        // Each language's translator, loaded and asked in turn: what a package installed.
+        for (const cp::gui::Language l : {cp::gui::Language::English, cp::gui::Language::SimplifiedChinese}) {
+            QTranslator translator;
+            const bool english = l == cp::gui::Language::English;
+            const bool loaded = english || translator.load(QStringLiteral(":/i18n/cluster-planner_%1.qm").arg(cp::gui::languageKey(l)));
+            const QString file = english ? QStringLiteral("&File") : translator.translate("cp::gui::MainWindow", "&File");
+            std::printf("%s\t%s\t%s\n", qPrintable(cp::gui::languageKey(l)), qPrintable(cp::gui::languageName(l)),
+                        loaded && !file.isEmpty() ? qPrintable(QString(file).remove(QLatin1Char('&'))) : "(not installed)");
+        }
+        return 0;
+    }
     applyThemeOption(options);
+    // Before any window: every string is translated as it is built. Screenshots stay English
+    // unless --language says otherwise, whatever the machine's locale.
+    {
+        const cp::gui::Language language =
+            options.language.value_or(batch ? cp::gui::Language::English : cp::gui::storedLanguage());
+        QString error;
+        if (!cp::gui::installTranslators(language, &error))
+            printError(error);
+    }
 
     cp::gui::MainWindow window(std::move(catalog));
     window.setErrorDialogsEnabled(!batch);

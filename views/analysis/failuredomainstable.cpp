@@ -119,26 +119,26 @@ QString kindName(const std::string &kind)
 QString recoveryName(const std::string &recovery)
 {
     if (recovery == "shrink")
-        return tr("Shrink");
+        return FailureDomainsView::tr("Shrink");
     if (recovery == "spare")
-        return tr("Hot spare");
+        return FailureDomainsView::tr("Hot spare");
     if (recovery == "restart")
-        return tr("Restart");
+        return FailureDomainsView::tr("Restart");
     if (recovery == "none")
-        return tr("None");
+        return FailureDomainsView::tr("None");
     return QString::fromStdString(recovery);
 }
 
 QString recoveryHelp(const std::string &recovery)
 {
     if (recovery == "shrink")
-        return tr("The job restarts from its last checkpoint without the GPUs lost, until the part is repaired");
+        return FailureDomainsView::tr("The job restarts from its last checkpoint without the GPUs lost, until the part is repaired");
     if (recovery == "spare")
-        return tr("The job restarts from its last checkpoint with a hot spare in place of the failed part");
+        return FailureDomainsView::tr("The job restarts from its last checkpoint with a hot spare in place of the failed part");
     if (recovery == "restart")
-        return tr("The job restarts from its last checkpoint on the same GPUs");
+        return FailureDomainsView::tr("The job restarts from its last checkpoint on the same GPUs");
     if (recovery == "none")
-        return tr("The job runs on");
+        return FailureDomainsView::tr("The job runs on");
     return {};
 }
 

@@ -17,10 +17,11 @@ namespace cp::gui {
 
 namespace {
 
-QString tr(const char *text)
+/// The words of the overlays: one translation context for this file's free functions.
+class OverlayText
 {
-    return QCoreApplication::translate("cp::gui::Overlay", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(cp::gui::Overlay)
+};
 
 using fmt::integer;
 using fmt::number;
@@ -31,10 +32,10 @@ using fmt::racksText;
 QString overlayName(OverlayKind kind)
 {
     switch (kind) {
-    case OverlayKind::Category: return tr("Category");
-    case OverlayKind::PowerDensity: return tr("Power density");
-    case OverlayKind::FailureDomain: return tr("Failure domain");
-    case OverlayKind::Bandwidth: return tr("Bandwidth");
+    case OverlayKind::Category: return OverlayText::tr("Category");
+    case OverlayKind::PowerDensity: return OverlayText::tr("Power density");
+    case OverlayKind::FailureDomain: return OverlayText::tr("Failure domain");
+    case OverlayKind::Bandwidth: return OverlayText::tr("Bandwidth");
     }
     return {};
 }
@@ -62,10 +63,10 @@ Overlay powerDensityOverlay(const Design &design, const Catalog &catalog, const 
 {
     Overlay o;
     OverlayLegend &l = o.legend;
-    l.title = tr("Power density (kW per rack)");
+    l.title = OverlayText::tr("Power density (kW per rack)");
     const auto &racks = results.power.racks;
     if (racks.size() != design.racks.size()) {
-        l.note = tr("Waiting for the evaluation…");
+        l.note = OverlayText::tr("Waiting for the evaluation…");
         return o;
     }
 
@@ -79,7 +80,7 @@ Overlay powerDensityOverlay(const Design &design, const Catalog &catalog, const 
         const CatalogEntry *type = catalog.find(design.racks[i].catalogId);
         QString cooling = type ? QString::fromStdString(type->attribute("cooling")) : QString();
         if (cooling.isEmpty())
-            cooling = tr("rack");
+            cooling = OverlayText::tr("rack");
         QString &names = limits[racks[i].limitKw];
         if (!names.split(QLatin1Char('/')).contains(cooling))
             names = names.isEmpty() ? cooling : names + QLatin1Char('/') + cooling;
@@ -107,17 +108,17 @@ Overlay powerDensityOverlay(const Design &design, const Catalog &catalog, const 
     }
 
     l.scale = heatScale();
-    l.scaleLow = tr("0 kW");
-    l.scaleHigh = tr("%1 kW").arg(number(top, 0));
+    l.scaleLow = OverlayText::tr("0 kW");
+    l.scaleHigh = OverlayText::tr("%1 kW").arg(number(top, 0));
     for (const auto &[kw, names] : limits)
-        l.ticks.push_back({kw / top, tr("%1 limit %2 kW").arg(names, number(kw, 0))});
-    l.swatches.push_back({overlayOverLimitColor(), tr("Nameplate above the rack's limit (%1)").arg(integer(over))});
-    l.swatches.push_back({overlayNeutralColor(), tr("No load")});
+        l.ticks.push_back({kw / top, OverlayText::tr("%1 limit %2 kW").arg(names, number(kw, 0))});
+    l.swatches.push_back({overlayOverLimitColor(), OverlayText::tr("Nameplate above the rack's limit (%1)").arg(integer(over))});
+    l.swatches.push_back({overlayNeutralColor(), OverlayText::tr("No load")});
     if (!racks.empty())
-        l.note = tr("Hottest: %1 at %2 kW").arg(QString::fromStdString(racks[hottest].rackId),
+        l.note = OverlayText::tr("Hottest: %1 at %2 kW").arg(QString::fromStdString(racks[hottest].rackId),
                                                number(racks[hottest].itKw, 1));
-    o.status = over == 1 ? tr("1 rack above its power limit")
-               : over > 1  ? tr("%1 racks above their power limit").arg(integer(over))
+    o.status = over == 1 ? OverlayText::tr("1 rack above its power limit")
+               : over > 1  ? OverlayText::tr("%1 racks above their power limit").arg(integer(over))
                            : QString();
     return o;
 }
@@ -126,23 +127,23 @@ Overlay failureDomainOverlay(const Design &design, const FailureDomainIndex &ind
 {
     Overlay o;
     OverlayLegend &l = o.legend;
-    l.title = tr("Failure domain");
+    l.title = OverlayText::tr("Failure domain");
     const int n = int(design.racks.size());
     if (index.rackGpus.size() != design.racks.size()) {
-        l.note = tr("Waiting for the evaluation…");
+        l.note = OverlayText::tr("Waiting for the evaluation…");
         return o;
     }
     o.rackColors.fill(overlayNeutralColor(), n);
-    l.swatches = {{failedColor(), tr("Taken down")},
-                  {keptUpColor(), tr("Served, kept up by redundancy")},
-                  {overlayNeutralColor(), tr("Unaffected")}};
+    l.swatches = {{failedColor(), OverlayText::tr("Taken down")},
+                  {keptUpColor(), OverlayText::tr("Served, kept up by redundancy")},
+                  {overlayNeutralColor(), OverlayText::tr("Unaffected")}};
     if (!part) {
-        l.note = tr("Select a rack, power or cooling unit.");
+        l.note = OverlayText::tr("Select a rack, power or cooling unit.");
         return o;
     }
     const PartFailure f = partFailure(design, index, *part);
     if (f.part.empty()) {
-        l.note = tr("Select a rack, power or cooling unit.");
+        l.note = OverlayText::tr("Select a rack, power or cooling unit.");
         return o;
     }
     for (int i : f.racksServed)
@@ -151,10 +152,10 @@ Overlay failureDomainOverlay(const Design &design, const FailureDomainIndex &ind
         o.rackColors[i] = failedColor();
     const QString name = QString::fromStdString(f.part);
     if (f.redundant)
-        l.note = tr("%1: redundant, 0 GPUs down (%2 served)").arg(name, racksText(qsizetype(f.racksServed.size())));
+        l.note = OverlayText::tr("%1: redundant, 0 GPUs down (%2 served)").arg(name, racksText(qsizetype(f.racksServed.size())));
     else
-        l.note = tr("%1: %2 GPUs down in %3").arg(name, integer(f.gpusDown), racksText(qsizetype(f.racksDown.size())));
-    o.status = tr("Failure of %1 takes down %2 GPUs").arg(name, integer(f.gpusDown));
+        l.note = OverlayText::tr("%1: %2 GPUs down in %3").arg(name, integer(f.gpusDown), racksText(qsizetype(f.racksDown.size())));
+    o.status = OverlayText::tr("Failure of %1 takes down %2 GPUs").arg(name, integer(f.gpusDown));
     return o;
 }
 
@@ -162,19 +163,19 @@ Overlay bandwidthOverlay(const Design &design, const FabricResults &fabric, int 
 {
     Overlay o;
     OverlayLegend &l = o.legend;
-    l.title = tr("Bandwidth (GB/s per GPU)");
+    l.title = OverlayText::tr("Bandwidth (GB/s per GPU)");
     const int n = int(design.racks.size());
     if (int(fabric.rackGroup.size()) != n || fabric.matrixSide() == 0) {
-        l.note = fabric.rackGroup.size() != design.racks.size() ? tr("Waiting for the evaluation…")
-                                                                : tr("The design has no scale-out fabric.");
+        l.note = fabric.rackGroup.size() != design.racks.size() ? OverlayText::tr("Waiting for the evaluation…")
+                                                                : OverlayText::tr("The design has no scale-out fabric.");
         return o;
     }
     o.rackColors.fill(overlayNeutralColor(), n);
-    l.swatches = {{overlayNeutralColor(), tr("No GPUs on the fabric")}};
+    l.swatches = {{overlayNeutralColor(), OverlayText::tr("No GPUs on the fabric")}};
     const int from = selectedRack >= 0 && selectedRack < n ? fabric.rackGroup[size_t(selectedRack)] : -1;
     if (from < 0) {
-        l.note = selectedRack >= 0 && selectedRack < n ? tr("The selected rack has no GPUs on the fabric.")
-                                                       : tr("Select a rack with GPUs.");
+        l.note = selectedRack >= 0 && selectedRack < n ? OverlayText::tr("The selected rack has no GPUs on the fabric.")
+                                                       : OverlayText::tr("Select a rack with GPUs.");
         return o;
     }
     // The selected rack itself is left out of the scale: within a supernode rack the figure is
@@ -191,15 +192,15 @@ Overlay bandwidthOverlay(const Design &design, const FabricResults &fabric, int 
         if (const int g = fabric.rackGroup[size_t(i)]; g >= 0 && i != selectedRack)
             o.rackColors[i] = scaleColor(bandwidthScale(), fabric.bandwidth(from, g) / top);
     o.rackColors[selectedRack] = selectedColor();
-    l.swatches.prepend({selectedColor(), tr("Selected rack (%1 GB/s within)").arg(number(fabric.bandwidth(from, from), 1))});
+    l.swatches.prepend({selectedColor(), OverlayText::tr("Selected rack (%1 GB/s within)").arg(number(fabric.bandwidth(from, from), 1))});
     l.scale = bandwidthScale();
-    l.scaleLow = tr("0");
-    l.scaleHigh = tr("%1").arg(number(top, 1));
+    l.scaleLow = OverlayText::tr("0");
+    l.scaleHigh = OverlayText::tr("%1").arg(number(top, 1));
     if (std::isfinite(low) && low < top)
-        l.ticks.push_back({low / top, tr("lowest %1").arg(number(low, 1))});
+        l.ticks.push_back({low / top, OverlayText::tr("lowest %1").arg(number(low, 1))});
     const QString id = QString::fromStdString(design.racks[size_t(selectedRack)].id);
-    l.note = tr("From %1 (matrix by %2)").arg(id, QString::fromStdString(fabric.matrixLevel));
-    o.status = tr("From %1: %2–%3 GB/s per GPU").arg(id, number(std::isfinite(low) ? low : 0.0, 1), number(top, 1));
+    l.note = OverlayText::tr("From %1 (matrix by %2)").arg(id, QString::fromStdString(fabric.matrixLevel));
+    o.status = OverlayText::tr("From %1: %2–%3 GB/s per GPU").arg(id, number(std::isfinite(low) ? low : 0.0, 1), number(top, 1));
     return o;
 }
 

@@ -30,11 +30,14 @@
 #include <QActionGroup>
 #include <QCloseEvent>
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QDockWidget>
 #include <QFutureWatcher>
 #include <QProgressBar>
 #include <QSettings>
 #include <QStatusBar>
+#include <QMessageBox>
+#include <QProcess>
 #include <QTabWidget>
 #include <QTimer>
 
@@ -456,7 +459,7 @@ void MainWindow::saveSettings() const
 
 void MainWindow::closeEvent(QCloseEvent *event)
 {
-    if (!maybeSave()) {
+    if (!mRestarting && !maybeSave()) {
         event->ignore();
         return;
     }
@@ -466,6 +469,37 @@ void MainWindow::closeEvent(QCloseEvent *event)
     waitForAutosave();
     mRecovery->remove();
     event->accept();
+}
+
+void MainWindow::setLanguage(Language language)
+{
+    storeLanguage(language);
+    const Language wanted = effectiveLanguage(language);
+    if (wanted == installedLanguage()) {
+        statusBar()->showMessage(tr("Language: %1").arg(languageName(language)), 4000);
+        return;
+    }
+    // Every window is built in one language: the new one takes effect in a new window.
+    if (mErrorDialogs &&
+        QMessageBox::question(this, tr("Change Language"),
+                              tr("Cluster Planner shows %1 when it starts again. Restart now?")
+                                  .arg(languageName(wanted)),
+                              QMessageBox::Yes | QMessageBox::No, QMessageBox::Yes) != QMessageBox::Yes) {
+        statusBar()->showMessage(tr("%1 from the next start").arg(languageName(wanted)), 6000);
+        return;
+    }
+    if (!mErrorDialogs || !maybeSave())
+        return;
+    QStringList arguments;
+    if (!mDocument->filePath().isEmpty() && !isProjectModified())
+        arguments << mDocument->filePath();
+    if (!QProcess::startDetached(QCoreApplication::applicationFilePath(), arguments)) {
+        showError(tr("Change Language"), tr("Cannot start %1 again; the language changes at the next start.")
+                                             .arg(QCoreApplication::applicationFilePath()));
+        return;
+    }
+    mRestarting = true;
+    close();
 }
 
 // --- overlays ---------------------------------------------------------------------------------

@@ -6,6 +6,7 @@
 #include "views/session/recoveryfile.h"
 #include "views/session/resultshub.h"
 #include "views/style/theme.h"
+#include "views/style/language.h"
 
 #include <QMainWindow>
 #include <QMenu>
@@ -175,6 +176,9 @@ public:
     HistoryDialog *createHistoryDialog();
 
     void setTheme(Theme theme);
+    /// View › Language: stores the choice; a language other than the window's asks to restart
+    /// (after the usual question about unsaved work) and starts again on the same file.
+    void setLanguage(Language language);
 
     const Document *document() const { return mDocument; }
     Document *document() { return mDocument; }
@@ -359,6 +363,8 @@ private:
     QAction *mPreviousPaneAction = nullptr;
     QActionGroup *mOverlayGroup = nullptr;
     QActionGroup *mThemeGroup = nullptr;
+    QActionGroup *mLanguageGroup = nullptr;
+    bool mRestarting = false; ///< closing to start again in another language: asked already
     QComboBox *mOverlayCombo = nullptr;
 
     QTimer *mEvalTimer = nullptr;

@@ -138,6 +138,16 @@ void MainWindow::createActions()
         action->setObjectName(QStringLiteral("theme_") + themeKey(theme));
         connect(action, &QAction::triggered, this, [this, theme = theme] { setTheme(theme); });
     }
+
+    mLanguageGroup = new QActionGroup(this);
+    const Language chosen = storedLanguage();
+    for (const Language language : {Language::System, Language::English, Language::SimplifiedChinese}) {
+        QAction *action = mLanguageGroup->addAction(language == Language::System ? tr("&System") : languageName(language));
+        action->setCheckable(true);
+        action->setChecked(language == chosen);
+        action->setObjectName(QStringLiteral("language_") + languageKey(language));
+        connect(action, &QAction::triggered, this, [this, language] { setLanguage(language); });
+    }
 }
 
 void MainWindow::createMenus()
@@ -171,6 +181,9 @@ void MainWindow::createMenus()
     overlays->addActions(mOverlayGroup->actions());
     QMenu *themes = mViewMenu->addMenu(tr("&Theme"));
     themes->addActions(mThemeGroup->actions());
+    QMenu *languages = mViewMenu->addMenu(tr("&Language"));
+    languages->setObjectName(QStringLiteral("languageMenu"));
+    languages->addActions(mLanguageGroup->actions());
     mViewMenu->addSeparator();
     mViewMenu->addAction(mNextPaneAction);
     mViewMenu->addAction(mPreviousPaneAction);

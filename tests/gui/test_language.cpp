@@ -1,0 +1,95 @@
+// The window in Simplified Chinese: the translation is built in and loads, the window's menus are
+// translated, View › Language lists the languages and stores the choice, and the system locale
+// picks Chinese only for Simplified Chinese locales.
+
+#include "model/core/catalog.h"
+#include "views/style/language.h"
+#include "views/window/mainwindow.h"
+
+#include <QCoreApplication>
+#include <QMenu>
+#include <QMenuBar>
+#include <QSettings>
+#include <QtTest>
+
+using namespace cp;
+using namespace cp::gui;
+
+class TestLanguage : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void systemLocaleChoosesSimplifiedChineseOnly();
+    void chineseWindowHasChineseMenus();
+    void languageMenuStoresTheChoice();
+};
+
+void TestLanguage::initTestCase()
+{
+    QCoreApplication::setOrganizationName(QStringLiteral("ClusterPlannerTest"));
+    QCoreApplication::setApplicationName(QStringLiteral("test_language"));
+    QSettings().clear();
+    QString error;
+    QVERIFY2(installTranslators(Language::SimplifiedChinese, &error), qPrintable(error));
+    QCOMPARE(installedLanguage(), Language::SimplifiedChinese);
+}
+
+void TestLanguage::systemLocaleChoosesSimplifiedChineseOnly()
+{
+    const auto chosen = [](const char *locale) { return effectiveLanguage(Language::System, QLocale(QLatin1String(locale))); };
+    QCOMPARE(chosen("zh_CN"), Language::SimplifiedChinese);
+    QCOMPARE(chosen("zh_SG"), Language::SimplifiedChinese);
+    QCOMPARE(chosen("zh_Hans_HK"), Language::SimplifiedChinese);
+    QCOMPARE(chosen("zh_TW"), Language::English);
+    QCOMPARE(chosen("zh_HK"), Language::English);
+    QCOMPARE(chosen("en_US"), Language::English);
+    QCOMPARE(chosen("de_DE"), Language::English);
+    // An explicit choice wins over the locale.
+    QCOMPARE(effectiveLanguage(Language::English, QLocale(QLatin1String("zh_CN"))), Language::English);
+    QCOMPARE(effectiveLanguage(Language::SimplifiedChinese, QLocale(QLatin1String("en_US"))), Language::SimplifiedChinese);
+    QCOMPARE(languageFromKey(QStringLiteral("zh_CN")), std::optional<Language>(Language::SimplifiedChinese));
+    QCOMPARE(languageFromKey(QStringLiteral("klingon")), std::nullopt);
+}
+
+void TestLanguage::chineseWindowHasChineseMenus()
+{
+    MainWindow w(Catalog::builtin());
+    w.setErrorDialogsEnabled(false);
+    w.loadSample();
+    QStringList titles;
+    for (QAction *a : w.menuBar()->actions())
+        titles << a->text();
+    QVERIFY2(titles.value(0).startsWith(QStringLiteral("文件")), qPrintable(titles.join(QLatin1Char('|'))));
+    for (const QString &t : titles) {
+        // Every menu title is Chinese: at least one CJK character.
+        const bool cjk = std::any_of(t.begin(), t.end(), [](QChar c) { return c.unicode() >= 0x4e00 && c.unicode() <= 0x9fff; });
+        QVERIFY2(cjk, qPrintable(t));
+    }
+    // Qt's own standard strings are Chinese too (qtbase_zh_CN from qt6-translations-l10n).
+    QVERIFY(QCoreApplication::translate("QPlatformTheme", "Cancel") != QStringLiteral("Cancel"));
+}
+
+void TestLanguage::languageMenuStoresTheChoice()
+{
+    MainWindow w(Catalog::builtin());
+    w.setErrorDialogsEnabled(false); // no question, no restart
+    auto *menu = w.findChild<QMenu *>(QStringLiteral("languageMenu"));
+    QVERIFY(menu);
+    QCOMPARE(menu->actions().size(), qsizetype(3));
+    QAction *chinese = w.findChild<QAction *>(QStringLiteral("language_zh_CN"));
+    QAction *english = w.findChild<QAction *>(QStringLiteral("language_en"));
+    QVERIFY(chinese && english);
+    QCOMPARE(chinese->text(), QStringLiteral("简体中文"));
+    QCOMPARE(english->text(), QStringLiteral("English"));
+    english->trigger();
+    QCOMPARE(storedLanguage(), Language::English);
+    QVERIFY(english->isChecked());
+    chinese->trigger();
+    QCOMPARE(storedLanguage(), Language::SimplifiedChinese);
+    QSettings().clear();
+}
+
+QTEST_MAIN(TestLanguage)
+#include "test_language.moc"

@@ -1,0 +1,3988 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN">
+<context>
+    <name>Language</name>
+    <message>
+        <location filename="../views/style/language.cpp" line="+44"/>
+        <source>System</source>
+        <translation>跟随系统</translation>
+    </message>
+</context>
+<context>
+    <name>QComboBox</name>
+    <message>
+        <location filename="../views/docks/catalogpicker.cpp" line="+21"/>
+        <location line="+89"/>
+        <source>%1 kW</source>
+        <translation>%1 kW</translation>
+    </message>
+    <message>
+        <location line="-27"/>
+        <source>%1 × %2 Gb/s, %3</source>
+        <translation>%1 × %2 Gb/s，%3</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 Gb/s</source>
+        <translation>%1 Gb/s</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 Gb/s, up to %2 m</source>
+        <translation>%1 Gb/s，最长 %2 m</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 U, %2 kW, %3 kg</source>
+        <translation>%1 U，%2 kW，%3 kg</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1 GPUs, %2 U, %3</source>
+        <translation>%1 个 GPU，%2 U，%3</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 TB, %2 U</source>
+        <translation>%1 TB，%2 U</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 TFLOPS bf16, %2 GB</source>
+        <translation>%1 TFLOPS bf16，%2 GB</translation>
+    </message>
+</context>
+<context>
+    <name>RackCategory</name>
+    <message>
+        <location filename="../views/plan/items/rackcategory.cpp" line="+40"/>
+        <source>GPU servers</source>
+        <translation>GPU 服务器</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Supernode</source>
+        <translation>超节点</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Network</source>
+        <translation>网络</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Storage</source>
+        <translation>存储</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Empty / other</source>
+        <translation>空 / 其他</translation>
+    </message>
+</context>
+<context>
+    <name>cp::gui::BlastRadiusChart</name>
+    <message>
+        <location filename="../views/analysis/blastradiuschart.cpp" line="+117"/>
+        <source>No failure domains to show.</source>
+        <translation>没有可显示的故障域。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>No failure costs the job anything on this scale.</source>
+        <translation>在此规模下，没有任何故障会造成作业时间损失。</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <source>Shrink until repair</source>
+        <translation>缩容运行至维修完成</translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <source>%1: %2 GPUs taken down per month (%3 events × %4 GPUs each on average); %5 % of the time failures cost the job</source>
+        <translation>%1：每月宕机 %2 个 GPU（%3 次事件 × 平均每次 %4 个 GPU）；占故障所致作业时间损失的 %5 %</translation>
+    </message>
+</context>
+<context>
+    <name>cp::gui::ChartsView</name>
+    <message>
+        <location filename="../views/analysis/chartsview.cpp" line="+104"/>
+        <location line="+64"/>
+        <source>Export…</source>
+        <translation>导出…</translation>
+    </message>
+    <message>
+        <location line="-7"/>
+        <source>Collective:</source>
+        <translation>集合通信：</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Save the chart shown as PNG or SVG</source>
+        <translation>将当前显示的图表保存为 PNG 或 SVG</translation>
+    </message>
+    <message>
+        <location line="+209"/>
+        <source>open design</source>
+        <translation>当前设计</translation>
+    </message>
+    <message>
+        <location line="+152"/>
+        <source>no chart %1 (there are %2)</source>
+        <translation>不存在图表 %1（共有 %2 个）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>chart %1 has not been drawn</source>
+        <translation>图表 %1 尚未绘制</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <location line="+9"/>
+        <source>Export Chart</source>
+        <translation>导出图表</translation>
+    </message>
+    <message>
+        <location line="-8"/>
+        <source>PNG image (*.png);;SVG drawing (*.svg)</source>
+        <translation>PNG 图像 (*.png);;SVG 矢量图 (*.svg)</translation>
+    </message>
+</context>
+<context>
+    <name>cp::gui::ComparisonDock</name>
+    <message>
+        <location filename="../views/docks/comparisondock.cpp" line="+20"/>
+        <source>Comparison</source>
+        <translation>对比</translation>
+    </message>
+    <message>
+        <location line="+51"/>
+        <source>No figures yet: the open design is being evaluated or was refused.</source>
+        <translation>尚无数据：当前设计正在评估中或已被拒绝。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Evaluating the compared scenarios…</source>
+        <translation>正在评估对比方案…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Only the open design: add a scenario or tick one in the Scenarios dock to compare.</source>
+        <translation>仅有当前设计：请添加方案，或在“方案”面板中勾选方案以进行对比。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 scenarios side by side; the better value of each row in bold. Tick or untick scenarios in the Scenarios dock.</source>
+        <translation>并排对比 %1 个方案；每行中较优的值以粗体显示。可在“方案”面板中勾选或取消勾选方案。</translation>
+    </message>
+    <message>
+        <location line="+37"/>
+        <source>Key figures</source>
+        <translation>关键指标</translation>
+    </message>
+</context>
+<context>
+    <name>cp::gui::Document</name>
+    <message>
+        <location filename="../views/session/document.cpp" line="+80"/>
+        <source>Untitled</source>
+        <translation>未命名</translation>
+    </message>
+</context>
+<context>
+    <name>cp::gui::ElevationDock</name>
+    <message>
+        <location filename="../views/docks/elevationdock.cpp" line="+15"/>
+        <source>Rack Elevation</source>
+        <translation>机柜立面图</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Remove Part</source>
+        <translation>移除部件</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Take the selected part out of its rack (Delete)</source>
+        <translation>将所选部件从其机柜中移出（Delete）</translation>
+    </message>
+    <message>
+        <location line="+73"/>
+        <source>No rack selected.</source>
+        <translation>未选择机柜。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Showing %1 of %2 selected racks; drag parts between them.</source>
+        <translation>显示所选 %2 个机柜中的 %1 个；可在它们之间拖动部件。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n rack(s): drop parts from the palette on a U, drag a part to move it.</source>
+        <translation>
+            <numerusform>%n 个机柜：将部件库中的部件拖放到 U 位上，拖动部件可移动其位置。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>cp::gui::ElevationView</name>
+    <message>
+        <location filename="../views/elevation/elevationview.cpp" line="+60"/>
+        <source>Units</source>
+        <translation>U 位</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 / %2 U</source>
+        <translation>%1 / %2 U</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Power</source>
+        <translation>功率</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+4"/>
+        <location line="+4"/>
+        <source>%1 / %2 kW</source>
+        <translation>%1 / %2 kW</translation>
+    </message>
+    <message>
+        <location line="-7"/>
+        <source>Weight</source>
+        <translation>重量</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 / %2 kg</source>
+        <translation>%1 / %2 kg</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Air heat</source>
+        <translation>风冷热负荷</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 kW, no unit</source>
+        <translation>%1 kW，无制冷单元</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Liquid</source>
+        <translation>液冷热负荷</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 kW, no CDU</source>
+        <translation>%1 kW，无 CDU</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Units: %1 of %2 U taken
+Power: %3 kW nameplate (%4 kW at training load) of the rack&apos;s rated %5 kW
+Weight: %6 kg of the rack&apos;s rated %7 kg
+Air heat: %8 kW against %9 kW, the rack&apos;s share of the air units serving it
+Liquid heat: %10 kW against %11 kW, its share of the CDUs serving it</source>
+        <translation>U 位：已占用 %1 / %2 U
+功率：铭牌 %3 kW（训练负载下 %4 kW），机柜额定 %5 kW
+重量：%6 kg，机柜额定 %7 kg
+风冷热负荷：%8 kW，对应 %9 kW（为该机柜服务的风冷制冷单元分摊给本机柜的容量）
+液冷热负荷：%10 kW，对应 %11 kW（为该机柜服务的 CDU 分摊给本机柜的容量）</translation>
+    </message>
+    <message>
+        <location line="+146"/>
+        <source>Select a rack on the plan to see its elevation.
+Select up to %1 racks to move parts between them.</source>
+        <translation>在平面图上选择一个机柜以查看其立面图。
+最多可选择 %1 个机柜，以便在它们之间移动部件。</translation>
+    </message>
+    <message>
+        <location line="+144"/>
+        <source>Select a part in the elevation first.</source>
+        <translation>请先在立面图中选择一个部件。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Remove %1 from rack %2</source>
+        <translation>从机柜 %2 移除 %1</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Does not fit there: %1</source>
+        <translation>无法放置在此处：%1</translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>%1 (%2)
+U%3–U%4 of rack %5
+%6 kW max</source>
+        <translation>%1（%2）
+机柜 %5 的 U%3–U%4
+最大 %6 kW</translation>
+    </message>
+    <message>
+        <location line="+72"/>
+        <source>Move %1 to U%2 of rack %3</source>
+        <translation>将 %1 移至机柜 %3 的 U%2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Move %1 from rack %2 to U%3 of rack %4</source>
+        <translation>将 %1 从机柜 %2 移至机柜 %4 的 U%3</translation>
+    </message>
+    <message>
+        <location line="+40"/>
+        <source>Remove from Rack</source>
+        <translation>从机柜移除</translation>
+    </message>
+    <message>
+        <location line="+55"/>
+        <source>Mount %1 at U%2 of rack %3</source>
+        <translation>将 %1 安装到机柜 %3 的 U%2</translation>
+    </message>
+</context>
+<context>
+    <name>cp::gui::FailureDomainsView</name>
+    <message>
+        <location filename="../views/analysis/failuredomainstable.cpp" line="+89"/>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Server</source>
+        <translation>服务器</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Compute tray</source>
+        <translation>计算托盘</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>NVLink switch tray</source>
+        <translation>NVLink 交换托盘</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>NIC</source>
+        <translation>网卡</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>NIC link (optic/cable)</source>
+        <translation>网卡链路（光模块/线缆）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Leaf switch</source>
+        <translation>叶交换机</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Spine switch</source>
+        <translation>脊交换机</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Core switch</source>
+        <translation>核心交换机</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Leaf–spine link</source>
+        <translation>叶–脊链路</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Spine–core link</source>
+        <translation>脊–核心链路</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Software (per GPU rank)</source>
+        <translation>软件（每 GPU rank）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Storage node</source>
+        <translation>存储节点</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>PDU</source>
+        <translation>PDU</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Busway</source>
+        <translation>母线槽</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>UPS</source>
+        <translation>UPS</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>CRAH</source>
+        <translation>CRAH</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Rear-door heat exchanger</source>
+        <translation>背板换热器</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>CDU</source>
+        <translation>CDU</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Shrink</source>
+        <translation>缩容</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Hot spare</source>
+        <translation>热备</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Restart</source>
+        <translation>重启</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>None</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>The job restarts from its last checkpoint without the GPUs lost, until the part is repaired</source>
+        <translation>作业从最近的检查点重启，不使用丢失的 GPU，直至部件维修完成</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The job restarts from its last checkpoint with a hot spare in place of the failed part</source>
+        <translation>作业从最近的检查点重启，由热备替换故障部件</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The job restarts from its last checkpoint on the same GPUs</source>
+        <translation>作业在原有 GPU 上从最近的检查点重启</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The job runs on</source>
+        <translation>作业继续运行</translation>
+    </message>
+    <message>
+        <location line="+90"/>
+        <source>%1 max · %2 mean</source>
+        <translation>最大 %1 · 平均 %2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 %/yr</source>
+        <translation>%1 %/年</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+6"/>
+        <location line="+35"/>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message>
+        <location line="-38"/>
+        <source>MTBF %1 h per part</source>
+        <translation>单个部件 MTBF %1 h</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 h of job time lost per month (%2 interruptions a month)</source>
+        <translation>每月损失 %1 h 作业时间（每月中断 %2 次）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Does not interrupt the job</source>
+        <translation>不中断作业</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>1 place</source>
+        <translation>1 处</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1 places</source>
+        <translation>%1 处</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>0 (redundant)</source>
+        <translation>0（冗余）</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>kept up: %1</source>
+        <translation>保持运行：%1</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source> … and %1 more</source>
+        <translation> … 另有 %1 个</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Served, kept up by redundancy (%1):</source>
+        <translation>受其服务、依靠冗余保持运行（%1）：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Taken down (%1):</source>
+        <translation>宕机（%1）：</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>… %1 more, fewer GPUs each</source>
+        <translation>… 另有 %1 处，每处宕机的 GPU 更少</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <location filename="../views/analysis/failuredomainsview.cpp" line="+117"/>
+        <source>Select a row to see its failure domain on the plan.</source>
+        <translation>选择一行以在平面图上查看其故障域。</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>%1 is redundant: the rest of its group carries the load of the %2 it serves, so one failure takes no GPU down.</source>
+        <translation>%1 为冗余配置：组内其余单元可承担其所服务的 %2 的负载，因此单次故障不会导致任何 GPU 宕机。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>A %1 failure in %2 takes down %3 GPUs in %4.</source>
+        <translation>%2 中的 %1 故障会导致 %4 中的 %3 个 GPU 宕机。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>A failure of %1 takes down %2 GPUs in %3.</source>
+        <translation>%1 故障会导致 %3 中的 %2 个 GPU 宕机。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1, in one place on the plan. %2</source>
+        <translation>%1，在平面图上仅有一处。%2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1, in %2 places on the plan; the worst is shown. %3</source>
+        <translation>%1，在平面图上有 %2 处；显示最严重的一处。%3</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>A %1 failure does not interrupt the job.</source>
+        <translation>%1 故障不会中断作业。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>A %1 failure loses no GPU, but the job restarts from its last checkpoint. It has no place of its own on the plan.</source>
+        <translation>%1 故障不会损失 GPU，但作业需从上一个检查点重启。它在平面图上没有独立的位置。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>A %1 failure takes down %2 GPUs (its scale-up domain) inside a rack it shares with other domains: it has no place of its own on the plan.</source>
+        <translation>%1 故障会导致 %2 个 GPU（其纵向扩展域）宕机，所在机柜与其他域共用：它在平面图上没有独立的位置。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>A %1 failure takes down up to %2 GPUs; it has no single place on the plan.</source>
+        <translation>%1 故障最多导致 %2 个 GPU 宕机；它在平面图上没有单一的位置。</translation>
+    </message>
+    <message>
+        <location filename="../views/analysis/failuredomainsview.cpp" line="-66"/>
+        <location line="+150"/>
+        <source>No evaluation yet.</source>
+        <translation>尚未评估。</translation>
+    </message>
+    <message>
+        <location line="-147"/>
+        <source>Part</source>
+        <translation>部件</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Count</source>
+        <translation>数量</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>GPUs lost</source>
+        <translation>损失 GPU</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Failure rate</source>
+        <translation>故障率</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Events / mo</source>
+        <translation>事件/月</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Downtime share</source>
+        <translation>停机占比</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Recovery</source>
+        <translation>恢复</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Racks down</source>
+        <translation>宕机机柜</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The kind of part, and below it each place on the plan where it can fail</source>
+        <translation>部件类型，其下列出平面图上该部件可能发生故障的每个位置</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Parts of this kind in the design</source>
+        <translation>设计中此类部件的数量</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>GPUs one failure takes down or cuts off: the worst part and the mean over all parts</source>
+        <translation>单次故障导致宕机或断连的 GPU 数：最严重的部件及所有部件的平均值</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Failures per 100 parts per year, from the part&apos;s MTBF (one part, not all of them)</source>
+        <translation>每 100 个部件每年的故障次数，由部件的 MTBF 计算（针对单个部件，而非全部部件）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Expected failures of all parts of this kind per month (730 h)</source>
+        <translation>此类所有部件每月（730 h）的预期故障次数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>This kind&apos;s share of the job time failures cost: interruptions × (rework + recovery + time shrunk until repair). Checkpoint writes are not counted.</source>
+        <translation>此类部件在故障所致作业时间损失中的占比：中断次数 ×（重算 + 恢复 + 缩容运行至维修完成的时间）。不计检查点写入时间。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>What the job does after a failure</source>
+        <translation>故障后作业的处理方式</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Racks one failure takes down; for redundant units, the racks served and kept up</source>
+        <translation>单次故障导致宕机的机柜；对于冗余单元，为受其服务并保持运行的机柜</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>GPUs taken down per month</source>
+        <translation>每月宕机 GPU 数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Share of downtime</source>
+        <translation>停机占比</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>GPUs taken down per month: events per month × GPUs each takes down</source>
+        <translation>每月宕机 GPU 数：每月事件数 × 每次事件宕机的 GPU 数</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Blast radius:</source>
+        <translation>影响范围：</translation>
+    </message>
+    <message>
+        <location line="+48"/>
+        <source>No GPUs in the design: nothing to fail. Add racks of servers or supernodes.</source>
+        <translation>设计中没有 GPU：没有可发生故障的部件。请添加服务器机柜或超节点。</translation>
+    </message>
+    <message>
+        <location line="+130"/>
+        <source>%1 in %2</source>
+        <translation>%2 中的 %1</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>Only the %1 worst places are listed; the others take fewer GPUs down each.</source>
+        <translation>仅列出最严重的 %1 处；其余各处宕机的 GPU 更少。</translation>
+    </message>
+</context>
+<context>
+    <name>cp::gui::Hall3dPage</name>
+    <message>
+        <location filename="../views/window/hall3dpage.cpp" line="+49"/>
+        <source>3D view unavailable: %1</source>
+        <translation>3D 视图不可用：%1</translation>
+    </message>
+</context>
+<context>
+    <name>cp::gui::Hall3dView</name>
+    <message>
+        <location filename="../views/hall3d/hall3dview.cpp" line="+143"/>
+        <source>no OpenGL on this display (platform &quot;%1&quot;)</source>
+        <translation>此显示器不支持 OpenGL（平台“%1”）</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>no OpenGL on this display</source>
+        <translation>此显示器不支持 OpenGL</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>OpenGL 3.2 is needed, this display offers %1.%2</source>
+        <translation>需要 OpenGL 3.2，此显示器仅提供 %1.%2</translation>
+    </message>
+</context>
+<context>
+    <name>cp::gui::HallView</name>
+    <message>
+        <location filename="../views/plan/hallview.cpp" line="+90"/>
+        <source>%1 · %2 × %3 m</source>
+        <translation>%1 · %2 × %3 m</translation>
+    </message>
+    <message>
+        <location line="+223"/>
+        <source>Move</source>
+        <translation>移动</translation>
+    </message>
+    <message>
+        <location filename="../views/plan/hallviewedits.cpp" line="+45"/>
+        <source>%1 refused: %2</source>
+        <translation>“%1”被拒绝：%2</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>This plan is read-only.</source>
+        <translation>此平面图为只读。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Unknown catalog id “%1”.</source>
+        <translation>未知的部件目录 id“%1”。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <location line="+7"/>
+        <source>Place %1</source>
+        <translation>放置 %1</translation>
+    </message>
+    <message>
+        <location line="-4"/>
+        <source>Placed rack %1.</source>
+        <translation>已放置机柜 %1。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Placed %1; connect it to racks with the feed tool.</source>
+        <translation>已放置 %1；请使用供电工具将其连接到机柜。</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Drop %1 onto a rack to mount it.</source>
+        <translation>将 %1 拖放到机柜上以进行安装。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Mount %1</source>
+        <translation>安装 %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Mounted %1 in rack %2.</source>
+        <translation>已将 %1 安装到机柜 %2。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>A %1 is not placed on the plan; it is part of a server or the fabric settings.</source>
+        <translation>%1 不在平面图上放置；它属于服务器或网络设置的一部分。</translation>
+    </message>
+    <message>
+        <location line="+43"/>
+        <source>Rotate</source>
+        <translation>旋转</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+9"/>
+        <source>Delete %n item(s)</source>
+        <translation>
+            <numerusform>删除 %n 项</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>Deleted %n item(s).</source>
+        <translation>
+            <numerusform>已删除 %n 项。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>Nothing selected to copy.</source>
+        <translation>未选择要复制的内容。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Copied.</source>
+        <translation>已复制。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Nothing selected to cut.</source>
+        <translation>未选择要剪切的内容。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Cut</source>
+        <translation>剪切</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cut.</source>
+        <translation>已剪切。</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>The clipboard holds no racks or units.</source>
+        <translation>剪贴板中没有机柜或单元。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Cannot paste: %1</source>
+        <translation>无法粘贴：%1</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Paste</source>
+        <translation>粘贴</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>Duplicate</source>
+        <translation>再制</translation>
+    </message>
+    <message>
+        <location filename="../views/plan/hallviewtools.cpp" line="+35"/>
+        <source>Feed: click a power or cooling unit, then the racks it feeds (click again to disconnect). Esc ends.</source>
+        <translation>供电：单击一个配电单元或制冷单元，再单击由其供电/供冷的机柜（再次单击可断开）。按 Esc 结束。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+22"/>
+        <source>Stamp %n copies</source>
+        <translation>
+            <numerusform>阵列复制 %n 份</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>Stamped %n copies.</source>
+        <translation>
+            <numerusform>已阵列复制 %n 份。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Select a row or a pod to stamp first.</source>
+        <translation>请先选择要阵列复制的机柜列或 Pod。</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Stamp Selection</source>
+        <translation>阵列复制所选内容</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <location line="+7"/>
+        <source> m</source>
+        <translation> m</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Copies:</source>
+        <translation>份数：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Spacing across (x):</source>
+        <translation>横向间距（x）：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Spacing down (y):</source>
+        <translation>纵向间距（y）：</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Auto-assign feeds</source>
+        <translation>自动分配供电</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Every rack without a feed now has its nearest power and cooling unit.</source>
+        <translation>所有未配置供电的机柜现已连接到最近的配电单元和制冷单元。</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Feeding from %1: click racks to connect or disconnect them.</source>
+        <translation>由 %1 供电：单击机柜以连接或断开。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Click a power or cooling unit first.</source>
+        <translation>请先单击一个配电单元或制冷单元。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Disconnect %1</source>
+        <translation>断开 %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 no longer feeds %2.</source>
+        <translation>%1 不再为 %2 供电。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Feed %1</source>
+        <translation>为 %1 供电</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 now feeds %2.</source>
+        <translation>%1 现为 %2 供电。</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>Select the racks to feed first.</source>
+        <translation>请先选择要供电的机柜。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>Feed %n rack(s) from %1</source>
+        <translation>
+            <numerusform>由 %1 为 %n 个机柜供电</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%1 now feeds the %n selected rack(s).</source>
+        <translation>
+            <numerusform>%1 现为所选的 %n 个机柜供电。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>cp::gui::HeatmapView</name>
+    <message>
+        <location filename="../views/analysis/heatmappaint.cpp" line="+46"/>
+        <source>racks</source>
+        <translation>机柜</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>leaf groups</source>
+        <translation>叶交换机组</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>pods</source>
+        <translation>Pod</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Achievable bandwidth between %1 (GB/s per GPU, one direction) · %2 × %2</source>
+        <translation>%1之间的可达带宽（每 GPU GB/s，单向）· %2 × %2</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>No fabric</source>
+        <translation>无网络</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The design has no GPUs on a scale-out network, or it has not been evaluated yet.</source>
+        <translation>设计中没有接入横向扩展网络的 GPU，或尚未评估。</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <source>Rows %1–%2, columns %3–%4 of %5</source>
+        <translation>第 %1–%2 行，第 %3–%4 列（共 %5）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source> · %1 px per cell</source>
+        <translation> · 每单元格 %1 px</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source> · 1 px = %1 cells</source>
+        <translation> · 1 px = %1 个单元格</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source> · every pair %1 GB/s per GPU</source>
+        <translation> · 所有配对均为每 GPU %1 GB/s</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source> · drag to zoom into a block, click to select racks, Home to fit</source>
+        <translation> · 拖动以放大区块，单击选择机柜，按 Home 适合窗口</translation>
+    </message>
+    <message>
+        <location line="+155"/>
+        <location line="+21"/>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <location line="+109"/>
+        <location filename="../views/analysis/heatmapview.cpp" line="+189"/>
+        <source>GB/s per GPU</source>
+        <translation>每 GPU GB/s</translation>
+    </message>
+    <message>
+        <location line="+56"/>
+        <source>above:
+scale-up</source>
+        <translation>以上：
+纵向扩展</translation>
+    </message>
+    <message>
+        <location filename="../views/analysis/heatmapview.cpp" line="-159"/>
+        <source>Fit</source>
+        <translation>适合窗口</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Show the whole matrix (Home)</source>
+        <translation>显示整个矩阵（Home）</translation>
+    </message>
+    <message>
+        <location line="+317"/>
+        <source>leaf group</source>
+        <translation>叶交换机组</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>pod</source>
+        <translation>Pod</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>super-pod</source>
+        <translation>超级 Pod</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>block</source>
+        <translation>区块</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>%1 → %2</source>
+        <translation>%1 → %2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 GB/s per GPU</source>
+        <translation>每 GPU %1 GB/s</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source> (within one scale-up domain)</source>
+        <translation>（同一纵向扩展域内）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>no switch</source>
+        <translation>不经过交换机</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>1 switch hop</source>
+        <translation>经过 1 跳交换机</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1 switch hops</source>
+        <translation>经过 %1 跳交换机</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 %2 × %1 %3</source>
+        <translation>%1 %2 × %1 %3</translation>
+    </message>
+</context>
+<context>
+    <name>cp::gui::HistoryDialog</name>
+    <message>
+        <location filename="../views/dialogs/historydialog.cpp" line="+19"/>
+        <source>History of %1</source>
+        <translation>%1 的历史</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Revision</source>
+        <translation>修订</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Saved</source>
+        <translation>保存时间</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Author</source>
+        <translation>作者</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Comment</source>
+        <translation>备注</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>This file has no saved revisions yet.</source>
+        <translation>此文件尚无已保存的修订。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>1 revision.</source>
+        <translation>1 个修订。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 revisions, newest first.</source>
+        <translation>%1 个修订，最新的在前。</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Save Revision</source>
+        <translation>保存修订</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>What changed in this revision? (stored in the file&apos;s history)</source>
+        <translation>此修订有哪些更改？（保存在文件历史中）</translation>
+    </message>
+</context>
+<context>
+    <name>cp::gui::InspectorDock</name>
+    <message>
+        <location filename="../views/docks/inspectordock.cpp" line="+35"/>
+        <source>Inspector</source>
+        <translation>属性面板</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Property</source>
+        <translation>属性</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Selection</source>
+        <translation>所选对象</translation>
+    </message>
+    <message>
+        <location line="+141"/>
+        <source>Inspector — Design</source>
+        <translation>属性面板 — 设计</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <location filename="../views/docks/inspectorsettings.cpp" line="+126"/>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Description</source>
+        <translation>描述</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Hall</source>
+        <translation>机房</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Size</source>
+        <translation>尺寸</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1 × %2 m</source>
+        <translation>%1 × %2 m</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Area</source>
+        <translation>面积</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1 m²</source>
+        <translation>%1 m²</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Grid</source>
+        <translation>网格</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+140"/>
+        <source>Racks</source>
+        <translation>机柜</translation>
+    </message>
+    <message>
+        <location line="-139"/>
+        <location line="+140"/>
+        <source>Power units</source>
+        <translation>配电单元</translation>
+    </message>
+    <message>
+        <location line="-139"/>
+        <location line="+140"/>
+        <source>Cooling units</source>
+        <translation>制冷单元</translation>
+    </message>
+    <message>
+        <location line="-137"/>
+        <location filename="../views/docks/inspectorsettings.cpp" line="+116"/>
+        <source>Fabric</source>
+        <translation>网络</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location filename="../views/docks/inspectorsettings.cpp" line="-75"/>
+        <source>Tiers</source>
+        <translation>层数</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location line="+24"/>
+        <source>automatic</source>
+        <translation>自动</translation>
+    </message>
+    <message>
+        <location line="-20"/>
+        <location filename="../views/docks/inspectorsettings.cpp" line="+3"/>
+        <source>Oversubscription</source>
+        <translation>收敛比</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>1:1</source>
+        <translation>1:1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location filename="../views/docks/inspectorsettings.cpp" line="+10"/>
+        <source>Switch</source>
+        <translation>交换机</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location filename="../views/docks/inspectorsettings.cpp" line="+2"/>
+        <source>NIC</source>
+        <translation>网卡</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <location filename="../views/docks/inspectorsettings.cpp" line="+59"/>
+        <source>Workload</source>
+        <translation>训练负载</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Layers × hidden</source>
+        <translation>层数 × 隐藏维度</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Heads (KV)</source>
+        <translation>注意力头数（KV）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Experts (active)</source>
+        <translation>专家数（激活）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location filename="../views/docks/inspectorsettings.cpp" line="-97"/>
+        <source>Sequence length</source>
+        <translation>序列长度</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Tokens</source>
+        <translation>Token 数</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1 T</source>
+        <translation>%1 T</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location filename="../views/docks/inspectorsettings.cpp" line="+8"/>
+        <source>Precision</source>
+        <translation>精度</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location filename="../views/docks/inspectorsettings.cpp" line="+2"/>
+        <source>Recompute</source>
+        <translation>重计算</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Parallelism</source>
+        <translation>并行策略</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <location filename="../views/docks/inspectorsettings.cpp" line="+90"/>
+        <source>Finance</source>
+        <translation>财务</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1 years</source>
+        <translation>%1 年</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location filename="../views/docks/inspectorsettings.cpp" line="-19"/>
+        <source>Energy price</source>
+        <translation>电价</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1 USD/kWh</source>
+        <translation>%1 USD/kWh</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location filename="../views/docks/inspectorsettings.cpp" line="+1"/>
+        <source>PUE</source>
+        <translation>PUE</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>from cooling design</source>
+        <translation>按制冷设计</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location filename="../views/docks/inspectorsettings.cpp" line="+4"/>
+        <source>Cloud price</source>
+        <translation>云租用价格</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 USD/GPU-h</source>
+        <translation>%1 USD/GPU-h</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the accelerator&apos;s catalog price</source>
+        <translation>加速卡的部件目录价格</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Inspector — Rack %1</source>
+        <translation>属性面板 — 机柜 %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+61"/>
+        <location filename="../views/docks/inspectorforms.cpp" line="+182"/>
+        <location line="+1"/>
+        <location line="+34"/>
+        <location line="+1"/>
+        <source>Id</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <location line="-60"/>
+        <location filename="../views/docks/inspectorforms.cpp" line="-32"/>
+        <location line="+92"/>
+        <location line="+25"/>
+        <source>Row</source>
+        <translation>机柜列</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location line="+46"/>
+        <location line="+1"/>
+        <location line="+17"/>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message>
+        <location line="-63"/>
+        <location line="+62"/>
+        <source>Position</source>
+        <translation>位置</translation>
+    </message>
+    <message>
+        <location line="-62"/>
+        <location line="+62"/>
+        <source>x %1, y %2</source>
+        <translation>x %1，y %2</translation>
+    </message>
+    <message>
+        <location line="-61"/>
+        <location filename="../views/docks/inspectorforms.cpp" line="-107"/>
+        <location line="+3"/>
+        <location line="+107"/>
+        <location line="+10"/>
+        <source>Rotation</source>
+        <translation>旋转</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1°</source>
+        <translation>%1°</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location filename="../views/docks/inspectorforms.cpp" line="-113"/>
+        <location line="+3"/>
+        <location line="+116"/>
+        <location line="+3"/>
+        <source>Rack model</source>
+        <translation>机柜型号</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Footprint</source>
+        <translation>占地尺寸</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1 × %2 m, %3 U</source>
+        <translation>%1 × %2 m，%3 U</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Holds</source>
+        <translation>承载</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <location line="+5"/>
+        <location line="+81"/>
+        <source>IT power</source>
+        <translation>IT 功率</translation>
+    </message>
+    <message>
+        <location line="-85"/>
+        <source>Nameplate</source>
+        <translation>铭牌功率</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Rack limit</source>
+        <translation>机柜功率上限</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>evaluating…</source>
+        <translation>计算中…</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Contents</source>
+        <translation>内容</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>%1 parts, %2 of %3 U</source>
+        <translation>%1 个部件，已用 %2/%3 U</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Power from</source>
+        <translation>供电来源</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cooled by</source>
+        <translation>制冷来源</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Inspector — Power unit %1</source>
+        <translation>属性面板 — 配电单元 %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Inspector — Cooling unit %1</source>
+        <translation>属性面板 — 制冷单元 %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Power</source>
+        <translation>配电</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Cooling</source>
+        <translation>制冷</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location filename="../views/docks/inspectorforms.cpp" line="-101"/>
+        <location line="+4"/>
+        <source>Model</source>
+        <translation>型号</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location filename="../views/docks/inspectorforms.cpp" line="+16"/>
+        <location line="+2"/>
+        <source>Group</source>
+        <translation>分组</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location filename="../views/docks/inspectorforms.cpp" line="+2"/>
+        <location line="+10"/>
+        <source>Redundancy</source>
+        <translation>冗余</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Serves</source>
+        <translation>服务范围</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+0"/>
+        <location filename="../views/docks/inspectorforms.cpp" line="+17"/>
+        <source>%n rack(s)</source>
+        <translation>
+            <numerusform>%n 个机柜</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Load</source>
+        <translation>负载</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Capacity</source>
+        <translation>容量</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location filename="../views/docks/inspectorsettings.cpp" line="-3"/>
+        <source>Utilisation</source>
+        <translation>利用率</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+8"/>
+        <source>Inspector — %n items</source>
+        <translation>
+            <numerusform>属性面板 — %n 个对象</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Rack ids</source>
+        <translation>机柜 ID</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>…</source>
+        <translation>…</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1 more</source>
+        <translation>另有 %1 个</translation>
+    </message>
+    <message>
+        <location filename="../views/docks/inspectorformat.h" line="+32"/>
+        <source>%1 m</source>
+        <translation>%1 m</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <location filename="../views/docks/inspectorforms.cpp" line="-50"/>
+        <source>%1 kW</source>
+        <translation>%1 kW</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1 (not in catalog)</source>
+        <translation>%1（不在部件目录中）</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>“%1” is not a number</source>
+        <translation>“%1”不是数字</translation>
+    </message>
+    <message>
+        <location filename="../views/docks/inspectorforms.cpp" line="-183"/>
+        <source>a rack is always in a row: give a row&apos;s name, e.g. “Row 01”</source>
+        <translation>机柜必须属于某个机柜列：请输入机柜列名称，例如“Row 01”</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>“%1” is a number, not a row&apos;s name (e.g. “Row 05”)</source>
+        <translation>“%1”是数字，不是机柜列名称（例如“Row 05”）</translation>
+    </message>
+    <message>
+        <location line="+43"/>
+        <source>Change rack %1</source>
+        <translation>修改机柜属性：%1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <location line="+25"/>
+        <location line="+21"/>
+        <location filename="../views/docks/inspectorsettings.cpp" line="+61"/>
+        <source>%1 refused: %2</source>
+        <translation>%1 修改被拒绝：%2</translation>
+    </message>
+    <message numerus="yes">
+        <location line="-24"/>
+        <source>Change %1 of %n rack(s)</source>
+        <translation>
+            <numerusform>修改 %n 个机柜的%1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Change unit %1</source>
+        <translation>修改单元属性：%1</translation>
+    </message>
+    <message>
+        <location line="+55"/>
+        <location line="+2"/>
+        <location line="+46"/>
+        <location line="+2"/>
+        <source>X</source>
+        <translation>X</translation>
+    </message>
+    <message>
+        <location line="-50"/>
+        <location line="+4"/>
+        <location line="+44"/>
+        <location line="+4"/>
+        <source>m</source>
+        <translation>m</translation>
+    </message>
+    <message>
+        <location line="-48"/>
+        <location line="+2"/>
+        <location line="+46"/>
+        <location line="+2"/>
+        <source>Y</source>
+        <translation>Y</translation>
+    </message>
+    <message>
+        <location line="-45"/>
+        <location line="+109"/>
+        <source>°</source>
+        <translation>°</translation>
+    </message>
+    <message>
+        <location line="-57"/>
+        <source>N, N+1 or 2N</source>
+        <translation>N、N+1 或 2N</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>“%1” is not N, N+1 or 2N</source>
+        <translation>“%1”不是 N、N+1 或 2N</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>several rows</source>
+        <translation>多个机柜列</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>One of the hall&apos;s %n row(s), or a new row&apos;s name</source>
+        <translation>
+            <numerusform>机房中 %n 个机柜列之一，或新机柜列的名称</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+17"/>
+        <source>%n racks selected: a value entered changes all of them in one step.</source>
+        <translation>
+            <numerusform>已选择 %n 个机柜：输入的值将一步修改全部所选机柜。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>several</source>
+        <translation>多个值</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>several models</source>
+        <translation>多个型号</translation>
+    </message>
+    <message>
+        <location filename="../views/docks/inspectorsettings.cpp" line="-223"/>
+        <source>“%1” is not a whole number</source>
+        <translation>“%1”不是整数</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Resilience policy</source>
+        <translation>容错策略</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>2021-baseline, llama3-2024, state-of-the-art or custom</source>
+        <translation>2021-baseline、llama3-2024、state-of-the-art 或 custom</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>“%1” is not a policy (%2)</source>
+        <translation>“%1”不是有效策略（%2）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Checkpoint kind</source>
+        <translation>检查点类型</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>custom: blocking, async or in-memory</source>
+        <translation>custom 时：blocking、async 或 in-memory</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>“%1” is not blocking, async or in-memory</source>
+        <translation>“%1”不是 blocking、async 或 in-memory</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Without a spare</source>
+        <translation>无备件时</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>custom: shrink or wait</source>
+        <translation>custom 时：shrink 或 wait</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>“%1” is not shrink or wait</source>
+        <translation>“%1”不是 shrink 或 wait</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Layers</source>
+        <translation>层数</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Hidden size</source>
+        <translation>隐藏维度</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Heads</source>
+        <translation>注意力头数</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>KV heads</source>
+        <translation>KV 头数</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>FFN hidden</source>
+        <translation>FFN 隐藏维度</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Vocabulary</source>
+        <translation>词表大小</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Experts</source>
+        <translation>专家数</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>0 = dense</source>
+        <translation>0 = 稠密</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Active experts</source>
+        <translation>激活专家数</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+6"/>
+        <source>tokens</source>
+        <translation>token</translation>
+    </message>
+    <message>
+        <location line="-4"/>
+        <source>Global batch</source>
+        <translation>全局批次</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>tokens, 0 = automatic</source>
+        <translation>token，0 = 自动</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Jobs</source>
+        <translation>作业数</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>equal jobs on the GPUs</source>
+        <translation>GPU 上均分的等规模作业</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Training tokens</source>
+        <translation>训练 token 数</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>bf16 or fp8</source>
+        <translation>bf16 或 fp8</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>none, selective, block, offload, full</source>
+        <translation>none、selective、block、offload、full</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Topology</source>
+        <translation>拓扑</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>rail-optimized or leaf-spine</source>
+        <translation>rail-optimized 或 leaf-spine</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>“%1” is not rail-optimized or leaf-spine</source>
+        <translation>“%1”不是 rail-optimized 或 leaf-spine</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>0 = automatic</source>
+        <translation>0 = 自动</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>per tier above the leaf, e.g. 1, 4</source>
+        <translation>叶层以上每层一个值，例如 1, 4</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>the servers&apos; own NICs</source>
+        <translation>服务器自带网卡</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Short cable</source>
+        <translation>短距线缆</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Long cable</source>
+        <translation>长距线缆</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>GPU MTBF</source>
+        <translation>GPU MTBF</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location line="+1"/>
+        <location line="+1"/>
+        <location line="+1"/>
+        <location line="+1"/>
+        <location line="+3"/>
+        <location line="+1"/>
+        <source>h</source>
+        <translation>h</translation>
+    </message>
+    <message>
+        <location line="-7"/>
+        <source>Node MTBF</source>
+        <translation>节点 MTBF</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Switch MTBF</source>
+        <translation>交换机 MTBF</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Link MTBF</source>
+        <translation>链路 MTBF</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>NIC MTBF</source>
+        <translation>网卡 MTBF</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Software MTBF</source>
+        <translation>软件 MTBF</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>h per GPU</source>
+        <translation>h（每 GPU）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Job-level MTBF</source>
+        <translation>作业级 MTBF</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>h per job, 0 = none</source>
+        <translation>h（每作业），0 = 无</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Power unit MTBF</source>
+        <translation>配电单元 MTBF</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cooling unit MTBF</source>
+        <translation>制冷单元 MTBF</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Checkpoint interval</source>
+        <translation>检查点间隔</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>min, 0 = optimal</source>
+        <translation>min，0 = 最优</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Detection</source>
+        <translation>故障检测</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location line="+4"/>
+        <source>custom: min</source>
+        <translation>custom 时：min</translation>
+    </message>
+    <message>
+        <location line="-3"/>
+        <source>Restart</source>
+        <translation>重启</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>custom: min, fixed part</source>
+        <translation>custom 时：min，固定部分</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Initialisation</source>
+        <translation>初始化</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>custom: s per 1,024 GPUs</source>
+        <translation>custom 时：s（每 1,024 个 GPU）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Initialisation growth</source>
+        <translation>初始化增长</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>custom: exponent</source>
+        <translation>custom 时：指数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Warm-up</source>
+        <translation>预热</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Repair</source>
+        <translation>维修</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>custom: h</source>
+        <translation>custom 时：h</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Hot spares per domain</source>
+        <translation>每故障域热备数</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>−1 = catalog default</source>
+        <translation>−1 = 部件目录默认值</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Life</source>
+        <translation>使用年限</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>years</source>
+        <translation>年</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>USD/kWh</source>
+        <translation>USD/kWh</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>0 = from cooling</source>
+        <translation>0 = 按制冷设计</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>0–1</source>
+        <translation>0–1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Staff</source>
+        <translation>运维人员</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>FTE, 0 = scaled</source>
+        <translation>FTE，0 = 按规模估算</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Staff cost</source>
+        <translation>人员成本</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>USD/year</source>
+        <translation>USD/年</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>USD/GPU-h, 0 = catalog</source>
+        <translation>USD/GPU-h，0 = 部件目录价格</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Facility build</source>
+        <translation>设施建设</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>USD/MW</source>
+        <translation>USD/MW</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Colocation</source>
+        <translation>托管</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>USD/kW/month, 0 = build</source>
+        <translation>USD/kW/月，0 = 自建</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Air cooling plant</source>
+        <translation>风冷制冷设施</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location line="+1"/>
+        <source>USD/kW</source>
+        <translation>USD/kW</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Liquid cooling plant</source>
+        <translation>液冷制冷设施</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Integration</source>
+        <translation>集成</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>share of hardware</source>
+        <translation>占硬件成本比例</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Maintenance</source>
+        <translation>维护</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location line="+2"/>
+        <source>share of hardware per year</source>
+        <translation>每年占硬件成本比例</translation>
+    </message>
+    <message>
+        <location line="-1"/>
+        <source>Software</source>
+        <translation>软件</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>USD/GPU/year</source>
+        <translation>USD/GPU/年</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Spares</source>
+        <translation>备件</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Delivery</source>
+        <translation>交付周期</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>months, 0 = from lead times</source>
+        <translation>月，0 = 按供货周期</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Reliability</source>
+        <translation>可靠性</translation>
+    </message>
+    <message>
+        <location line="+42"/>
+        <source>Change %1</source>
+        <translation>修改%1</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>from the racks&apos; switches</source>
+        <translation>由机柜中的交换机决定</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Set by the switches in the design&apos;s network racks (%1 tiers). Change them on the plan, or generate the design again with another taper (File › New).</source>
+        <translation>由设计中网络机柜内的交换机决定（%1 层）。请在平面图上修改这些交换机，或以其他收敛比重新生成设计（文件 › 从模板新建）。</translation>
+    </message>
+</context>
+<context>
+    <name>cp::gui::LegendWidget</name>
+    <message>
+        <location filename="../views/plan/legendwidget.cpp" line="+106"/>
+        <source>%1: %2 racks</source>
+        <translation>%1：%2 个机柜</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Power units: %1</source>
+        <translation>配电单元：%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Cooling units: %1</source>
+        <translation>制冷单元：%1</translation>
+    </message>
+    <message>
+        <location line="+118"/>
+        <source>%1 m</source>
+        <translation>%1 m</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1 cm</source>
+        <translation>%1 cm</translation>
+    </message>
+</context>
+<context>
+    <name>cp::gui::MainWindow</name>
+    <message>
+        <location filename="../views/window/mainwindow.cpp" line="+88"/>
+        <source>Plan</source>
+        <translation>平面图</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>3D</source>
+        <translation>3D</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Bandwidth</source>
+        <translation>带宽</translation>
+    </message>
+    <message>
+        <location line="+41"/>
+        <location filename="../views/window/mainwindow_files.cpp" line="+387"/>
+        <source>Autosave failed: %1</source>
+        <translation>自动保存失败：%1</translation>
+    </message>
+    <message>
+        <location line="+70"/>
+        <source>Charts</source>
+        <translation>图表</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Failure Domains</source>
+        <translation>故障域</translation>
+    </message>
+    <message>
+        <location line="+93"/>
+        <source>Evaluating the design…</source>
+        <translation>正在评估设计…</translation>
+    </message>
+    <message>
+        <location line="+105"/>
+        <source>%1%2[*] — Cluster Planner</source>
+        <translation>%1%2[*] — Cluster Planner</translation>
+    </message>
+    <message>
+        <location line="+66"/>
+        <source>Language: %1</source>
+        <translation>语言：%1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <location line="+13"/>
+        <source>Change Language</source>
+        <translation>切换语言</translation>
+    </message>
+    <message>
+        <location line="-12"/>
+        <source>Cluster Planner shows %1 when it starts again. Restart now?</source>
+        <translation>Cluster Planner 重新启动后显示%1。现在重新启动吗？</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 from the next start</source>
+        <translation>下次启动时切换为%1</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Cannot start %1 again; the language changes at the next start.</source>
+        <translation>无法重新启动 %1；语言将在下次启动时切换。</translation>
+    </message>
+    <message>
+        <location line="+82"/>
+        <source>“%1” is a setting of the design, not a part on the plan</source>
+        <translation>“%1”是设计的设置项，而非平面图上的部件</translation>
+    </message>
+    <message>
+        <location filename="../views/window/mainwindow_actions.cpp" line="+45"/>
+        <source>&amp;New from Template…</source>
+        <translation>从模板新建(&amp;N)…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Generate a design from a template</source>
+        <translation>从模板生成设计</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Open…</source>
+        <translation>打开(&amp;O)…</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Open S&amp;weep Results…</source>
+        <translation>打开参数扫描结果(&amp;W)…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Show a sweep&apos;s variants and their Pareto front (cluster-planner-cli sweep)</source>
+        <translation>显示参数扫描的各变体及其帕累托前沿（cluster-planner-cli sweep）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Open Sweep Results</source>
+        <translation>打开参数扫描结果</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sweep results (*.sqlite *.db);;All files (*)</source>
+        <translation>参数扫描结果 (*.sqlite *.db);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>&amp;Save</source>
+        <translation>保存(&amp;S)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Save &amp;As…</source>
+        <translation>另存为(&amp;A)…</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>&amp;Fit to View</source>
+        <translation>适合窗口(&amp;F)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Zoom &amp;In</source>
+        <translation>放大(&amp;I)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Zoom &amp;Out</source>
+        <translation>缩小(&amp;O)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&amp;Plan</source>
+        <translation>平面图(&amp;P)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;3D Hall</source>
+        <translation>3D 机房(&amp;3)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Bandwidth Heatmap</source>
+        <translation>带宽热力图(&amp;B)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&amp;History…</source>
+        <translation>历史(&amp;H)…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The saved revisions of this file, with their comments</source>
+        <translation>此文件已保存的修订及其备注</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Cluster Planner &amp;Help</source>
+        <translation>Cluster Planner 帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Next &amp;Pane</source>
+        <translation>下一个窗格(&amp;P)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Previous Pa&amp;ne</source>
+        <translation>上一个窗格(&amp;N)</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Colour the racks by</source>
+        <translation>机柜着色依据</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <location line="+12"/>
+        <source>&amp;System</source>
+        <translation>跟随系统(&amp;S)</translation>
+    </message>
+    <message>
+        <location line="-12"/>
+        <source>&amp;Light</source>
+        <translation>浅色(&amp;L)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Dark</source>
+        <translation>深色(&amp;D)</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Open &amp;Recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>&amp;Overlay</source>
+        <translation>叠加图层(&amp;O)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Theme</source>
+        <translation>主题(&amp;T)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Main</source>
+        <translation>主工具栏</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source> Overlay: </source>
+        <translation> 叠加图层： </translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&amp;About Cluster Planner</source>
+        <translation>关于 Cluster Planner(&amp;A)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>About &amp;Qt</source>
+        <translation>关于 Qt(&amp;Q)</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>&amp;Undo</source>
+        <translation>撤销(&amp;U)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&amp;Redo</source>
+        <translation>重做(&amp;R)</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Cu&amp;t</source>
+        <translation>剪切(&amp;T)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Copy</source>
+        <translation>复制(&amp;C)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Paste</source>
+        <translation>粘贴(&amp;P)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Duplicate</source>
+        <translation>再制(&amp;D)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>De&amp;lete</source>
+        <translation>删除(&amp;L)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Rotate 90°</source>
+        <translation>旋转 90°(&amp;R)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Select &amp;All</source>
+        <translation>全选(&amp;A)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Stamp Selection…</source>
+        <translation>阵列复制所选内容(&amp;S)…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Repeat the selected row or pod N times at a spacing</source>
+        <translation>将所选机柜列或 Pod 按指定间距重复 N 次</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Auto-assign Nearest Feeds</source>
+        <translation>自动分配最近的供电(&amp;A)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Connect every rack without power or cooling to the nearest unit</source>
+        <translation>将所有未连接配电或制冷的机柜连接到最近的配电单元或制冷单元</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Se&amp;lect Tool</source>
+        <translation>选择工具(&amp;L)</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>&amp;Feed Tool</source>
+        <translation>供电工具(&amp;F)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Click a power or cooling unit, then the racks it feeds</source>
+        <translation>单击一个配电单元或制冷单元，再单击由其供电/供冷的机柜</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>Edit</source>
+        <translation>编辑</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Undo History</source>
+        <translation>撤销历史</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&lt;opened&gt;</source>
+        <translation>&lt;已打开&gt;</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>About Cluster Planner</source>
+        <translation>关于 Cluster Planner</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&lt;h3&gt;Cluster Planner %1&lt;/h3&gt;&lt;p&gt;Lay out an AI training cluster in a data hall and see what it delivers: inventory, power and cooling, fabric, training speed, reliability and cost.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;Cluster Planner %1&lt;/h3&gt;&lt;p&gt;在机房中布置 AI 训练集群，并评估其交付能力：设备清单、供电与制冷、网络、训练速度、可靠性和成本。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>Cluster Planner Help</source>
+        <translation>Cluster Planner 帮助</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&lt;h3&gt;Cluster Planner&lt;/h3&gt;&lt;p&gt;Drag parts from the &lt;b&gt;Palette&lt;/b&gt; onto the plan, edit them in the &lt;b&gt;Inspector&lt;/b&gt;. Every edit is evaluated in the background; the &lt;b&gt;Results&lt;/b&gt; dock shows the figures, the &lt;b&gt;Problems&lt;/b&gt; dock what is wrong — double-click or press Enter on a problem to select the part.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Overlays&lt;/b&gt; (toolbar or View → Overlay) colour the racks by power density, by the failure domain of the selected part, or by the bandwidth from the selected rack.&lt;/p&gt;&lt;p&gt;Unsaved changes are autosaved every few minutes and offered back after a crash. Each save asks for a comment, kept in File → History.&lt;/p&gt;&lt;h4&gt;Keyboard shortcuts&lt;/h4&gt;&lt;table cellspacing=&quot;4&quot;&gt;%1&lt;/table&gt;&lt;p&gt;More in docs/gui.md and docs/editing.md.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;Cluster Planner&lt;/h3&gt;&lt;p&gt;将&lt;b&gt;部件库&lt;/b&gt;中的部件拖放到平面图上，并在&lt;b&gt;属性面板&lt;/b&gt;中编辑。每次编辑都会在后台评估；&lt;b&gt;结果&lt;/b&gt;面板显示各项指标，&lt;b&gt;问题&lt;/b&gt;面板列出存在的问题——在某个问题上双击或按 Enter 即可选中对应部件。&lt;/p&gt;&lt;p&gt;&lt;b&gt;叠加图层&lt;/b&gt;（工具栏或“视图 → 叠加图层”）按功率密度、所选部件的故障域或从所选机柜出发的带宽为机柜着色。&lt;/p&gt;&lt;p&gt;未保存的更改每隔几分钟自动保存一次，程序崩溃后可恢复。每次保存时都会要求填写备注，备注保存在“文件 → 历史”中。&lt;/p&gt;&lt;h4&gt;键盘快捷键&lt;/h4&gt;&lt;table cellspacing=&quot;4&quot;&gt;%1&lt;/table&gt;&lt;p&gt;更多信息请参阅 docs/gui.md 和 docs/editing.md。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../views/window/mainwindow_export.cpp" line="+49"/>
+        <source>&amp;Export</source>
+        <translation>导出(&amp;E)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Comparison Report (HTML or PDF)…</source>
+        <translation>对比报告（HTML 或 PDF）(&amp;C)…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The open scenario and the ticked ones side by side, as `compare --report` writes it</source>
+        <translation>将当前方案与勾选的方案并排对比，内容与 `compare --report` 的输出相同</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Export Comparison Report</source>
+        <translation>导出对比报告</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>PDF report (*.pdf);;HTML report (*.html)</source>
+        <translation>PDF 报告 (*.pdf);;HTML 报告 (*.html)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&amp;Bill of Materials (CSV)…</source>
+        <translation>物料清单（CSV）(&amp;B)…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Every priced part of the open and ticked scenarios, one CSV line each</source>
+        <translation>当前方案及勾选方案中所有计价部件，每个部件一行 CSV</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Export Bill of Materials</source>
+        <translation>导出物料清单</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>CSV (*.csv)</source>
+        <translation>CSV (*.csv)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&amp;Plan (SVG or PDF)…</source>
+        <translation>平面图（SVG 或 PDF）(&amp;P)…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The hall plan as drawn, with a title block and a scale bar</source>
+        <translation>按当前显示导出机房平面图，附标题栏和比例尺</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Export Plan</source>
+        <translation>导出平面图</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>PDF drawing (*.pdf);;SVG drawing (*.svg)</source>
+        <translation>PDF 图纸 (*.pdf);;SVG 图纸 (*.svg)</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>Computing the figures for the %1…</source>
+        <translation>正在计算%1所需的数据…</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Export cancelled</source>
+        <translation>导出已取消</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The open design has no figures to export: %1</source>
+        <translation>当前设计没有可导出的数据：%1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>it was not evaluated</source>
+        <translation>尚未评估</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+26"/>
+        <location line="+33"/>
+        <location line="+20"/>
+        <location line="+21"/>
+        <location filename="../views/window/mainwindow_plugins.cpp" line="+88"/>
+        <source>Cannot Export</source>
+        <translation>无法导出</translation>
+    </message>
+    <message>
+        <location line="-75"/>
+        <source>%1: a report is written as .html or .pdf</source>
+        <translation>%1：报告须保存为 .html 或 .pdf 文件</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>report</source>
+        <translation>报告</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Writing the report…</source>
+        <translation>正在写入报告…</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <location line="+53"/>
+        <source>unsaved</source>
+        <translation>未保存</translation>
+    </message>
+    <message numerus="yes">
+        <location line="-30"/>
+        <source>Wrote the report of %n design(s) to %1</source>
+        <translation>
+            <numerusform>已将 %n 个设计的报告写入 %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>bill of materials</source>
+        <translation>物料清单</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Wrote the bill of materials to %1</source>
+        <translation>已将物料清单写入 %1</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>Wrote the plan to %1</source>
+        <translation>已将平面图写入 %1</translation>
+    </message>
+    <message>
+        <location filename="../views/window/mainwindow_files.cpp" line="-315"/>
+        <location line="+38"/>
+        <location line="+64"/>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <location line="-101"/>
+        <location line="+40"/>
+        <source>Cannot Open File</source>
+        <translation>无法打开文件</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Opened %1</source>
+        <translation>已打开 %1</translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>Cannot Save File</source>
+        <translation>无法保存文件</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Saved %1</source>
+        <translation>已保存 %1</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>Cannot Create Design</source>
+        <translation>无法创建设计</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Cannot Create Sample Design</source>
+        <translation>无法创建示例设计</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Untitled design</source>
+        <translation>未命名设计</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Unsaved Changes</source>
+        <translation>未保存的更改</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>“%1” has unsaved changes. Save them?</source>
+        <translation>“%1”有未保存的更改。是否保存？</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>Open Design</source>
+        <translation>打开设计</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location filename="../views/window/mainwindow_scenarios.cpp" line="+212"/>
+        <source>Cluster Planner files (*.cplan *.json);;Projects (*.cplan);;Design JSON (*.json);;All files (*)</source>
+        <translation>Cluster Planner 文件 (*.cplan *.json);;项目 (*.cplan);;设计 JSON (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Project (*.cplan)</source>
+        <translation>项目 (*.cplan)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Save Design As</source>
+        <translation>设计另存为</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Project (*.cplan);;Design JSON (*.json)</source>
+        <translation>项目 (*.cplan);;设计 JSON (*.json)</translation>
+    </message>
+    <message>
+        <location line="+44"/>
+        <source>No recent files</source>
+        <translation>无最近打开的文件</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Clear Menu</source>
+        <translation>清除菜单(&amp;C)</translation>
+    </message>
+    <message>
+        <location line="+65"/>
+        <source>Autosaved</source>
+        <translation>已自动保存</translation>
+    </message>
+    <message>
+        <location line="+39"/>
+        <source>Cannot Recover File</source>
+        <translation>无法恢复文件</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Recovered unsaved changes; save them to keep them</source>
+        <translation>已恢复未保存的更改；请保存以保留这些更改</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>an unsaved design</source>
+        <translation>一个未保存的设计</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>“%1”</source>
+        <translation>“%1”</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Recover Unsaved Changes</source>
+        <translation>恢复未保存的更改</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cluster Planner did not close properly. Changes to %1, autosaved %2, can be recovered.</source>
+        <translation>Cluster Planner 未正常关闭。可以恢复对%1所做的更改（自动保存于 %2）。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Recover</source>
+        <translation>恢复(&amp;R)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Discard</source>
+        <translation>丢弃(&amp;D)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Not Now</source>
+        <translation>暂不处理(&amp;N)</translation>
+    </message>
+    <message>
+        <location filename="../views/window/mainwindow_planmenu.cpp" line="+59"/>
+        <source>Feed Power From</source>
+        <translation>供电来源</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Feed Cooling From</source>
+        <translation>制冷来源</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+7"/>
+        <source>%1 — %2, %3 kW, %n rack(s) served</source>
+        <translation>
+            <numerusform>%1 — %2，%3 kW，服务 %n 个机柜</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>the %1 nearest of %2; use the Feed Tool (E) for others</source>
+        <translation>仅列出最近的 %1 个（共 %2 个）；其他单元请使用供电工具（E）</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>Select Failure Domain</source>
+        <translation>选择故障域</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Select one rack or unit</source>
+        <translation>请选择一个机柜或单元</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+10"/>
+        <source>%1: %2 GPUs down in %n rack(s)</source>
+        <translation>
+            <numerusform>%1：%n 个机柜中 %2 个 GPU 宕机</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Show in Elevation</source>
+        <translation>在立面图中显示</translation>
+    </message>
+    <message>
+        <location filename="../views/window/mainwindow_plugins.cpp" line="-46"/>
+        <source>E&amp;xport with Plugin</source>
+        <translation>使用插件导出(&amp;X)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1…</source>
+        <translation>%1…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Write the design through the “%1” exporter into a folder</source>
+        <translation>通过“%1”导出器将设计写入文件夹</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Export “%1” into Folder</source>
+        <translation>将“%1”导出到文件夹</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>No exporter plugins loaded</source>
+        <translation>未加载导出器插件</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>&amp;Plugins…</source>
+        <translation>插件(&amp;P)…</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>No exporter plugin “%1” is loaded</source>
+        <translation>未加载导出器插件“%1”</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+7"/>
+        <source>Exported %n file(s) with “%1” into %2</source>
+        <translation>
+            <numerusform>已使用“%1”将 %n 个文件导出到 %2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>&lt;h3&gt;Plugins&lt;/h3&gt;</source>
+        <translation>&lt;h3&gt;插件&lt;/h3&gt;</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&lt;p&gt;Searched, in order: %1.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;搜索路径（按顺序）：%1。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>&lt;p&gt;No plugin is loaded.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;未加载任何插件。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Topology generators (File › New)</source>
+        <translation>拓扑生成器（文件 › 从模板新建）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Importers</source>
+        <translation>导入器</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Exporters (File › Export with Plugin)</source>
+        <translation>导出器（文件 › 使用插件导出）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&lt;h4&gt;Refused&lt;/h4&gt;&lt;ul&gt;</source>
+        <translation>&lt;h4&gt;已拒绝加载&lt;/h4&gt;&lt;ul&gt;</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Plugins</source>
+        <translation>插件</translation>
+    </message>
+    <message>
+        <location filename="../views/window/mainwindow_scenarios.cpp" line="-118"/>
+        <source>Opened scenario %1</source>
+        <translation>已打开方案 %1</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Scenario “%1”: %2</source>
+        <translation>方案“%1”：%2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+23"/>
+        <location line="+37"/>
+        <source>Cannot Add Scenario</source>
+        <translation>无法添加方案</translation>
+    </message>
+    <message>
+        <location line="-56"/>
+        <source>Added scenario %1 (unsaved): tick it in the Scenarios dock to compare, double-click to open</source>
+        <translation>已添加方案 %1（未保存）：在“方案”面板中勾选以进行对比，双击以打开</translation>
+    </message>
+    <message>
+        <location line="+75"/>
+        <source>Scenario “%1” is open: open another scenario before removing it</source>
+        <translation>方案“%1”当前已打开：请先打开其他方案，再将其移除</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cannot Remove Scenario</source>
+        <translation>无法移除方案</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Remove Scenario</source>
+        <translation>移除方案</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Remove scenario “%1” from the project? The file keeps it until you save.</source>
+        <translation>是否从项目中移除方案“%1”？保存之前，文件中仍保留该方案。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Removed scenario %1 (unsaved)</source>
+        <translation>已移除方案 %1（未保存）</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Add Scenario from Template</source>
+        <translation>从模板添加方案</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Add Scenario from File</source>
+        <translation>从文件添加方案</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Cannot Open Sweep Results</source>
+        <translation>无法打开参数扫描结果</translation>
+    </message>
+    <message>
+        <location line="+56"/>
+        <source>Cannot Open the Variant</source>
+        <translation>无法打开该变体</translation>
+    </message>
+</context>
+<context>
+    <name>cp::gui::NewDesignDialog</name>
+    <message>
+        <location filename="../views/dialogs/newdesigndialog.cpp" line="+17"/>
+        <source>New Design from Template</source>
+        <translation>从模板新建设计</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Classic — 8-GPU servers, rail-optimised fat tree</source>
+        <translation>经典 — 8-GPU 服务器，轨道优化胖树</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Supernode — 72-GPU liquid-cooled scale-up racks</source>
+        <translation>超节点 — 72-GPU 液冷纵向扩展机柜</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Gigawatt — a campus of supernode halls on a 4-tier fabric</source>
+        <translation>吉瓦级 — 由多个超节点机房组成的园区，采用 4 层网络</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Template default</source>
+        <translation>模板默认值</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>GPUs are installed GPUs, spares included, rounded up to whole servers or supernodes.</source>
+        <translation>GPU 数为已安装的 GPU 总数（含备件），并向上取整到完整的服务器或超节点。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>&amp;Template:</source>
+        <translation>模板(&amp;T)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;GPUs:</source>
+        <translation>GPU 数(&amp;G)：</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>%1 — plugin generator “%2”</source>
+        <translation>%1 — 插件生成器“%2”</translation>
+    </message>
+</context>
+<context>
+    <name>cp::gui::Overlay</name>
+    <message>
+        <location filename="../views/plan/overlay.cpp" line="+35"/>
+        <source>Category</source>
+        <translation>类别</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Power density</source>
+        <translation>功率密度</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+93"/>
+        <source>Failure domain</source>
+        <translation>故障域</translation>
+    </message>
+    <message>
+        <location line="-92"/>
+        <source>Bandwidth</source>
+        <translation>带宽</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>Power density (kW per rack)</source>
+        <translation>功率密度（每机柜 kW）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <location line="+64"/>
+        <location line="+36"/>
+        <source>Waiting for the evaluation…</source>
+        <translation>正在等待评估…</translation>
+    </message>
+    <message>
+        <location line="-86"/>
+        <source>rack</source>
+        <translation>机柜</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>0 kW</source>
+        <translation>0 kW</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 kW</source>
+        <translation>%1 kW</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 limit %2 kW</source>
+        <translation>%1 上限 %2 kW</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Nameplate above the rack&apos;s limit (%1)</source>
+        <translation>铭牌功率超出机柜上限（%1）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>No load</source>
+        <translation>无负载</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Hottest: %1 at %2 kW</source>
+        <translation>最热：%1，%2 kW</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>1 rack above its power limit</source>
+        <translation>1 个机柜超出功率上限</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 racks above their power limit</source>
+        <translation>%1 个机柜超出功率上限</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Taken down</source>
+        <translation>宕机</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Served, kept up by redundancy</source>
+        <translation>受其服务、依靠冗余保持运行</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Unaffected</source>
+        <translation>不受影响</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+5"/>
+        <source>Select a rack, power or cooling unit.</source>
+        <translation>请选择机柜、配电单元或制冷单元。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>%1: redundant, 0 GPUs down (%2 served)</source>
+        <translation>%1：冗余，0 个 GPU 宕机（服务 %2）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1: %2 GPUs down in %3</source>
+        <translation>%1：%3 中 %2 个 GPU 宕机</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Failure of %1 takes down %2 GPUs</source>
+        <translation>%1 故障导致 %2 个 GPU 宕机</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Bandwidth (GB/s per GPU)</source>
+        <translation>带宽（每 GPU GB/s）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The design has no scale-out fabric.</source>
+        <translation>该设计没有横向扩展网络。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>No GPUs on the fabric</source>
+        <translation>网络上无 GPU</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The selected rack has no GPUs on the fabric.</source>
+        <translation>所选机柜在网络上没有 GPU。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Select a rack with GPUs.</source>
+        <translation>请选择装有 GPU 的机柜。</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Selected rack (%1 GB/s within)</source>
+        <translation>所选机柜（柜内 %1 GB/s）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>0</source>
+        <translation>0</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1</source>
+        <translation>%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>lowest %1</source>
+        <translation>最低 %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>From %1 (matrix by %2)</source>
+        <translation>自 %1（矩阵粒度：%2）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>From %1: %2–%3 GB/s per GPU</source>
+        <translation>自 %1：每 GPU %2–%3 GB/s</translation>
+    </message>
+</context>
+<context>
+    <name>cp::gui::PaletteDock</name>
+    <message>
+        <location filename="../views/docks/palettedock.cpp" line="+24"/>
+        <source>Accelerators</source>
+        <translation>加速卡</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>GPU servers</source>
+        <translation>GPU 服务器</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Supernodes</source>
+        <translation>超节点</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Switches</source>
+        <translation>交换机</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>NICs</source>
+        <translation>网卡</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cables and optics</source>
+        <translation>线缆与光模块</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Storage</source>
+        <translation>存储</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Racks</source>
+        <translation>机柜</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>PDUs</source>
+        <translation>PDU</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Busways</source>
+        <translation>母线槽</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>UPS</source>
+        <translation>UPS</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>CRAH units</source>
+        <translation>CRAH 制冷单元</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Rear-door heat exchangers</source>
+        <translation>背板换热器</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>CDUs</source>
+        <translation>CDU</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>Catalog</source>
+        <translation>部件目录</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Search parts…</source>
+        <translation>搜索部件…</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Part</source>
+        <translation>部件</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Catalog id</source>
+        <translation>目录 ID</translation>
+    </message>
+    <message>
+        <location line="+50"/>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <location line="+120"/>
+        <source>%1 GPUs · %2 U · %3 kW max</source>
+        <translation>%1 个 GPU · %2 U · 最大 %3 kW</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 × %2 Gb/s · %3 U</source>
+        <translation>%1 × %2 Gb/s · %3 U</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 TB · %2 GB/s read · %3 U</source>
+        <translation>%1 TB · 读 %2 GB/s · %3 U</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 U · %2 kW · %3 × %4 m</source>
+        <translation>%1 U · %2 kW · %3 × %4 m</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1 kW capacity</source>
+        <translation>容量 %1 kW</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Drag onto the floor to place.</source>
+        <translation>拖放到机房平面上即可放置。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Drag onto a rack to mount.</source>
+        <translation>拖放到机柜上即可安装。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Drag onto the floor, then feed racks.</source>
+        <translation>拖放到机房平面上，然后为机柜供电。</translation>
+    </message>
+    <message>
+        <location line="+42"/>
+        <source>No source given.</source>
+        <translation>未注明数据来源。</translation>
+    </message>
+</context>
+<context>
+    <name>cp::gui::ProblemsDock</name>
+    <message>
+        <location filename="../views/docks/problemsdock.cpp" line="+41"/>
+        <source>Error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Info</source>
+        <translation>信息</translation>
+    </message>
+    <message>
+        <location line="+128"/>
+        <location line="+39"/>
+        <location line="+51"/>
+        <source>Problems</source>
+        <translation>问题</translation>
+    </message>
+    <message>
+        <location line="-82"/>
+        <source>Severity</source>
+        <translation>严重程度</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Part</source>
+        <translation>部件</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Message</source>
+        <translation>消息</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Found by</source>
+        <translation>发现来源</translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <source>Not evaluated yet.</source>
+        <translation>尚未评估。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>No problems found.</source>
+        <translation>未发现问题。</translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <source>validation</source>
+        <translation>校验</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>evaluation</source>
+        <translation>评估</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>plugins</source>
+        <translation>插件</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>1 error</source>
+        <translation>1 个错误</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1 errors</source>
+        <translation>%1 个错误</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>1 warning</source>
+        <translation>1 个警告</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1 warnings</source>
+        <translation>%1 个警告</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Problems (%1, %2)</source>
+        <translation>问题（%1，%2）</translation>
+    </message>
+</context>
+<context>
+    <name>cp::gui::RecoveryFile</name>
+    <message>
+        <location filename="../views/session/recoveryfile.cpp" line="+76"/>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>%1: cannot replace the recovery file</source>
+        <translation>%1：无法替换恢复文件</translation>
+    </message>
+</context>
+<context>
+    <name>cp::gui::ResultsDock</name>
+    <message>
+        <location filename="../views/docks/resultsdock.cpp" line="+85"/>
+        <location line="+79"/>
+        <source>  P10 – P90</source>
+        <translation>  P10 – P90</translation>
+    </message>
+    <message>
+        <location line="-78"/>
+        <location line="+79"/>
+        <source>%1 – %2</source>
+        <translation>%1 – %2</translation>
+    </message>
+    <message>
+        <location line="-76"/>
+        <source>8 in 10 draws of the uncertain inputs land in this range: prices, rates, the cloud price path, utilisation and the training and reliability bands (docs/cost.md, &quot;Ranges and decisions&quot;)</source>
+        <translation>不确定输入的 10 次抽样中有 8 次落在此区间内：价格、费率、云租用价格走势、利用率以及训练与可靠性区间（docs/cost.md，“Ranges and decisions”）</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>8 in 10 fleets and teams like this one land in this range: the failure rates and recovery times drawn from their ranges (docs/reliability.md)</source>
+        <translation>与此类似的机群和团队中，10 个有 8 个落在此区间内：故障率和恢复时间均在其区间内抽样（docs/reliability.md）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>8 runs in 10 like this one land in this range (errors of the %1 regime against published runs, docs/validation.md)</source>
+        <translation>与此类似的训练运行中，10 次有 8 次落在此区间内（依据 %1 工况相对已公开训练运行的误差，docs/validation.md）</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>switches</source>
+        <translation>台交换机</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <location line="+5"/>
+        <source>Switches, %1</source>
+        <translation>交换机，%1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Switches, %1 network</source>
+        <translation>交换机，%1 网络</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>never</source>
+        <translation>从不</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>as the design sets it (Finance: Delivery)</source>
+        <translation>按设计中的设定（财务：交付）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>from lead times; the longest: %1, %2 weeks</source>
+        <translation>按供货周期计算；最长的一项：%1，%2 周</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>IT power by row</source>
+        <translation>各机柜列 IT 功率</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>kW</source>
+        <translation>kW</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Oversubscription</source>
+        <translation>收敛比</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Cables</source>
+        <translation>线缆</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>links</source>
+        <translation>条链路</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Layout (searched)</source>
+        <translation>布局（已搜索）</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Layout</source>
+        <translation>布局</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Training speed</source>
+        <translation>训练速度</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>n/a</source>
+        <translation>不适用</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>see Problems</source>
+        <translation>见“问题”</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Resilience policy</source>
+        <translation>容错策略</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Results</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <location line="+37"/>
+        <source>Figure</source>
+        <translation>指标</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Unit</source>
+        <translation>单位</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Not evaluated yet.</source>
+        <translation>尚未评估。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Evaluating…</source>
+        <translation>正在评估…</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Evaluation was cancelled; figures are partial.</source>
+        <translation>评估已取消；结果不完整。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Up to date.</source>
+        <translation>已是最新。</translation>
+    </message>
+</context>
+<context>
+    <name>cp::gui::ScenarioSet</name>
+    <message>
+        <location filename="../views/session/scenarioset.cpp" line="+92"/>
+        <source>the project already has a scenario named &quot;%1&quot;</source>
+        <translation>项目中已有名为“%1”的方案</translation>
+    </message>
+</context>
+<context>
+    <name>cp::gui::ScenariosDock</name>
+    <message>
+        <location filename="../views/docks/scenariosdock.cpp" line="+33"/>
+        <source>Scenarios</source>
+        <translation>方案</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <location line="+125"/>
+        <source>Open</source>
+        <translation>打开</translation>
+    </message>
+    <message>
+        <location line="-125"/>
+        <source>Show this scenario in the window (Enter or double-click)</source>
+        <translation>在窗口中显示此方案（Enter 或双击）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Add</source>
+        <translation>添加</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Add a scenario from a template or a file</source>
+        <translation>从模板或文件添加方案</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>From Template…</source>
+        <translation>从模板…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>From File…</source>
+        <translation>从文件…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+119"/>
+        <source>Duplicate</source>
+        <translation>再制</translation>
+    </message>
+    <message>
+        <location line="-119"/>
+        <source>Add a copy of this scenario</source>
+        <translation>添加此方案的副本</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+119"/>
+        <source>Rename</source>
+        <translation>重命名</translation>
+    </message>
+    <message>
+        <location line="-119"/>
+        <source>Rename this scenario (F2)</source>
+        <translation>重命名此方案（F2）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+119"/>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <location line="-119"/>
+        <location line="+134"/>
+        <source>Remove this scenario from the project</source>
+        <translation>从项目中移除此方案</translation>
+    </message>
+    <message>
+        <location line="-125"/>
+        <source>Ticked scenarios are compared with the open one (Comparison dock, charts, report)</source>
+        <translation>勾选的方案将与当前打开的方案进行对比（对比面板、图表、报告）</translation>
+    </message>
+    <message>
+        <location line="+71"/>
+        <source>%1 — open in the window</source>
+        <translation>%1 — 已在窗口中打开</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 — %2 racks; double-click to open</source>
+        <translation>%1 — %2 个机柜；双击打开</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>&quot;%1&quot;: %2</source>
+        <translation>“%1”：%2</translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>The open scenario cannot be removed: open another first</source>
+        <translation>无法移除当前打开的方案：请先打开其他方案</translation>
+    </message>
+</context>
+<context>
+    <name>cp::gui::SummaryLabel</name>
+    <message>
+        <location filename="../views/window/summarylabel.cpp" line="+25"/>
+        <source>Evaluation failed</source>
+        <translation>评估失败</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>%1 GPUs</source>
+        <translation>%1 个 GPU</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 MW IT</source>
+        <translation>IT %1 MW</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>MFU %1 %</source>
+        <translation>MFU %1 %</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>job MTBF %1 h</source>
+        <translation>作业 MTBF %1 h</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>TCO $%1M</source>
+        <translation>TCO $%1M</translation>
+    </message>
+</context>
+<context>
+    <name>cp::gui::SweepResultsView</name>
+    <message>
+        <location filename="../views/sweep/sweepresultsview.cpp" line="+60"/>
+        <source>Sweep Results — %1</source>
+        <translation>参数扫描结果 — %1</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>%1 of %2 variants in %3: %4 evaluated, %5 meet every constraint. Hover a point for its parameters; click it to open that variant as a scenario.</source>
+        <translation>%3：共 %2 个变体中的 %1 个；已评估 %4 个，满足全部约束的 %5 个。将鼠标悬停在点上可查看其参数；单击可将该变体作为方案打开。</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source> (higher is better)</source>
+        <translation>（越高越好）</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source> (lower is better)</source>
+        <translation>（越低越好）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>&amp;X:</source>
+        <translation>X(&amp;X)：</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Y:</source>
+        <translation>Y(&amp;Y)：</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>No variant chosen.</source>
+        <translation>未选择变体。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Export &amp;CSV…</source>
+        <translation>导出 CSV(&amp;C)…</translation>
+    </message>
+    <message>
+        <location line="+64"/>
+        <source>Variant #%1: %2</source>
+        <translation>变体 #%1：%2</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source> (P10–P90 %1–%2)</source>
+        <translation>（P10–P90 %1–%2）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>
+Meets every constraint</source>
+        <translation>
+满足全部约束</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>
+Misses: %1</source>
+        <translation>
+未满足：%1</translation>
+    </message>
+    <message>
+        <location line="+50"/>
+        <source>Export Sweep Rows</source>
+        <translation>导出参数扫描行</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>CSV (*.csv)</source>
+        <translation>CSV (*.csv)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Cannot Export</source>
+        <translation>无法导出</translation>
+    </message>
+</context>
+<context>
+    <name>cp::gui::fmt</name>
+    <message>
+        <location filename="../views/style/format.cpp" line="+20"/>
+        <source>1 rack</source>
+        <translation>1 个机柜</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 racks</source>
+        <translation>%1 个机柜</translation>
+    </message>
+</context>
+</TS>
