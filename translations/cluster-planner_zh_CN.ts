@@ -82,6 +82,934 @@
     </message>
 </context>
 <context>
+    <name>cp::Figures</name>
+    <message>
+        <location filename="../views/i18n/figurestrings.cpp" line="+10"/>
+        <source>GPUs installed</source>
+        <translation>已安装 GPU</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>GPUs</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>GPUs active</source>
+        <translation>在用 GPU</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>GPUs spare</source>
+        <translation>热备 GPU</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>hot-spare GPUs</source>
+        <translation>热备 GPU 数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Servers</source>
+        <translation>服务器</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>nodes</source>
+        <translation>个节点</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Supernodes</source>
+        <translation>超节点</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Racks</source>
+        <translation>机柜</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>racks</source>
+        <translation>机柜</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>   compute</source>
+        <translation>   计算</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>   network</source>
+        <translation>   网络</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>   storage</source>
+        <translation>   存储</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>NICs</source>
+        <translation>网卡</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Storage nodes</source>
+        <translation>存储节点</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Storage capacity</source>
+        <translation>存储容量</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>TB</source>
+        <translation>TB</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>storage capacity TB</source>
+        <translation>存储容量（TB）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Power units</source>
+        <translation>配电单元</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>units</source>
+        <translation>台</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cooling units</source>
+        <translation>制冷单元</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>cooling units</source>
+        <translation>制冷单元数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Fabric (%1)</source>
+        <translation>网络（%1）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>tiers</source>
+        <translation>层</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>scale-out switch tiers</source>
+        <translation>横向扩展网络交换机层数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>switch port Gb/s</source>
+        <translation>交换机端口速率（Gb/s）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>scale-up domain GPUs</source>
+        <translation>纵向扩展域 GPU 数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>GPUs per scale-up domain</source>
+        <translation>每个纵向扩展域的 GPU 数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Scale-up (%1-GPU domain)</source>
+        <translation>纵向扩展（%1 GPU 域）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>GB/s</source>
+        <translation>GB/s</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>scale-up GB/s per GPU</source>
+        <translation>每 GPU 纵向扩展带宽（GB/s）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Scale-out per GPU</source>
+        <translation>每 GPU 横向扩展带宽</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Gb/s</source>
+        <translation>Gb/s</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>scale-out Gb/s per GPU</source>
+        <translation>每 GPU 横向扩展带宽（Gb/s）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Bisection</source>
+        <translation>对分带宽</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>TB/s</source>
+        <translation>TB/s</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>bisection TB/s</source>
+        <translation>对分带宽（TB/s）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Optics power</source>
+        <translation>光模块功耗</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>kW</source>
+        <translation>kW</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>pods</source>
+        <translation>Pod 数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Worst path</source>
+        <translation>最差路径</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>switch hops</source>
+        <translation>跳</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>worst path switch hops</source>
+        <translation>最差路径交换机跳数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>worst path latency µs</source>
+        <translation>最差路径时延（µs）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>MFU</source>
+        <translation>MFU</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%</source>
+        <translation>%</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>MFU %</source>
+        <translation>MFU（%）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>MFU P10</source>
+        <translation>MFU P10</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>MFU P10 %</source>
+        <translation>MFU P10（%）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>MFU P90</source>
+        <translation>MFU P90</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>MFU P90 %</source>
+        <translation>MFU P90（%）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Model TFLOP/s per GPU</source>
+        <translation>每 GPU 模型算力</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>TFLOP/s</source>
+        <translation>TFLOP/s</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>model TFLOP/s per GPU</source>
+        <translation>每 GPU 模型算力（TFLOP/s）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Model TFLOP/s per GPU P10</source>
+        <translation>每 GPU 模型算力 P10</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>model TFLOP/s per GPU P10</source>
+        <translation>每 GPU 模型算力 P10（TFLOP/s）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Model TFLOP/s per GPU P90</source>
+        <translation>每 GPU 模型算力 P90</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>model TFLOP/s per GPU P90</source>
+        <translation>每 GPU 模型算力 P90（TFLOP/s）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Tokens per second</source>
+        <translation>每秒 token 数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>tok/s</source>
+        <translation>tok/s</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>tokens per s, thousands</source>
+        <translation>每秒 token 数（千）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Tokens per second P10</source>
+        <translation>每秒 token 数 P10</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>tokens per s P10, thousands</source>
+        <translation>每秒 token 数 P10（千）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Tokens per second P90</source>
+        <translation>每秒 token 数 P90</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>tokens per s P90, thousands</source>
+        <translation>每秒 token 数 P90（千）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Memory per GPU</source>
+        <translation>每 GPU 显存</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>GB</source>
+        <translation>GB</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Time to train</source>
+        <translation>训练时长</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>days</source>
+        <translation>天</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>failure-free time to train days</source>
+        <translation>无故障训练时长（天）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Time to train P10</source>
+        <translation>训练时长 P10</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>failure-free time to train P10 days</source>
+        <translation>无故障训练时长 P10（天）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Time to train P90</source>
+        <translation>训练时长 P90</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>failure-free time to train P90 days</source>
+        <translation>无故障训练时长 P90（天）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>pipeline bubble %</source>
+        <translation>流水线气泡（%）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>GPUs the job uses</source>
+        <translation>作业使用的 GPU</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>of %1</source>
+        <translation>/ %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>workload parameters, billions</source>
+        <translation>训练负载参数量（十亿）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>IT power (training load)</source>
+        <translation>IT 功率（训练负载下）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>IT power MW</source>
+        <translation>IT 功率（MW）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>IT power (nameplate)</source>
+        <translation>IT 功率（铭牌）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>max kW per m²</source>
+        <translation>最大功率密度（kW/m²）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Facility power</source>
+        <translation>设施功率</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>facility power MW</source>
+        <translation>设施功率（MW）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>PUE</source>
+        <translation>PUE</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Densest rack</source>
+        <translation>最高密度机柜</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>kW/rack</source>
+        <translation>kW/机柜</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>max kW per rack</source>
+        <translation>单机柜最大功率（kW）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Energy per year</source>
+        <translation>年能耗</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>MWh/yr</source>
+        <translation>MWh/年</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Job MTBF</source>
+        <translation>作业 MTBF</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>h</source>
+        <translation>h</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>job MTBF h</source>
+        <translation>作业 MTBF（h）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>job interruptions per day</source>
+        <translation>作业每天中断次数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Goodput</source>
+        <translation>Goodput</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>goodput %</source>
+        <translation>Goodput（%）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Largest failure domain</source>
+        <translation>最大故障域</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>largest failure domain GPUs</source>
+        <translation>最大故障域 GPU 数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>checkpoint size TB</source>
+        <translation>检查点大小（TB）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>storage write GB/s</source>
+        <translation>存储写入带宽（GB/s）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>checkpoint write s</source>
+        <translation>检查点写入时间（s）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>checkpoint restore s</source>
+        <translation>检查点恢复时间（s）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Checkpoint every</source>
+        <translation>检查点间隔</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>min</source>
+        <translation>min</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>checkpoint interval min</source>
+        <translation>检查点间隔（min）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>recovery min</source>
+        <translation>恢复时间（min）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>time lost per failure min</source>
+        <translation>每次故障损失时间（min）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Time to train with failures</source>
+        <translation>有效训练时长（含故障）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>time to train days</source>
+        <translation>训练时长（天）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Goodput P10</source>
+        <translation>Goodput P10</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>goodput P10 %</source>
+        <translation>Goodput P10（%）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Goodput P90</source>
+        <translation>Goodput P90</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>goodput P90 %</source>
+        <translation>Goodput P90（%）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>time to train P10 days</source>
+        <translation>训练时长 P10（天）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>time to train P90 days</source>
+        <translation>训练时长 P90（天）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>restart min</source>
+        <translation>重启时间（min）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>checkpoint stall s</source>
+        <translation>检查点停顿时间（s）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>CAPEX</source>
+        <translation>CAPEX</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>M USD</source>
+        <translation>M USD</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>CAPEX $M</source>
+        <translation>CAPEX（$M）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>cooling plant $M</source>
+        <translation>制冷站（$M）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>OPEX per year</source>
+        <translation>年 OPEX</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>M USD/yr</source>
+        <translation>M USD/年</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>OPEX $M/yr</source>
+        <translation>OPEX（$M/年）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>staff FTE</source>
+        <translation>运维人员（FTE）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Delivery (order to productive)</source>
+        <translation>交付周期（下单至投产）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>months</source>
+        <translation>个月</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>delivery months</source>
+        <translation>交付周期（月）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>delivery cost $M</source>
+        <translation>交付期成本（$M）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>renting meanwhile $M</source>
+        <translation>交付期间云租用（$M）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>TCO over %1 years</source>
+        <translation>%1 年 TCO</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>TCO $M</source>
+        <translation>TCO（$M）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cost per GPU-hour</source>
+        <translation>每 GPU·小时成本</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>USD</source>
+        <translation>USD</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>cost per GPU-hour $</source>
+        <translation>每 GPU·小时成本（$）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>effective PFLOP/s per GPU</source>
+        <translation>每 GPU 有效 PFLOP/s</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cost per effective PFLOP-hour</source>
+        <translation>每有效 PFLOP·小时成本</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>$ per effective PFLOP-h</source>
+        <translation>每有效 PFLOP·小时成本（$）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>cost per million tokens $</source>
+        <translation>每百万 token 成本（$）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>cost to train $M</source>
+        <translation>训练成本（$M）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>cloud price per GPU-hour $</source>
+        <translation>云租用每 GPU·小时价格（$）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>cloud cost to train $M</source>
+        <translation>云租用训练成本（$M）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Break-even against the cloud</source>
+        <translation>与云租用盈亏平衡</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>month</source>
+        <translation>个月</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>cloud break-even month</source>
+        <translation>与云租用盈亏平衡（月）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>never</source>
+        <translation>永不</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Time to train, all ranges</source>
+        <translation>训练时长（综合所有区间）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>NPV of owning vs the cloud</source>
+        <translation>自建相对云租用的 NPV</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>NPV owning vs cloud $M</source>
+        <translation>自建相对云租用 NPV（$M）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a month&apos;s delay $M</source>
+        <translation>延期一个月成本（$M）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>P(owning beats the cloud) %</source>
+        <translation>自建优于云租用的概率（%）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>fleet utilisation %</source>
+        <translation>机群利用率（%）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Break-even utilisation</source>
+        <translation>盈亏平衡利用率</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>break-even utilisation %</source>
+        <translation>盈亏平衡利用率（%）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>scale-up domains (servers, supernodes)</source>
+        <translation>纵向扩展域数（服务器、超节点）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>compute-fabric switches</source>
+        <translation>计算网络交换机数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>bisection GB/s per GPU</source>
+        <translation>每 GPU 对分带宽（GB/s）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>worst oversubscription :1</source>
+        <translation>最大收敛比（:1）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>exposed communication % of step</source>
+        <translation>未掩盖通信占单步时间（%）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>GPUs the job runs on</source>
+        <translation>作业运行的 GPU 数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>active GPUs idle to the job %</source>
+        <translation>在用 GPU 中作业未用占比（%）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>GPUs per model replica (TP·PP·CP)</source>
+        <translation>每个模型副本的 GPU 数（TP·PP·CP）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>GPUs under one leaf group</source>
+        <translation>单个叶交换机组下的 GPU 数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>GPUs down per GPU failure</source>
+        <translation>单 GPU 故障导致宕机的 GPU 数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>spare share of GPUs %</source>
+        <translation>热备 GPU 占比（%）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>goodput gained by spares, points</source>
+        <translation>热备带来的 Goodput 提升（百分点）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>worst power unit load after a failure %</source>
+        <translation>故障后配电单元最高负载率（%）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>worst cooling unit load after a failure %</source>
+        <translation>故障后制冷单元最高负载率（%）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>mean kW per rack</source>
+        <translation>单机柜平均功率（kW）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>IT kW per GPU</source>
+        <translation>每 GPU IT 功率（kW）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>liquid-cooled share of heat %</source>
+        <translation>液冷散热占比（%）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>NIC line rate Gb/s</source>
+        <translation>网卡线速（Gb/s）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>NICs per GPU</source>
+        <translation>每 GPU 网卡数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>effective PFLOP/s of the cluster</source>
+        <translation>集群有效 PFLOP/s</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>GPUs per FTE</source>
+        <translation>每 FTE 运维 GPU 数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>part failures per month</source>
+        <translation>每月部件故障次数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>onboarding and migration effort</source>
+        <translation>上线与迁移工作量</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>CAPEX compute %</source>
+        <translation>CAPEX 计算占比（%）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>CAPEX network %</source>
+        <translation>CAPEX 网络占比（%）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>CAPEX storage %</source>
+        <translation>CAPEX 存储占比（%）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>CAPEX power and cooling %</source>
+        <translation>CAPEX 供电与制冷占比（%）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>CAPEX facility %</source>
+        <translation>CAPEX 设施占比（%）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>CAPEX integration %</source>
+        <translation>CAPEX 集成占比（%）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>OPEX share of TCO %</source>
+        <translation>OPEX 占 TCO 比例（%）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>energy share of OPEX %</source>
+        <translation>电费占 OPEX 比例（%）</translation>
+    </message>
+</context>
+<context>
     <name>cp::gui::BlastRadiusChart</name>
     <message>
         <location filename="../views/analysis/blastradiuschart.cpp" line="+117"/>
@@ -152,7 +1080,7 @@
 <context>
     <name>cp::gui::ComparisonDock</name>
     <message>
-        <location filename="../views/docks/comparisondock.cpp" line="+20"/>
+        <location filename="../views/docks/comparisondock.cpp" line="+21"/>
         <source>Comparison</source>
         <translation>对比</translation>
     </message>
@@ -177,7 +1105,7 @@
         <translation>并排对比 %1 个方案；每行中较优的值以粗体显示。可在“方案”面板中勾选或取消勾选方案。</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+38"/>
         <source>Key figures</source>
         <translation>关键指标</translation>
     </message>
@@ -3593,7 +4521,7 @@ scale-up</source>
 <context>
     <name>cp::gui::ResultsDock</name>
     <message>
-        <location filename="../views/docks/resultsdock.cpp" line="+85"/>
+        <location filename="../views/docks/resultsdock.cpp" line="+87"/>
         <location line="+79"/>
         <source>  P10 – P90</source>
         <translation>  P10 – P90</translation>

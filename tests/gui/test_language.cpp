@@ -4,12 +4,15 @@
 
 #include "model/core/catalog.h"
 #include "views/style/language.h"
+#include "views/docks/resultsdock.h"
 #include "views/window/mainwindow.h"
 
 #include <QCoreApplication>
 #include <QMenu>
 #include <QMenuBar>
 #include <QSettings>
+#include <QSignalSpy>
+#include <QTreeWidget>
 #include <QtTest>
 
 using namespace cp;
@@ -24,6 +27,7 @@ private Q_SLOTS:
     void systemLocaleChoosesSimplifiedChineseOnly();
     void chineseWindowHasChineseMenus();
     void languageMenuStoresTheChoice();
+    void resultsDockShowsChineseFigureNames();
 };
 
 void TestLanguage::initTestCase()
@@ -89,6 +93,26 @@ void TestLanguage::languageMenuStoresTheChoice()
     chinese->trigger();
     QCOMPARE(storedLanguage(), Language::SimplifiedChinese);
     QSettings().clear();
+}
+
+void TestLanguage::resultsDockShowsChineseFigureNames()
+{
+    MainWindow w(Catalog::builtin());
+    w.setErrorDialogsEnabled(false);
+    QSignalSpy evaluated(&w, &MainWindow::evaluated);
+    w.loadSample();
+    QVERIFY(evaluated.wait(20000));
+    QTreeWidget *tree = w.resultsDock()->inventoryTree();
+    QVERIFY(tree->topLevelItemCount() > 3);
+    // The figure table's words (GUI-free model) reach the dock translated, the key kept as tooltip.
+    QTreeWidgetItem *gpus = nullptr;
+    for (int i = 0; i < tree->topLevelItemCount(); ++i)
+        if (tree->topLevelItem(i)->toolTip(0) == QStringLiteral("inventory.gpus_total"))
+            gpus = tree->topLevelItem(i);
+    QVERIFY(gpus);
+    QCOMPARE(gpus->text(0), QCoreApplication::translate("cp::Figures", "GPUs installed"));
+    QVERIFY2(gpus->text(0) != QStringLiteral("GPUs installed"), qPrintable(gpus->text(0)));
+    QVERIFY(gpus->text(2).contains(QStringLiteral("GPU")));
 }
 
 QTEST_MAIN(TestLanguage)

@@ -5,6 +5,7 @@
 
 #include <QHeaderView>
 #include <QLabel>
+#include <QCoreApplication>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
@@ -103,7 +104,8 @@ void ComparisonDock::rebuild()
     auto addRow = [&](const ComparisonRow &row) {
         const int r = mTable->rowCount();
         mTable->insertRow(r);
-        auto *head = new QTableWidgetItem(QString::fromStdString(row.label));
+        // The figure table's label, in the window's language (views/i18n/figurestrings.cpp).
+        auto *head = new QTableWidgetItem(QCoreApplication::translate("cp::Figures", row.label.c_str()));
         head->setData(kKeyRole, QString::fromStdString(row.key));
         head->setToolTip(QString::fromStdString(row.note.empty() ? row.source : row.note));
         mTable->setVerticalHeaderItem(r, head);

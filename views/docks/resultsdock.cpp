@@ -9,6 +9,7 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QCoreApplication>
 #include <QLocale>
 #include <QTreeWidget>
 #include <QTreeWidgetItemIterator>
@@ -35,9 +36,10 @@ QString decimal(double value, int decimals)
 }
 
 
+/// A word of the figure table (a label, a unit), in the window's language (views/i18n/figurestrings.cpp).
 QString text(std::string_view s)
 {
-    return QString::fromUtf8(s.data(), qsizetype(s.size()));
+    return QCoreApplication::translate("cp::Figures", std::string(s).c_str());
 }
 
 QTreeWidgetItem *row(QTreeWidget *tree, const QString &key, const QString &label, const QString &value,
