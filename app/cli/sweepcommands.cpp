@@ -212,6 +212,23 @@ void printSummary(const cp::SweepStore &store, size_t frontRows)
         std::cout << "  … " << front.size() - frontRows << " more (sweep report)\n";
 }
 
+/// The number of Slurm tasks a results file records (0: a local sweep); a damaged value is a
+/// failure naming the file and the place.
+size_t slurmTasks(const cp::SweepStore &store)
+{
+    const std::string text = store.meta("slurm_tasks");
+    if (text.empty())
+        return 0;
+    try {
+        size_t used = 0;
+        const unsigned long long n = std::stoull(text, &used);
+        if (used == text.size() && n >= 1 && n <= 10'000)
+            return size_t(n);
+    } catch (const std::exception &) {
+    }
+    throw Failure{1, store.path() + ": meta.slurm_tasks: \"" + text + "\" is not a number of tasks from 1 to 10,000"};
+}
+
 cp::SweepStore openStore(const std::string &path)
 {
     try {
@@ -263,12 +280,17 @@ int runTask(const Args &a, cp::Catalog &catalog)
     const std::string results = a.positional[1];
     const cp::SweepStore whole = openStore(results);
     const cp::SweepSpec spec = whole.spec();
-    size_t tasks = 0, task = 0;
+    const size_t tasks = slurmTasks(whole);
+    if (tasks == 0)
+        throw Failure{1, results + ": meta.slurm_tasks: missing: this results file is not a Slurm sweep's"};
+    size_t task = 0;
     try {
-        tasks = std::stoull(whole.meta("slurm_tasks"));
-        task = std::stoull(a.option("--task"));
+        size_t used = 0;
+        task = std::stoull(a.option("--task"), &used);
+        if (used != a.option("--task").size())
+            throw std::invalid_argument(a.option("--task"));
     } catch (const std::exception &) {
-        throw Failure{1, results + ": meta.slurm_tasks: missing, or --task is not a number"};
+        usageError("--task must be a task number, not \"" + a.option("--task") + "\"");
     }
     if (task >= tasks)
         throw Failure{2, "--task " + std::to_string(task) + " is beyond the " + std::to_string(tasks) + " tasks"};
@@ -306,8 +328,7 @@ int runCollect(const Args &a)
         usageError("sweep collect needs RESULTS");
     const std::string results = a.positional[1];
     cp::SweepStore store = openStore(results);
-    const std::string tasksText = store.meta("slurm_tasks");
-    const size_t tasks = tasksText.empty() ? 0 : std::stoull(tasksText);
+    const size_t tasks = slurmTasks(store);
     std::vector<size_t> incomplete;
     for (size_t t = 0; t < tasks; ++t) {
         const std::string file = shardFile(results, t);
@@ -354,9 +375,8 @@ int runStatus(const Args &a)
     std::cout << results << ": " << spec.name << ", " << spec.variants << " variants (" << cp::samplingName(spec.sampling)
               << ", seed " << spec.seed << ")\n";
     std::cout << "  in the results file: " << store.rowCount() << "\n";
-    const std::string tasksText = store.meta("slurm_tasks");
-    if (!tasksText.empty()) {
-        const size_t tasks = std::stoull(tasksText);
+    const size_t tasks = slurmTasks(store);
+    if (tasks > 0) {
         size_t inShards = 0;
         for (size_t t = 0; t < tasks; ++t) {
             std::error_code ec;
@@ -369,7 +389,7 @@ int runStatus(const Args &a)
     }
     const bool complete = store.rowCount() == spec.variants;
     std::cout << "  " << (complete ? "complete" : "not complete")
-              << (complete || tasksText.empty() ? std::string()
+              << (complete || tasks == 0 ? std::string()
                                                 : "; once every task has finished: cluster-planner-cli sweep collect " + results)
               << "\n";
     return 0;
