@@ -1,5 +1,8 @@
 #include "report/chartdata.h"
 
+#include <QCoreApplication>
+#include <QtGlobal>
+
 #include "model/reliability/policy.h"
 #include "model/engine/evaluation.h"
 
@@ -117,13 +120,13 @@ ChartData tcoChart(const std::vector<ChartDesign> &designs)
 {
     ChartData c;
     c.id = "tco";
-    c.title = "Cumulative cost: owning (solid) vs renting the same GPU-hours (dashed)";
-    c.xTitle = "months from order";
-    c.yTitle = "cumulative cost, $M";
+    c.title = QT_TRANSLATE_NOOP("cp::report::Charts", "Cumulative cost: owning (solid) vs renting the same GPU-hours (dashed)");
+    c.xTitle = QT_TRANSLATE_NOOP("cp::report::Charts", "months from order");
+    c.yTitle = QT_TRANSLATE_NOOP("cp::report::Charts", "cumulative cost, $M");
     c.xUnit = "month";
     c.yUnit = "$M";
     c.xTick = 12;
-    c.empty = "no cost figures";
+    c.empty = QT_TRANSLATE_NOOP("cp::report::Charts", "no cost figures");
     for (const ChartDesign &d : designs) {
         if (!d.results || !d.results->cost.available)
             continue;
@@ -158,12 +161,12 @@ ChartData capexChart(const std::vector<ChartDesign> &designs)
 {
     ChartData c = stackedCost(designs, &CostResults::capexByCategoryUsd, capexCategories());
     c.id = "capex";
-    c.title = "CAPEX by category";
-    c.xTitle = "design";
-    c.yTitle = "CAPEX, $M";
+    c.title = QT_TRANSLATE_NOOP("cp::report::Charts", "CAPEX by category");
+    c.xTitle = QT_TRANSLATE_NOOP("cp::report::Charts", "design");
+    c.yTitle = QT_TRANSLATE_NOOP("cp::report::Charts", "CAPEX, $M");
     c.yUnit = "$M";
     c.stacked = true;
-    c.empty = "no cost figures";
+    c.empty = QT_TRANSLATE_NOOP("cp::report::Charts", "no cost figures");
     return c;
 }
 
@@ -171,12 +174,12 @@ ChartData opexChart(const std::vector<ChartDesign> &designs)
 {
     ChartData c = stackedCost(designs, &CostResults::opexByCategoryUsdPerYear, opexCategories());
     c.id = "opex";
-    c.title = "OPEX per year by category";
-    c.xTitle = "design";
-    c.yTitle = "OPEX, $M per year";
+    c.title = QT_TRANSLATE_NOOP("cp::report::Charts", "OPEX per year by category");
+    c.xTitle = QT_TRANSLATE_NOOP("cp::report::Charts", "design");
+    c.yTitle = QT_TRANSLATE_NOOP("cp::report::Charts", "OPEX, $M per year");
     c.yUnit = "$M/yr";
     c.stacked = true;
-    c.empty = "no cost figures";
+    c.empty = QT_TRANSLATE_NOOP("cp::report::Charts", "no cost figures");
     return c;
 }
 
@@ -188,11 +191,11 @@ ChartData rackPowerChart(const std::vector<ChartDesign> &designs, int maxBins)
     const RackPowerHistogram h = rackPowerHistogram(results, maxBins);
     ChartData c;
     c.id = "rack_power";
-    c.title = "Rack power distribution";
-    c.xTitle = "IT power per rack at training load, kW";
-    c.yTitle = "racks";
+    c.title = QT_TRANSLATE_NOOP("cp::report::Charts", "Rack power distribution");
+    c.xTitle = QT_TRANSLATE_NOOP("cp::report::Charts", "IT power per rack at training load, kW");
+    c.yTitle = QT_TRANSLATE_NOOP("cp::report::Charts", "racks");
     c.yUnit = "racks";
-    c.empty = "no racks";
+    c.empty = QT_TRANSLATE_NOOP("cp::report::Charts", "no racks");
     for (int b = 0; b < h.bins(); ++b)
         c.categories.push_back(grouped(b * h.binKw, h.binKw < 1 ? 1 : 0) + "–" +
                                grouped((b + 1) * h.binKw, h.binKw < 1 ? 1 : 0));
@@ -209,11 +212,11 @@ ChartData policyChart(const std::vector<ChartDesign> &designs)
 {
     ChartData c;
     c.id = "policy";
-    c.title = "Goodput by resilience policy";
-    c.xTitle = "policy";
-    c.yTitle = "goodput, %";
+    c.title = QT_TRANSLATE_NOOP("cp::report::Charts", "Goodput by resilience policy");
+    c.xTitle = QT_TRANSLATE_NOOP("cp::report::Charts", "policy");
+    c.yTitle = QT_TRANSLATE_NOOP("cp::report::Charts", "goodput, %");
     c.yUnit = "%";
-    c.empty = "no training job (no GPUs or no workload)";
+    c.empty = QT_TRANSLATE_NOOP("cp::report::Charts", "no training job (no GPUs or no workload)");
     for (const PolicyPreset &p : resiliencePresets())
         c.categories.push_back(p.label);
     for (const ChartDesign &d : designs) {
@@ -231,15 +234,16 @@ ChartData tornadoChart(const ChartDesign &design, size_t bars)
 {
     ChartData c;
     c.id = "tornado";
-    c.title = "What moves the verdict: NPV of owning vs the cloud" + (design.label.empty() ? "" : ", " + design.label);
-    c.xTitle = "uncertain input (docs/cost.md)";
-    c.yTitle = "change of the NPV, $M";
+    c.title = QT_TRANSLATE_NOOP("cp::report::Charts", "What moves the verdict: NPV of owning vs the cloud") + (design.label.empty() ? "" : ", " + design.label);
+    c.xTitle = QT_TRANSLATE_NOOP("cp::report::Charts", "uncertain input (docs/cost.md)");
+    c.yTitle = QT_TRANSLATE_NOOP("cp::report::Charts", "change of the NPV, $M");
     c.yUnit = "$M";
-    c.empty = "no cost ranges (the design has no cost figures)";
+    c.empty = QT_TRANSLATE_NOOP("cp::report::Charts", "no cost ranges (the design has no cost figures)");
     if (!design.results || !design.results->cost.uncertainty.available)
         return c;
     const CostResults &cost = design.results->cost;
-    ChartSeries low{"input at its P10", design.colour}, high{"input at its P90", design.colour};
+    ChartSeries low{QT_TRANSLATE_NOOP("cp::report::Charts", "input at its P10"), design.colour},
+        high{QT_TRANSLATE_NOOP("cp::report::Charts", "input at its P90"), design.colour};
     low.colour = "#56B4E9";
     high.colour = "#D55E00";
     for (const TornadoBar &b : cost.uncertainty.tornado) {
@@ -261,13 +265,13 @@ ChartData sparesChart(const std::vector<ChartDesign> &designs)
 {
     ChartData c;
     c.id = "spares";
-    c.title = "Goodput and tokens after failures vs hot spares (dashed: goodput)";
-    c.xTitle = "hot spares per scale-up domain";
-    c.yTitle = "share, % (tokens: of the design's own spares)";
+    c.title = QT_TRANSLATE_NOOP("cp::report::Charts", "Goodput and tokens after failures vs hot spares (dashed: goodput)");
+    c.xTitle = QT_TRANSLATE_NOOP("cp::report::Charts", "hot spares per scale-up domain");
+    c.yTitle = QT_TRANSLATE_NOOP("cp::report::Charts", "share, % (tokens: of the design's own spares)");
     c.xUnit = "spares";
     c.yUnit = "%";
     c.yFromZero = false;
-    c.empty = "no supernode design (spares are per scale-up domain of a supernode)";
+    c.empty = QT_TRANSLATE_NOOP("cp::report::Charts", "no supernode design (spares are per scale-up domain of a supernode)");
     for (const ChartDesign &d : designs) {
         if (!d.results || d.results->reliability.bySpares.empty())
             continue;
@@ -295,14 +299,14 @@ ChartData goodputChart(const std::vector<ChartDesign> &designs, int points, bool
     const std::vector<double> grid = checkpointIntervalGridMinutes(jobs, points);
     ChartData c;
     c.id = "goodput";
-    c.title = markOptimum ? "Goodput vs checkpoint interval (ring: the Young/Daly optimum)" : "Goodput vs checkpoint interval";
-    c.xTitle = "checkpoint interval, minutes (log scale)";
-    c.yTitle = "goodput, %";
+    c.title = markOptimum ? QT_TRANSLATE_NOOP("cp::report::Charts", "Goodput vs checkpoint interval (ring: the Young/Daly optimum)") : QT_TRANSLATE_NOOP("cp::report::Charts", "Goodput vs checkpoint interval");
+    c.xTitle = QT_TRANSLATE_NOOP("cp::report::Charts", "checkpoint interval, minutes (log scale)");
+    c.yTitle = QT_TRANSLATE_NOOP("cp::report::Charts", "goodput, %");
     c.xUnit = "min";
     c.yUnit = "%";
     c.logX = true;
     c.yFromZero = false;
-    c.empty = "no training job (no GPUs or no workload)";
+    c.empty = QT_TRANSLATE_NOOP("cp::report::Charts", "no training job (no GPUs or no workload)");
     for (const ChartDesign &d : designs) {
         const Results *r = d.results;
         if (!r || !r->reliability.available || grid.empty())
@@ -337,19 +341,19 @@ ChartData scalingChart(const std::vector<ChartDesign> &designs, int points, bool
 {
     ChartData c;
     c.id = "scaling";
-    c.title = withTimeToTrain ? "MFU and time to train vs GPU count" : "MFU vs GPU count";
-    c.xTitle = "GPUs the job runs on (log scale)";
-    c.yTitle = "MFU, %";
+    c.title = withTimeToTrain ? QT_TRANSLATE_NOOP("cp::report::Charts", "MFU and time to train vs GPU count") : QT_TRANSLATE_NOOP("cp::report::Charts", "MFU vs GPU count");
+    c.xTitle = QT_TRANSLATE_NOOP("cp::report::Charts", "GPUs the job runs on (log scale)");
+    c.yTitle = QT_TRANSLATE_NOOP("cp::report::Charts", "MFU, %");
     c.xUnit = "GPUs";
     c.yUnit = "%";
     if (withTimeToTrain) {
-        c.y2Title = "failure-free time to train, days";
+        c.y2Title = QT_TRANSLATE_NOOP("cp::report::Charts", "failure-free time to train, days");
         c.y2Unit = "days";
     }
     c.logX = true;
     c.logBase = 2;
     c.yFromZero = false;
-    c.empty = "no workload runs on these designs";
+    c.empty = QT_TRANSLATE_NOOP("cp::report::Charts", "no workload runs on these designs");
     for (const ChartDesign &d : designs) {
         if (!d.results)
             continue;
@@ -377,12 +381,12 @@ ChartData busBandwidthChart(const std::vector<ChartDesign> &designs, CollectiveK
     ChartData c;
     c.id = "bus_bandwidth";
     c.title = std::string("Bus bandwidth of ") + collectiveName(kind) + " vs message size";
-    c.xTitle = "message size, MB (log scale)";
-    c.yTitle = "bus bandwidth, GB/s per GPU";
+    c.xTitle = QT_TRANSLATE_NOOP("cp::report::Charts", "message size, MB (log scale)");
+    c.yTitle = QT_TRANSLATE_NOOP("cp::report::Charts", "bus bandwidth, GB/s per GPU");
     c.xUnit = "MB";
     c.yUnit = "GB/s";
     c.logX = true;
-    c.empty = "no GPUs";
+    c.empty = QT_TRANSLATE_NOOP("cp::report::Charts", "no GPUs");
     for (size_t i = 0; i < designs.size(); ++i) {
         const ChartDesign &d = designs[i];
         if (!d.results)
@@ -408,11 +412,11 @@ ChartData rowPowerChart(const ChartDesign &design)
 {
     ChartData c;
     c.id = "row_power";
-    c.title = "Power per row against the racks' rated limits";
-    c.xTitle = "row";
-    c.yTitle = "power, kW";
+    c.title = QT_TRANSLATE_NOOP("cp::report::Charts", "Power per row against the racks' rated limits");
+    c.xTitle = QT_TRANSLATE_NOOP("cp::report::Charts", "row");
+    c.yTitle = QT_TRANSLATE_NOOP("cp::report::Charts", "power, kW");
     c.yUnit = "kW";
-    c.empty = "no rows";
+    c.empty = QT_TRANSLATE_NOOP("cp::report::Charts", "no rows");
     if (!design.results)
         return c;
     const std::vector<LoadBar> rows = powerByRow(design.results->power);
@@ -436,11 +440,11 @@ ChartData feedPowerChart(const ChartDesign &design)
 {
     ChartData c;
     c.id = "feed_power";
-    c.title = "Power feeds: the most loaded unit in the worst single failure against its capacity";
-    c.xTitle = "power feed";
-    c.yTitle = "power, kW";
+    c.title = QT_TRANSLATE_NOOP("cp::report::Charts", "Power feeds: the most loaded unit in the worst single failure against its capacity");
+    c.xTitle = QT_TRANSLATE_NOOP("cp::report::Charts", "power feed");
+    c.yTitle = QT_TRANSLATE_NOOP("cp::report::Charts", "power, kW");
     c.yUnit = "kW";
-    c.empty = "no power units";
+    c.empty = QT_TRANSLATE_NOOP("cp::report::Charts", "no power units");
     if (!design.results)
         return c;
     const std::vector<LoadBar> feeds = powerByFeed(design.results->power);
@@ -456,6 +460,18 @@ ChartData feedPowerChart(const ChartDesign &design)
     }
     c.series = {load, capacity};
     return c;
+}
+
+void translateChart(ChartData &chart)
+{
+    const auto tr = [](std::string &text) {
+        if (!text.empty())
+            text = QCoreApplication::translate("cp::report::Charts", text.c_str()).toStdString();
+    };
+    for (std::string *t : {&chart.title, &chart.xTitle, &chart.yTitle, &chart.y2Title, &chart.empty})
+        tr(*t);
+    for (ChartSeries &s : chart.series)
+        tr(s.name);
 }
 
 } // namespace cp::report

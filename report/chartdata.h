@@ -58,6 +58,12 @@ struct ChartDesign
     const Results *results = nullptr;
 };
 
+/// The chart's own words — title, axis titles, what an empty chart says, series names — in the
+/// language of the installed translator (context "cp::report::Charts", the strings marked with
+/// QT_TRANSLATE_NOOP in chartdata.cpp). Without a translator (the CLI, an English window) nothing
+/// changes; words composed with a design's name stay as they are.
+void translateChart(ChartData &chart);
+
 /// The colour of design i (#rrggbb), the same in every chart and the HTML (Okabe & Ito 2008).
 const char *designColour(size_t i);
 

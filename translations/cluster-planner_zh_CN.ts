@@ -1035,7 +1035,62 @@
 <context>
     <name>cp::gui::ChartsView</name>
     <message>
-        <location filename="../views/analysis/chartsview.cpp" line="+104"/>
+        <location filename="../views/analysis/chartsview.cpp" line="+42"/>
+        <source>Cost over time (TCO)</source>
+        <translation>成本随时间（TCO）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>CAPEX by category</source>
+        <translation>按类别的 CAPEX</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>OPEX by category</source>
+        <translation>按类别的 OPEX</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Goodput vs checkpoints</source>
+        <translation>有效训练率与检查点</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Goodput by policy</source>
+        <translation>各策略有效训练率</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Goodput vs spares</source>
+        <translation>有效训练率与热备</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>What moves the verdict</source>
+        <translation>影响结论的因素</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>MFU and time to train</source>
+        <translation>MFU 与训练时长</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Bus bandwidth</source>
+        <translation>总线带宽</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Power per row</source>
+        <translation>各机柜列功率</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Power per feed</source>
+        <translation>各路供电功率</translation>
+    </message>
+    <message>
+        <location line="+62"/>
         <location line="+64"/>
         <source>Export…</source>
         <translation>导出…</translation>
@@ -1056,7 +1111,7 @@
         <translation>当前设计</translation>
     </message>
     <message>
-        <location line="+152"/>
+        <location line="+153"/>
         <source>no chart %1 (there are %2)</source>
         <translation>不存在图表 %1（共有 %2 个）</translation>
     </message>
@@ -4911,6 +4966,245 @@ Misses: %1</source>
         <location line="+1"/>
         <source>%1 racks</source>
         <translation>%1 个机柜</translation>
+    </message>
+</context>
+<context>
+    <name>cp::report::Charts</name>
+    <message>
+        <location filename="../report/chartdata.cpp" line="+123"/>
+        <source>Cumulative cost: owning (solid) vs renting the same GPU-hours (dashed)</source>
+        <translation>累计成本：自建（实线）与租用同等 GPU 小时（虚线）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>months from order</source>
+        <translation>自下单起的月数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>cumulative cost, $M</source>
+        <translation>累计成本，$M</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <location line="+40"/>
+        <location line="+13"/>
+        <source>no cost figures</source>
+        <translation>无成本数据</translation>
+    </message>
+    <message>
+        <location line="-18"/>
+        <source>CAPEX by category</source>
+        <translation>按类别的 CAPEX</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+13"/>
+        <source>design</source>
+        <translation>设计</translation>
+    </message>
+    <message>
+        <location line="-12"/>
+        <source>CAPEX, $M</source>
+        <translation>CAPEX，$M</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>OPEX per year by category</source>
+        <translation>按类别的年 OPEX</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>OPEX, $M per year</source>
+        <translation>OPEX，$M/年</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Rack power distribution</source>
+        <translation>机柜功率分布</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>IT power per rack at training load, kW</source>
+        <translation>训练负载下单机柜 IT 功率，kW</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>racks</source>
+        <translation>机柜数</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>no racks</source>
+        <translation>无机柜</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Goodput by resilience policy</source>
+        <translation>各容错策略下的有效训练率（Goodput）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>policy</source>
+        <translation>策略</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+87"/>
+        <source>goodput, %</source>
+        <translation>有效训练率，%</translation>
+    </message>
+    <message>
+        <location line="-85"/>
+        <location line="+90"/>
+        <source>no training job (no GPUs or no workload)</source>
+        <translation>无训练作业（无 GPU 或无训练负载）</translation>
+    </message>
+    <message>
+        <location line="-72"/>
+        <source>What moves the verdict: NPV of owning vs the cloud</source>
+        <translation>影响结论的因素：自建相对云租用的净现值（NPV）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>uncertain input (docs/cost.md)</source>
+        <translation>不确定输入（docs/cost.md）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>change of the NPV, $M</source>
+        <translation>NPV 变化，$M</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>no cost ranges (the design has no cost figures)</source>
+        <translation>无成本区间（该设计没有成本数据）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>input at its P10</source>
+        <translation>输入取 P10</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>input at its P90</source>
+        <translation>输入取 P90</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>Goodput and tokens after failures vs hot spares (dashed: goodput)</source>
+        <translation>有效训练率与故障后 token 产出随热备数的变化（虚线：有效训练率）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>hot spares per scale-up domain</source>
+        <translation>每个纵向扩展域的热备数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>share, % (tokens: of the design&apos;s own spares)</source>
+        <translation>占比，%（token：相对该设计自身的热备配置）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>no supernode design (spares are per scale-up domain of a supernode)</source>
+        <translation>无超节点设计（热备按超节点的纵向扩展域计）</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>Goodput vs checkpoint interval (ring: the Young/Daly optimum)</source>
+        <translation>有效训练率随检查点间隔的变化（圆圈：Young/Daly 最优值）</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Goodput vs checkpoint interval</source>
+        <translation>有效训练率随检查点间隔的变化</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>checkpoint interval, minutes (log scale)</source>
+        <translation>检查点间隔，分钟（对数刻度）</translation>
+    </message>
+    <message>
+        <location line="+41"/>
+        <source>MFU and time to train vs GPU count</source>
+        <translation>MFU 与训练时长随 GPU 数的变化</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>MFU vs GPU count</source>
+        <translation>MFU 随 GPU 数的变化</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>GPUs the job runs on (log scale)</source>
+        <translation>作业使用的 GPU 数（对数刻度）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>MFU, %</source>
+        <translation>MFU，%</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>failure-free time to train, days</source>
+        <translation>无故障训练时长，天</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>no workload runs on these designs</source>
+        <translation>这些设计上无可运行的训练负载</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>message size, MB (log scale)</source>
+        <translation>消息大小，MB（对数刻度）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>bus bandwidth, GB/s per GPU</source>
+        <translation>总线带宽，每 GPU GB/s</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>no GPUs</source>
+        <translation>无 GPU</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>Power per row against the racks&apos; rated limits</source>
+        <translation>各机柜列功率与机柜额定上限</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>row</source>
+        <translation>机柜列</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+28"/>
+        <source>power, kW</source>
+        <translation>功率，kW</translation>
+    </message>
+    <message>
+        <location line="-26"/>
+        <source>no rows</source>
+        <translation>无机柜列</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>Power feeds: the most loaded unit in the worst single failure against its capacity</source>
+        <translation>供电：最坏单点故障下负载最高的单元与其容量</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>power feed</source>
+        <translation>供电</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>no power units</source>
+        <translation>无配电单元</translation>
     </message>
 </context>
 </TS>

@@ -37,10 +37,20 @@ namespace {
 
 const char *const kIds[] = {"tco",     "capex",   "opex",          "goodput",   "policy",    "spares",
                             "tornado", "scaling", "bus_bandwidth", "row_power", "feed_power"};
-const char *const kListNames[] = {"Cost over time (TCO)",   "CAPEX by category",     "OPEX by category",
-                                  "Goodput vs checkpoints", "Goodput by policy",     "Goodput vs spares",
-                                  "What moves the verdict", "MFU and time to train", "Bus bandwidth",
-                                  "Power per row",          "Power per feed"};
+/// The charts as the list names them (translated where shown, ChartsView::tr).
+const char *const kListNames[] = {
+    QT_TRANSLATE_NOOP("cp::gui::ChartsView", "Cost over time (TCO)"),
+    QT_TRANSLATE_NOOP("cp::gui::ChartsView", "CAPEX by category"),
+    QT_TRANSLATE_NOOP("cp::gui::ChartsView", "OPEX by category"),
+    QT_TRANSLATE_NOOP("cp::gui::ChartsView", "Goodput vs checkpoints"),
+    QT_TRANSLATE_NOOP("cp::gui::ChartsView", "Goodput by policy"),
+    QT_TRANSLATE_NOOP("cp::gui::ChartsView", "Goodput vs spares"),
+    QT_TRANSLATE_NOOP("cp::gui::ChartsView", "What moves the verdict"),
+    QT_TRANSLATE_NOOP("cp::gui::ChartsView", "MFU and time to train"),
+    QT_TRANSLATE_NOOP("cp::gui::ChartsView", "Bus bandwidth"),
+    QT_TRANSLATE_NOOP("cp::gui::ChartsView", "Power per row"),
+    QT_TRANSLATE_NOOP("cp::gui::ChartsView", "Power per feed"),
+};
 
 /// A value as the tooltip shows it: grouped thousands, decimals by magnitude.
 QString number(double v)
@@ -310,7 +320,7 @@ QString ChartsView::chartTitle(int index) const
     if (index < 0 || index >= ChartCount)
         return {};
     const Page &p = *mPages[size_t(index)];
-    return p.data ? QString::fromStdString(p.data->title) : QString::fromLatin1(kListNames[index]);
+    return p.data ? QString::fromStdString(p.data->title) : tr(kListNames[index]);
 }
 
 int ChartsView::currentChart() const
@@ -447,6 +457,7 @@ void ChartsView::showChart(int index, const report::ChartData &data)
     Page &p = *mPages[size_t(index)];
     // A copy first: `data` may be the page's own (a theme change redraws from it).
     auto kept = std::make_shared<report::ChartData>(data);
+    report::translateChart(*kept); // the window's language; the report's words stay as written
     p.data = kept;
     std::unique_ptr<QChart> chart = report::ReportCharts::chart(*kept, report::ChartStyle{dark()});
     chart->layout()->setContentsMargins(0, 0, 0, 0); // the dock is small: no frame around the chart
