@@ -10,7 +10,7 @@ packages=(
   xvfb xauth libgl1-mesa-dri poppler-utils
   libyaml-cpp-dev appstream
   slurm-wlm munge
-  qt6-l10n-tools qt6-tools-dev qt6-translations-l10n fonts-noto-cjk
+  qt6-l10n-tools qt6-tools-dev qt6-translations-l10n fonts-noto-cjk fonts-wqy-microhei
 )
 
 missing=()

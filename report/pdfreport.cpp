@@ -4,6 +4,7 @@
 
 #include <QAbstractTextDocumentLayout>
 #include <QBuffer>
+#include <QCoreApplication>
 #include <QPainter>
 #include <QPdfWriter>
 #include <QTextBlock>
@@ -31,8 +32,6 @@ namespace {
 
 constexpr int kChartObject = QTextFormat::UserObject + 1;
 constexpr int kChartIndex = QTextFormat::UserProperty + 1;
-
-const QString kFontFamily = QStringLiteral("DejaVu Sans");
 
 /// Draws a report chart where the text layout placed its object character: on a PDF page the
 /// chart's shapes and text stay vector.
@@ -181,7 +180,7 @@ private:
     QTextCharFormat charFormat(double points, bool bold, const QColor &colour) const
     {
         QTextCharFormat f;
-        f.setFontFamilies({kFontFamily});
+        f.setFontFamilies(reportFontFamilies());
         f.setFontPointSize(points);
         f.setFontWeight(bold ? QFont::Bold : QFont::Normal);
         f.setForeground(colour);
@@ -289,7 +288,8 @@ std::unique_ptr<QTextDocument> PdfReport::layOut(QPdfWriter &pdf, const QSizeF &
     doc->documentLayout()->setPaintDevice(&pdf);
     doc->setPageSize(body);
     doc->setDocumentMargin(0);
-    QFont base(kFontFamily);
+    QFont base;
+    base.setFamilies(reportFontFamilies());
     base.setPointSizeF(9);
     doc->setDefaultFont(base);
     doc->documentLayout()->registerHandler(kChartObject, charts);
@@ -359,7 +359,8 @@ std::string PdfReport::write() const
 
     QPainter painter(&pdf);
     const int pages = doc->pageCount();
-    QFont small(kFontFamily);
+    QFont small;
+    small.setFamilies(reportFontFamilies());
     small.setPointSizeF(7);
     for (int p = 0; p < pages; ++p) {
         if (p > 0)
@@ -377,7 +378,7 @@ std::string PdfReport::write() const
         const QRectF line(0, y + 0.8 * mm, body.width(), footer - 3 * mm);
         painter.drawText(line, Qt::AlignLeft | Qt::AlignTop, QString::fromStdString(mDocument.title()));
         painter.drawText(line, Qt::AlignRight | Qt::AlignTop,
-                         QStringLiteral("page %1 of %2").arg(p + 1).arg(pages));
+                         QCoreApplication::translate("cp::report::Report", "page %1 of %2").arg(p + 1).arg(pages));
     }
     painter.end();
     buffer.close();

@@ -26,7 +26,11 @@ struct ReportDesign
 /// What the title block says besides the designs.
 struct ReportOptions
 {
-    std::string title = "Cluster design comparison";
+    /// Empty: "Cluster design comparison" in the report's language.
+    std::string title;
+    /// The language of the report's words: "en" or a translation of cp::i18n::languages() ("zh_CN").
+    /// Numbers keep the same form in both (grouping comma, decimal point: also zh_CN's convention).
+    std::string language = "en";
     /// The report's date (YYYY-MM-DD); empty = SOURCE_DATE_EPOCH when set (reproducible
     /// reports), else today.
     std::string date;
@@ -38,7 +42,8 @@ struct ReportOptions
 /// Creates an offscreen QApplication when none exists (Qt Charts needs one).
 std::string htmlReport(const std::vector<ReportDesign> &designs, const ReportOptions &options = {});
 
-/// The same content as a paginated A4 PDF (vector charts), returned as the file's bytes.
+/// The same content as a paginated A4 PDF (vector charts), returned as the file's bytes. A
+/// language without its translation throws std::runtime_error naming the embedded file.
 std::string pdfReport(const std::vector<ReportDesign> &designs, const ReportOptions &options = {});
 
 } // namespace report

@@ -1,5 +1,7 @@
 #include "report/reportcharts.h"
 
+#include <QCoreApplication>
+
 #include <QApplication>
 #include <QBarCategoryAxis>
 #include <QBarSeries>
@@ -31,11 +33,10 @@ namespace cp::report {
 
 namespace {
 
-constexpr const char *kFontFamily = "DejaVu Sans";
-
 QFont font(int pixels, bool bold = false)
 {
-    QFont f(QString::fromLatin1(kFontFamily));
+    QFont f;
+    f.setFamilies(reportFontFamilies());
     f.setPixelSize(pixels);
     f.setBold(bold);
     return f;
@@ -356,7 +357,7 @@ void render(const ChartData &d, QPainter *painter, const QRectF &target, const C
         painter->setPen(style.dark ? QColor(0xaa, 0xaa, 0xaa) : QColor(0x66, 0x66, 0x66));
         painter->drawRect(QRectF(40, 50, size.width() - 80, size.height() - 90));
         painter->drawText(QRectF(40, 50, size.width() - 80, size.height() - 90), Qt::AlignCenter | Qt::TextWordWrap,
-                          QString::fromStdString(d.empty.empty() ? std::string("no data") : d.empty));
+                          QString::fromStdString(d.empty.empty() ? QCoreApplication::translate("cp::report::Charts", "no data").toStdString() : d.empty));
     }
     painter->restore();
     scene.removeItem(chart.get());
@@ -458,6 +459,11 @@ bool ReportCharts::save(const ChartData &data, const QString &path, const ChartS
 std::unique_ptr<QChart> ReportCharts::chart(const ChartData &data, const ChartStyle &style)
 {
     return build(data, style);
+}
+
+QStringList reportFontFamilies()
+{
+    return {QStringLiteral("DejaVu Sans"), QStringLiteral("WenQuanYi Micro Hei"), QStringLiteral("Noto Sans CJK SC")};
 }
 
 void ensureApplication()

@@ -10,6 +10,8 @@
 
 #include <memory>
 
+#include <QStringList>
+
 class QChart;
 class QPainter;
 
@@ -52,5 +54,12 @@ public:
 /// offscreen platform, unless QT_QPA_PLATFORM names another, and keeps it for the process.
 /// Throws std::runtime_error when a non-widget application object already exists.
 void ensureApplication();
+
+/// The reports' fonts, in order: DejaVu Sans for Latin text, then WenQuanYi Micro Hei
+/// (fonts-wqy-microhei) for Chinese, then Noto Sans CJK SC (fonts-noto-cjk) for what it lacks.
+/// Named so that the PDF embeds a CJK font rather than whatever fontconfig finds first; WenQuanYi
+/// first because Noto Sans CJK maps the Kangxi radicals to the same glyphs as 一, 文, 目, 页 …, and
+/// the PDF's text layer would then name the radical (docs/translation.md).
+QStringList reportFontFamilies();
 
 } // namespace cp::report

@@ -6,6 +6,9 @@
 #include "model/analysis/comparison.h"
 #include "model/analysis/curves.h"
 #include "model/engine/evaluation.h"
+#include "report/partnames.h"
+
+#include <QCoreApplication>
 
 #include <algorithm>
 #include <cmath>
@@ -17,6 +20,59 @@
 namespace cp::report {
 
 namespace {
+
+/// The report's own words, in the language the report is written in (translation context
+/// cp::report::Report; the language is installed for the report's duration, report.cpp).
+class Text
+{
+    Q_DECLARE_TR_FUNCTIONS(cp::report::Report)
+};
+
+std::string u8(const QString &s)
+{
+    return s.toStdString();
+}
+
+QString q(const std::string &s)
+{
+    return QString::fromStdString(s);
+}
+
+/// A figure's name or a dimension from the model's figure table (context cp::Figures, as the
+/// window's docks translate them).
+std::string figureWord(const std::string &word)
+{
+    return word.empty() ? word : u8(QCoreApplication::translate("cp::Figures", word.c_str()));
+}
+
+/// A word the model puts in a value that the report shows as it is in English and translated
+/// otherwise: a delivery item's label or path (model/cost/schedule.cpp), a bill-of-materials
+/// category (model/cost/cost.cpp). A word the list does not know stays as it is.
+std::string modelWord(const std::string &word)
+{
+    static const char *const words[] = {
+        QT_TRANSLATE_NOOP("cp::report::Report", "GPU systems (servers, supernodes)"),
+        QT_TRANSLATE_NOOP("cp::report::Report", "Hall construction"),
+        QT_TRANSLATE_NOOP("cp::report::Report", "Switchgear and transformers"),
+        QT_TRANSLATE_NOOP("cp::report::Report", "Chillers and generators"),
+        QT_TRANSLATE_NOOP("cp::report::Report", "Liquid-cooling loop (CDUs, facility water)"),
+        QT_TRANSLATE_NOOP("cp::report::Report", "Provider onboarding"),
+        QT_TRANSLATE_NOOP("cp::report::Report", "CDU fit-out of the leased hall"),
+        QT_TRANSLATE_NOOP("cp::report::Report", "Racking, cabling and burn-in"),
+        QT_TRANSLATE_NOOP("cp::report::Report", "hardware"),
+        QT_TRANSLATE_NOOP("cp::report::Report", "facility"),
+        QT_TRANSLATE_NOOP("cp::report::Report", "both"),
+        QT_TRANSLATE_NOOP("cp::report::Report", "compute"),
+        QT_TRANSLATE_NOOP("cp::report::Report", "network"),
+        QT_TRANSLATE_NOOP("cp::report::Report", "storage"),
+        QT_TRANSLATE_NOOP("cp::report::Report", "power and cooling"),
+    };
+    const std::string w = word == "power_cooling" ? std::string("power and cooling") : word;
+    for (const char *known : words)
+        if (w == known)
+            return u8(QCoreApplication::translate("cp::report::Report", known));
+    return word;
+}
 
 std::string usd(double v)
 {
@@ -87,13 +143,13 @@ Table comparisonTable(const std::vector<ComparisonRow> &rows, const std::vector<
                       bool sections)
 {
     Table t;
-    t.header.push_back(text(sections ? "Dimension and figure" : "Figure"));
+    t.header.push_back(text(u8(sections ? Text::tr("Dimension and figure") : Text::tr("Figure"))));
     for (size_t i = 0; i < designs.size(); ++i) {
         Cell c = number(ReportDocument::tag(i));
         c.design = int(i);
         t.header.push_back(c);
     }
-    t.header.push_back(text("Results key (evaluate --json)"));
+    t.header.push_back(text(u8(Text::tr("Results key (evaluate --json)"))));
     // The results key keeps a readable width however many designs there are.
     const int n = int(designs.size());
     const int designWidth = n <= 3 ? 14 : n == 4 ? 11 : 9;
@@ -105,11 +161,11 @@ Table comparisonTable(const std::vector<ComparisonRow> &rows, const std::vector<
     for (const ComparisonRow &r : rows) {
         if (sections && r.dimension != dimension) {
             dimension = r.dimension;
-            Cell c = head(dimension);
+            Cell c = head(figureWord(dimension));
             c.colspan = int(designs.size()) + 2;
             t.rows.push_back({c});
         }
-        std::vector<Cell> line{text(r.label)};
+        std::vector<Cell> line{text(figureWord(r.label))};
         for (const ComparisonCell &c : r.cells)
             line.push_back(number(c.text, c.best));
         line.push_back(muted(r.note.empty() ? r.source : r.note));
@@ -177,6 +233,7 @@ void ReportDocument::addChart(ChartData chart, std::string caption)
     b.kind = Block::Kind::Chart;
     b.chart = int(mCharts.size());
     b.caption = std::move(caption);
+    translateChart(chart); // the chart words in the report's language
     mCharts.push_back(std::move(chart));
     mBlocks.push_back(std::move(b));
 }
@@ -188,7 +245,8 @@ ReportDocument::ReportDocument(const std::vector<ReportDesign> &designs, const R
         compared.push_back({d.name, d.results});
     const Comparison comparison = compareDesigns(compared);
     const std::string names = caption(designs);
-    mTitle = options.title;
+    mLanguage = options.language;
+    mTitle = options.title.empty() ? u8(Text::tr("Cluster design comparison")) : options.title;
 
     addTitlePage(designs, options);
     addComparisonTables(comparison, names);
@@ -203,32 +261,33 @@ ReportDocument::ReportDocument(const std::vector<ReportDesign> &designs, const R
 void ReportDocument::addTitlePage(const std::vector<ReportDesign> &designs, const ReportOptions &options)
 {
     // Title page: the designs, where they come from, their latest saved revision, the date.
-    add(Block::Kind::Title, options.title);
+    add(Block::Kind::Title, mTitle);
     {
         std::string vs;
         for (size_t i = 0; i < designs.size(); ++i)
-            vs += (i ? " vs " : "") + designs[i].name;
+            vs += (i ? u8(Text::tr(" vs ")) : std::string()) + designs[i].name;
         add(Block::Kind::Paragraph, vs);
     }
-    add(Block::Kind::Paragraph, "Report date " + reportDate(options) + ". Generated by " + options.generator +
-                                    " from the designs' evaluated results.");
+    add(Block::Kind::Paragraph, u8(Text::tr("Report date %1. Generated by %2 from the designs' evaluated results.")
+                                       .arg(q(reportDate(options)), q(options.generator))));
     {
         Table t;
-        for (const char *h : {"", "Design", "File", "GPUs", "Revision (file)", "Saved (UTC)", "Author", "Comment (file)"})
-            t.header.push_back(text(h));
+        for (const QString &h : {QString(), Text::tr("Design"), Text::tr("File"), Text::tr("GPUs"), Text::tr("Revision (file)"),
+                                 Text::tr("Saved (UTC)"), Text::tr("Author"), Text::tr("Comment (file)")})
+            t.header.push_back(text(u8(h)));
         t.widths = {3, 23, 15, 8, 9, 15, 10, 17};
         for (size_t i = 0; i < designs.size(); ++i) {
             const ReportDesign &d = designs[i];
             std::vector<Cell> row{head(tag(i)), text(d.name), muted(d.file),
                                   number(d.results ? grouped(double(d.results->inventory.gpusTotal)) : "-")};
             if (d.revisions.empty()) {
-                row.push_back(muted("not a project file"));
+                row.push_back(muted(u8(Text::tr("not a project file"))));
                 row.push_back(muted("-"));
                 row.push_back(muted("-"));
                 row.push_back(muted("-"));
             } else {
                 const Revision &r = d.revisions.back();
-                row.push_back(number(std::to_string(r.id) + " of " + std::to_string(d.revisions.size())));
+                row.push_back(number(u8(Text::tr("%1 of %2").arg(r.id).arg(qulonglong(d.revisions.size())))));
                 row.push_back(text(readableTime(r.timeUtc)));
                 row.push_back(text(r.author.empty() ? "-" : r.author));
                 row.push_back(text(r.comment));
@@ -238,29 +297,30 @@ void ReportDocument::addTitlePage(const std::vector<ReportDesign> &designs, cons
         addTable(std::move(t));
     }
     add(Block::Kind::Paragraph,
-        "A project file's revision history belongs to the whole file: scenarios of one file (FILE.cplan#NAME) "
-        "share its latest revision, time, author and comment.");
+        u8(Text::tr("A project file's revision history belongs to the whole file: scenarios of one file "
+                    "(FILE.cplan#NAME) share its latest revision, time, author and comment.")));
     add(Block::Kind::Paragraph,
-        "How to read it: every figure is computed by the planner's engine from the design as saved, with "
-        "the catalog prices and specifications embedded in its file. Each row names the results key it comes "
-        "from, so it can be traced in the JSON of `cluster-planner-cli evaluate --json`. A shaded, bold value "
-        "is the better one of its row; rows without a better direction (size, density) are not marked.");
+        u8(Text::tr("How to read it: every figure is computed by the planner's engine from the design as saved, with "
+                    "the catalog prices and specifications embedded in its file. Each row names the results key it "
+                    "comes from, so it can be traced in the JSON of `cluster-planner-cli evaluate --json`. A shaded, "
+                    "bold value is the better one of its row; rows without a better direction (size, density) are "
+                    "not marked.")));
 }
 
 void ReportDocument::addComparisonTables(const Comparison &comparison, const std::string &names)
 {
     // Key figures.
     add(Block::Kind::PageBreak);
-    add(Block::Kind::Heading, "Key figures");
+    add(Block::Kind::Heading, u8(Text::tr("Key figures")));
     add(Block::Kind::Paragraph, names);
     addTable(comparisonTable(comparison.keyFigures, comparison.designs, false));
 
     // The seeds' comparison dimensions, as figures.
-    add(Block::Kind::Heading, "Comparison dimensions");
+    add(Block::Kind::Heading, u8(Text::tr("Comparison dimensions")));
     add(Block::Kind::Paragraph,
-        "The dimensions on which architecture comparisons weigh designs (architecture, communication, "
-        "storage and checkpoints, scheduling, failure domain, redundancy, power, cooling, NIC speed, scale, "
-        "operations, delivery, cost structure, MFU), each as figures for these designs.");
+        u8(Text::tr("The dimensions on which architecture comparisons weigh designs (architecture, communication, "
+                    "storage and checkpoints, scheduling, failure domain, redundancy, power, cooling, NIC speed, "
+                    "scale, operations, delivery, cost structure, MFU), each as figures for these designs.")));
     addTable(comparisonTable(comparison.dimensions, comparison.designs, true));
 }
 
@@ -268,74 +328,78 @@ void ReportDocument::addCharts(const std::vector<ReportDesign> &designs, const s
 {
     // Charts.
     add(Block::Kind::PageBreak);
-    add(Block::Kind::Heading, "Charts");
+    add(Block::Kind::Heading, u8(Text::tr("Charts")));
     std::vector<const Results *> results;
     for (const ReportDesign &d : designs)
         results.push_back(d.results);
     std::vector<ChartDesign> chartDesigns;
     for (size_t i = 0; i < designs.size(); ++i)
         chartDesigns.push_back({tag(i), int(i), designs[i].results});
+    const auto withNames = [&names](const QString &caption) { return u8(caption) + " " + names; };
     addChart(tcoChart(chartDesigns),
-             "Solid: owning (cost.cumulative_usd_by_month: the hall paid as it is built, the hardware when it arrives, staff during delivery, then OPEX); dashed: "
-             "renting the GPU-hours the design delivers (cost.cloud_cumulative_usd_by_month); a dot marks "
-             "the break-even month (cost.break_even_month). " + names);
+             withNames(Text::tr("Solid: owning (cost.cumulative_usd_by_month: the hall paid as it is built, the hardware "
+                                "when it arrives, staff during delivery, then OPEX); dashed: renting the GPU-hours the "
+                                "design delivers (cost.cloud_cumulative_usd_by_month); a dot marks the break-even month "
+                                "(cost.break_even_month).")));
     {
         const RackPowerHistogram h = rackPowerHistogram(results, 12);
         addChart(rackPowerChart(chartDesigns, 12),
-                 "Racks by IT power at training load (power.racks[].it_kw), compute, network and "
-                 "storage racks alike, in bins of " + grouped(h.binKw, h.binKw < 1 ? 1 : 0) + " kW. " + names);
+                 withNames(Text::tr("Racks by IT power at training load (power.racks[].it_kw), compute, network and "
+                                    "storage racks alike, in bins of %1 kW.")
+                               .arg(q(grouped(h.binKw, h.binKw < 1 ? 1 : 0)))));
     }
     addChart(goodputChart(chartDesigns, 41),
-             "Useful share of wall time as the checkpoint interval varies, all else equal "
-             "(reliability model, docs/reliability.md); a dot marks each design's interval "
-             "(reliability.checkpoint_interval_minutes) and goodput (reliability.goodput). " + names);
+             withNames(Text::tr("Useful share of wall time as the checkpoint interval varies, all else equal "
+                                "(reliability model, docs/reliability.md); a dot marks each design's interval "
+                                "(reliability.checkpoint_interval_minutes) and goodput (reliability.goodput).")));
     addChart(policyChart(chartDesigns),
-             "Goodput of each design under each resilience preset, all else equal (reliability.by_policy; the "
-             "presets and their sources: docs/reliability.md). " + names);
+             withNames(Text::tr("Goodput of each design under each resilience preset, all else equal "
+                                "(reliability.by_policy; the presets and their sources: docs/reliability.md).")));
     if (sparesChart(chartDesigns).hasData())
         addChart(sparesChart(chartDesigns),
-                 "Supernode designs, the same job with 0, 2, 4 or 8 hot spares per domain: goodput (dashed) and the "
-                 "tokens trained after failures, goodput × the GPUs in service relative to the design's own spares "
-                 "(reliability.by_spares). " + names);
+                 withNames(Text::tr("Supernode designs, the same job with 0, 2, 4 or 8 hot spares per domain: goodput "
+                                    "(dashed) and the tokens trained after failures, goodput × the GPUs in service "
+                                    "relative to the design's own spares (reliability.by_spares).")));
     addChart(scalingChart(chartDesigns, 5),
-             "The design's workload and global batch at half, a quarter, … of its active GPUs "
-             "(whole scale-up domains), the parallelism searched again at each count; the "
-             "rightmost point is the design (performance.mfu). " + names);
+             withNames(Text::tr("The design's workload and global batch at half, a quarter, … of its active GPUs "
+                                "(whole scale-up domains), the parallelism searched again at each count; the "
+                                "rightmost point is the design (performance.mfu).")));
 }
 
 void ReportDocument::addFailureDomains(const std::vector<ReportDesign> &designs)
 {
     // Failure domains.
     add(Block::Kind::PageBreak);
-    add(Block::Kind::Heading, "Failure domains");
+    add(Block::Kind::Heading, u8(Text::tr("Failure domains")));
     add(Block::Kind::Paragraph,
-        "For each kind of part: how many the design holds, the GPUs one failure takes down or cuts off, its "
-        "MTBF, how often it interrupts the training job, and how the job recovers (reliability.failure_domains).");
+        u8(Text::tr("For each kind of part: how many the design holds, the GPUs one failure takes down or cuts off, "
+                    "its MTBF, how often it interrupts the training job, and how the job recovers "
+                    "(reliability.failure_domains).")));
     for (size_t i = 0; i < designs.size(); ++i) {
         const Results *r = designs[i].results;
         add(Block::Kind::SubHeading, tag(i) + " · " + designs[i].name);
         if (!r || !r->reliability.available) {
-            add(Block::Kind::Paragraph, "No failure domains: the design has no GPUs.");
+            add(Block::Kind::Paragraph, u8(Text::tr("No failure domains: the design has no GPUs.")));
             continue;
         }
         Table t;
-        for (const char *h : {"Part", "Parts", "GPUs lost, max", "GPUs lost, mean", "MTBF per part, h",
-                              "Job interruptions per day", "Recovery"})
-            t.header.push_back(h == std::string("Part") || h == std::string("Recovery") ? text(h) : number(h));
+        t.header = {text(u8(Text::tr("Part"))), number(u8(Text::tr("Parts"))), number(u8(Text::tr("GPUs lost, max"))),
+                    number(u8(Text::tr("GPUs lost, mean"))), number(u8(Text::tr("MTBF per part, h"))),
+                    number(u8(Text::tr("Job interruptions per day"))), text(u8(Text::tr("Recovery")))};
         t.widths = {22, 10, 12, 12, 14, 16, 14};
         for (const FailureDomainKind &k : r->reliability.kinds)
-            t.rows.push_back({text(k.kind), number(grouped(double(k.count))), number(grouped(double(k.gpusLostMax))),
+            t.rows.push_back({text(kindNameUtf8(k.kind)), number(grouped(double(k.count))), number(grouped(double(k.gpusLostMax))),
                               number(fixed(k.gpusLostMean, 1)),
                               number(k.failuresPerHour > 0 ? grouped(1.0 / k.failuresPerHour) : "-"),
-                              number(fixed(k.jobFailuresPerHour * 24.0, 3)), text(k.recovery)});
+                              number(fixed(k.jobFailuresPerHour * 24.0, 3)), text(recoveryNameUtf8(k.recovery))});
         addTable(std::move(t));
         if (!r->reliability.largestDomains.empty()) {
             Table big;
-            big.header = {text("Largest failure domains"), text("Part"), number("GPUs")};
+            big.header = {text(u8(Text::tr("Largest failure domains"))), text(u8(Text::tr("Part"))), number(u8(Text::tr("GPUs")))};
             big.widths = {30, 50, 20};
             for (size_t j = 0; j < r->reliability.largestDomains.size() && j < 5; ++j) {
                 const FailureDomain &d = r->reliability.largestDomains[j];
-                big.rows.push_back({text(d.kind), text(d.part), number(grouped(double(d.gpus)))});
+                big.rows.push_back({text(kindNameUtf8(d.kind)), text(d.part), number(grouped(double(d.gpus)))});
             }
             addTable(std::move(big));
         }
@@ -345,15 +409,16 @@ void ReportDocument::addFailureDomains(const std::vector<ReportDesign> &designs)
 void ReportDocument::addResilience(const std::vector<ReportDesign> &designs)
 {
     add(Block::Kind::PageBreak);
-    add(Block::Kind::Heading, "Resilience");
+    add(Block::Kind::Heading, u8(Text::tr("Resilience")));
     add(Block::Kind::Paragraph,
-        "How much of the wall time trains after failures, where the rest goes, and what another resilience policy "
-        "or spare count would give (reliability model and its sources: docs/reliability.md).");
+        u8(Text::tr("How much of the wall time trains after failures, where the rest goes, and what another "
+                    "resilience policy or spare count would give (reliability model and its sources: "
+                    "docs/reliability.md).")));
     for (size_t i = 0; i < designs.size(); ++i) {
         const Results *r = designs[i].results;
         add(Block::Kind::SubHeading, tag(i) + " · " + designs[i].name);
         if (!r || !r->reliability.available) {
-            add(Block::Kind::Paragraph, "No training job: the design has no GPUs.");
+            add(Block::Kind::Paragraph, u8(Text::tr("No training job: the design has no GPUs.")));
             continue;
         }
         addResilienceOf(r->reliability);
@@ -363,7 +428,7 @@ void ReportDocument::addResilience(const std::vector<ReportDesign> &designs)
 void ReportDocument::addDecisions(const std::vector<ReportDesign> &designs)
 {
     add(Block::Kind::PageBreak);
-    add(Block::Kind::Heading, "Ranges and decisions");
+    add(Block::Kind::Heading, u8(Text::tr("Ranges and decisions")));
     // What each side is: a difference beyond the one under study is named before any figure.
     std::vector<ComparedSide> sides;
     for (const ReportDesign &d : designs)
@@ -371,8 +436,9 @@ void ReportDocument::addDecisions(const std::vector<ReportDesign> &designs)
             sides.push_back(d.side);
     if (sides.size() == designs.size() && !sides.empty()) {
         Table t;
-        for (const char *h : {"", "Accelerator", "Workload", "Tokens", "Precision", "Sequence", "Policy"})
-            t.header.push_back(text(h));
+        for (const QString &h : {QString(), Text::tr("Accelerator"), Text::tr("Workload"), Text::tr("Tokens"),
+                                 Text::tr("Precision"), Text::tr("Sequence"), Text::tr("Policy")})
+            t.header.push_back(text(u8(h)));
         for (size_t i = 0; i < sides.size(); ++i)
             t.rows.push_back({head(tag(i)), text(sides[i].accelerator + " (" + sides[i].generation + ")"), text(sides[i].workload),
                               number(fixed(sides[i].tokens / 1e12, 2) + "T"), text(sides[i].precision),
@@ -380,10 +446,10 @@ void ReportDocument::addDecisions(const std::vector<ReportDesign> &designs)
         addTable(std::move(t));
         const std::vector<std::string> warnings = likeForLikeWarnings(sides);
         if (warnings.empty())
-            add(Block::Kind::Paragraph, "Like for like: the designs share accelerator, workload, tokens, precision, "
-                                        "context and policy.");
+            add(Block::Kind::Paragraph, u8(Text::tr("Like for like: the designs share accelerator, workload, tokens, "
+                                                    "precision, context and policy.")));
         for (const std::string &w : warnings)
-            add(Block::Kind::Paragraph, "Warning: " + w + ".");
+            add(Block::Kind::Paragraph, u8(Text::tr("Warning: %1.").arg(q(w))));
     }
     std::vector<ComparedDesign> compared;
     for (const ReportDesign &d : designs)
@@ -396,20 +462,21 @@ void ReportDocument::addDecisions(const std::vector<ReportDesign> &designs)
             seed = d.results->cost.uncertainty.seed;
         }
     add(Block::Kind::Paragraph,
-        "Every uncertain input (prices, rates, the cloud price path, fleet utilisation, the training model's "
-        "throughput band and the reliability model's goodput band) is drawn from its range, " + grouped(draws)
-            + " draws with seed " + std::to_string(seed) + "; each cell is P10 / P50 / P90 (cost.KEY_p10, _p50, _p90). "
-            "The designs share the draws, so P(A better) counts the draws in which design A's figure is the better "
-            "one (compare --json: p_a_better). Ranges and sources: docs/cost.md.");
+        u8(Text::tr("Every uncertain input (prices, rates, the cloud price path, fleet utilisation, the training "
+                    "model's throughput band and the reliability model's goodput band) is drawn from its range, %1 "
+                    "draws with seed %2; each cell is P10 / P50 / P90 (cost.KEY_p10, _p50, _p90). The designs share "
+                    "the draws, so P(A better) counts the draws in which design A's figure is the better one "
+                    "(compare --json: p_a_better). Ranges and sources: docs/cost.md.")
+               .arg(q(grouped(draws))).arg(seed)));
     Table t;
-    t.header.push_back(text("Figure"));
+    t.header.push_back(text(u8(Text::tr("Figure"))));
     for (size_t i = 0; i < designs.size(); ++i)
         t.header.push_back(text(tag(i)));
     for (size_t k = 1; k < designs.size(); ++k)
-        t.header.push_back(text("P(A better than " + tag(k) + ")"));
+        t.header.push_back(text(u8(Text::tr("P(A better than %1)").arg(q(tag(k))))));
     for (const RangeRow &row : rows) {
-        std::vector<Cell> cells{head(row.label)};
-        const auto shown = [&](double v) { return std::isinf(v) ? std::string("never") : fixed(v, row.decimals); };
+        std::vector<Cell> cells{head(figureWord(row.label))};
+        const auto shown = [&](double v) { return std::isinf(v) ? u8(Text::tr("never")) : fixed(v, row.decimals); };
         for (const RangeCell &c : row.cells)
             cells.push_back(number(c.present ? shown(c.p10) + " / " + shown(c.p50) + " / " + shown(c.p90) : "-"));
         for (size_t k = 1; k < row.pFirstBetter.size(); ++k)
@@ -422,45 +489,60 @@ void ReportDocument::addDecisions(const std::vector<ReportDesign> &designs)
         if (!r || !r->cost.uncertainty.available)
             continue;
         const CostResults &cost = r->cost;
-        std::string verdict = tag(i) + ": owning beats renting on demand in "
-                              + fixed(cost.uncertainty.pOwningBeatsCloud * 100.0, 0) + " % of the draws; ";
-        verdict += std::isfinite(cost.breakEvenUtilisation)
-            ? "it breaks even at a fleet utilisation of " + fixed(cost.breakEvenUtilisation * 100.0, 0) + " % (assumed "
-                  + fixed(cost.fleetUtilisation * 100.0, 0) + " %)" + (cost.breakEvenUtilisation > 1 ? ", above 100 %: never" : "")
-            : std::string("no break-even utilisation (a reservation pays its idle hours too, or a hosted design)");
-        add(Block::Kind::Paragraph, verdict + ".");
+        const QString owning = q(fixed(cost.uncertainty.pOwningBeatsCloud * 100.0, 0));
+        QString verdict;
+        if (!std::isfinite(cost.breakEvenUtilisation))
+            verdict = Text::tr("%1: owning beats renting on demand in %2 % of the draws; no break-even utilisation "
+                               "(a reservation pays its idle hours too, or a hosted design).")
+                          .arg(q(tag(i)), owning);
+        else if (cost.breakEvenUtilisation > 1)
+            verdict = Text::tr("%1: owning beats renting on demand in %2 % of the draws; it breaks even at a fleet "
+                               "utilisation of %3 % (assumed %4 %), above 100 %: never.")
+                          .arg(q(tag(i)), owning, q(fixed(cost.breakEvenUtilisation * 100.0, 0)),
+                               q(fixed(cost.fleetUtilisation * 100.0, 0)));
+        else
+            verdict = Text::tr("%1: owning beats renting on demand in %2 % of the draws; it breaks even at a fleet "
+                               "utilisation of %3 % (assumed %4 %).")
+                          .arg(q(tag(i)), owning, q(fixed(cost.breakEvenUtilisation * 100.0, 0)),
+                               q(fixed(cost.fleetUtilisation * 100.0, 0)));
+        add(Block::Kind::Paragraph, u8(verdict));
         addChart(tornadoChart({tag(i), int(i), r}),
-                 "Each bar: the change of " + tag(i) + "'s NPV of owning vs the cloud when one input moves to its P10 "
-                 "(blue) or P90 (orange), the others typical; the five inputs that move it most "
-                 "(cost.uncertainty.tornado).");
+                 u8(Text::tr("Each bar: the change of %1's NPV of owning vs the cloud when one input moves to its "
+                             "P10 (blue) or P90 (orange), the others typical; the five inputs that move it most "
+                             "(cost.uncertainty.tornado).").arg(q(tag(i)))));
     }
 }
 
 void ReportDocument::addDelivery(const std::vector<ReportDesign> &designs)
 {
-    add(Block::Kind::Heading, "Delivery");
+    add(Block::Kind::Heading, u8(Text::tr("Delivery")));
     add(Block::Kind::Paragraph,
-        "From the order to a productive cluster: the GPU systems on one path, the hall (construction "
-        "and its long-lead plant) on the other, then installation once both are there (cost.delivery; "
-        "docs/cost.md, \"Delivery from lead times\"). The critical item is marked. A month of delay "
-        "costs the rent of the design's useful capacity for a month (cost.delay_cost_usd_per_month).");
+        u8(Text::tr("From the order to a productive cluster: the GPU systems on one path, the hall (construction "
+                    "and its long-lead plant) on the other, then installation once both are there (cost.delivery; "
+                    "docs/cost.md, \"Delivery from lead times\"). The critical item is marked. A month of delay "
+                    "costs the rent of the design's useful capacity for a month (cost.delay_cost_usd_per_month).")));
     for (size_t i = 0; i < designs.size(); ++i) {
         const Results *r = designs[i].results;
         if (!r || !r->cost.available)
             continue;
         const CostResults &c = r->cost;
         add(Block::Kind::SubHeading, tag(i) + " · " + designs[i].name);
+        const QString months = q(fixed(c.deliveryMonths, 1)), p10 = q(fixed(c.uncertainty.deliveryMonths.p10, 1)),
+                      p90 = q(fixed(c.uncertainty.deliveryMonths.p90, 1)), delay = q(fixed(c.delayCostUsdPerMonth / 1e6, 1));
         add(Block::Kind::Paragraph,
-            "Delivery " + fixed(c.deliveryMonths, 1) + " months (P10-P90 " + fixed(c.uncertainty.deliveryMonths.p10, 1)
-                + "-" + fixed(c.uncertainty.deliveryMonths.p90, 1) + ")"
-                + (c.deliveryFromLeadTimes ? ", from the lead times below" : ", as the design sets it (finance.delivery_months)")
-                + "; a month of delay $" + fixed(c.delayCostUsdPerMonth / 1e6, 1) + "M.");
+            u8(c.deliveryFromLeadTimes
+                   ? Text::tr("Delivery %1 months (P10-P90 %2-%3), from the lead times below; a month of delay $%4M.")
+                         .arg(months, p10, p90, delay)
+                   : Text::tr("Delivery %1 months (P10-P90 %2-%3), as the design sets it (finance.delivery_months); a "
+                              "month of delay $%4M.")
+                         .arg(months, p10, p90, delay)));
         Table t;
-        t.header = {text("Item"), text("Path"), number("Weeks"), text("Source")};
+        t.header = {text(u8(Text::tr("Item"))), text(u8(Text::tr("Path"))), number(u8(Text::tr("Weeks"))),
+                    text(u8(Text::tr("Source")))};
         t.widths = {26, 10, 8, 56};
         for (const ScheduleItem &item : c.delivery.items)
-            t.rows.push_back({text((item.id == c.delivery.criticalItem ? "* " : "") + item.label), text(item.path),
-                              number(fixed(item.weeks, 0)), text(item.source)});
+            t.rows.push_back({text((item.id == c.delivery.criticalItem ? "* " : "") + modelWord(item.label)),
+                              text(modelWord(item.path)), number(fixed(item.weeks, 0)), text(item.source)});
         addTable(std::move(t));
     }
 }
@@ -469,58 +551,59 @@ void ReportDocument::addResilienceOf(const ReliabilityResults &rel)
 {
     const auto pct = [](double v) { return fixed(v * 100.0, 1) + " %"; };
     add(Block::Kind::Paragraph,
-        "Policy " + rel.policy + ", " + rel.checkpointKind + " checkpoints; one job of " + grouped(double(rel.jobGpus))
-            + " GPUs fails every " + fixed(rel.jobMtbfHours, 2) + " h (" + fixed(rel.interruptionsPerHour * 24.0, 1)
-            + " interruptions a day). Goodput " + pct(rel.goodput) + ", P10–P90 " + pct(rel.band.goodputP10) + " – "
-            + pct(rel.band.goodputP90) + " from the rate and time ranges.");
+        u8(Text::tr("Policy %1, %2 checkpoints; one job of %3 GPUs fails every %4 h (%5 interruptions a day). "
+                    "Goodput %6, P10–P90 %7 – %8 from the rate and time ranges.")
+               .arg(q(rel.policy), q(rel.checkpointKind), q(grouped(double(rel.jobGpus))), q(fixed(rel.jobMtbfHours, 2)),
+                    q(fixed(rel.interruptionsPerHour * 24.0, 1)), q(pct(rel.goodput)), q(pct(rel.band.goodputP10)),
+                    q(pct(rel.band.goodputP90)))));
     Table fall;
-    fall.header = {text("Goodput waterfall"), number("share of wall time")};
+    fall.header = {text(u8(Text::tr("Goodput waterfall"))), number(u8(Text::tr("share of wall time")))};
     fall.widths = {60, 40};
-    fall.rows = {{text("Failure-free"), number("100.0 %")},
-                 {text("− checkpoint stalls"), number(pct(rel.lossCheckpoint))},
-                 {text("− work redone since the last checkpoint"), number(pct(rel.lossRework))},
-                 {text("− recoveries (detection, restart, restore, warm-up)"), number(pct(rel.lossRecovery))},
-                 {text("− GPUs idle or waiting for repairs"), number(pct(rel.lossRepair))},
-                 {head("= goodput"), number(pct(rel.goodput), true)}};
+    fall.rows = {{text(u8(Text::tr("Failure-free"))), number("100.0 %")},
+                 {text(u8(Text::tr("− checkpoint stalls"))), number(pct(rel.lossCheckpoint))},
+                 {text(u8(Text::tr("− work redone since the last checkpoint"))), number(pct(rel.lossRework))},
+                 {text(u8(Text::tr("− recoveries (detection, restart, restore, warm-up)"))), number(pct(rel.lossRecovery))},
+                 {text(u8(Text::tr("− GPUs idle or waiting for repairs"))), number(pct(rel.lossRepair))},
+                 {head(u8(Text::tr("= goodput"))), number(pct(rel.goodput), true)}};
     addTable(std::move(fall));
     const JobModel &job = rel.job;
     const double rework = (job.intervalH + job.checkpointWriteH) / 2.0 * 60.0;
     Table lost;
-    lost.header = {text("Time lost per interruption, by mechanism"), number("minutes")};
+    lost.header = {text(u8(Text::tr("Time lost per interruption, by mechanism"))), number(u8(Text::tr("minutes")))};
     lost.widths = {60, 40};
-    lost.rows = {{text("detection"), number(fixed(rel.detectMinutes, 1))},
-                 {text("restart for " + grouped(double(rel.jobGpus)) + " GPUs (launch + initialisation)"),
+    lost.rows = {{text(u8(Text::tr("detection"))), number(fixed(rel.detectMinutes, 1))},
+                 {text(u8(Text::tr("restart for %1 GPUs (launch + initialisation)").arg(q(grouped(double(rel.jobGpus)))))),
                   number(fixed(rel.restartMinutes, 1))},
-                 {text("restore (" + rel.checkpointKind + ")"), number(fixed(rel.restoreS / 60.0, 2))},
-                 {text("warm-up"), number(fixed(rel.warmupMinutes, 1))},
-                 {text("work redone (half a checkpoint interval)"), number(fixed(rework, 1))},
-                 {text("repairs, on average over interruptions"), number(fixed(job.meanShrinkLossH() * 60.0, 1))},
-                 {head("all told"), number(fixed(rel.timeLostPerFailureMinutes, 1), true)}};
+                 {text(u8(Text::tr("restore (%1)").arg(q(rel.checkpointKind)))), number(fixed(rel.restoreS / 60.0, 2))},
+                 {text(u8(Text::tr("warm-up"))), number(fixed(rel.warmupMinutes, 1))},
+                 {text(u8(Text::tr("work redone (half a checkpoint interval)"))), number(fixed(rework, 1))},
+                 {text(u8(Text::tr("repairs, on average over interruptions"))), number(fixed(job.meanShrinkLossH() * 60.0, 1))},
+                 {head(u8(Text::tr("all told"))), number(fixed(rel.timeLostPerFailureMinutes, 1), true)}};
     addTable(std::move(lost));
     Table kinds;
-    kinds.header = {text("Interruptions by kind"), number("per day"), number("job hours lost a month"),
-                    number("share of the loss")};
+    kinds.header = {text(u8(Text::tr("Interruptions by kind"))), number(u8(Text::tr("per day"))),
+                    number(u8(Text::tr("job hours lost a month"))), number(u8(Text::tr("share of the loss")))};
     kinds.widths = {34, 20, 26, 20};
     for (const FailureDomainKind &k : rel.kinds)
         if (k.interruptsJob && k.jobFailuresPerHour > 0)
-            kinds.rows.push_back({text(k.kind), number(fixed(k.jobFailuresPerHour * 24.0, 2)),
+            kinds.rows.push_back({text(kindNameUtf8(k.kind)), number(fixed(k.jobFailuresPerHour * 24.0, 2)),
                                   number(fixed(k.lostHoursPerMonth, 1)), number(pct(k.downtimeShare))});
     addTable(std::move(kinds));
     Table policies;
-    policies.header = {text("The same design under"), number("goodput"), number("lost per interruption, min"),
-                       number("days to train")};
+    policies.header = {text(u8(Text::tr("The same design under"))), number(u8(Text::tr("goodput"))),
+                       number(u8(Text::tr("lost per interruption, min"))), number(u8(Text::tr("days to train")))};
     policies.widths = {34, 20, 26, 20};
     for (const auto &p : rel.byPolicy)
-        policies.rows.push_back({text(p.policy + (p.policy == rel.policy ? " (the design's)" : "")),
+        policies.rows.push_back({text(p.policy == rel.policy ? u8(Text::tr("%1 (the design's)").arg(q(p.policy))) : p.policy),
                                  number(pct(p.goodput)), number(fixed(p.lostPerFailureMinutes, 1)),
                                  number(p.effectiveTimeToTrainDays > 0 && p.effectiveTimeToTrainDays < 1e5
                                             ? fixed(p.effectiveTimeToTrainDays, 1)
-                                            : "never")});
+                                            : u8(Text::tr("never")))});
     addTable(std::move(policies));
     if (!rel.bySpares.empty()) {
         Table spares;
-        spares.header = {text("Hot spares per domain, same job"), number("goodput"), number("capacity"),
-                         number("after failures")};
+        spares.header = {text(u8(Text::tr("Hot spares per domain, same job"))), number(u8(Text::tr("goodput"))),
+                         number(u8(Text::tr("capacity"))), number(u8(Text::tr("after failures")))};
         spares.widths = {34, 20, 26, 20};
         for (const auto &s : rel.bySpares)
             spares.rows.push_back({text(std::to_string(s.spares)), number(pct(s.goodput)), number(pct(s.capacity)),
@@ -533,21 +616,22 @@ void ReportDocument::addBillOfMaterials(const std::vector<ReportDesign> &designs
 {
     // Bill of materials.
     add(Block::Kind::PageBreak);
-    add(Block::Kind::Heading, "Bill of materials");
-    add(Block::Kind::Paragraph, "Every priced part with its catalog price and the price's source (cost.bom; "
-                                "the same lines as `compare --bom`). GPUs and NICs inside a server's or "
-                                "supernode's price are not repeated.");
+    add(Block::Kind::Heading, u8(Text::tr("Bill of materials")));
+    add(Block::Kind::Paragraph, u8(Text::tr("Every priced part with its catalog price and the price's source "
+                                            "(cost.bom; the same lines as `compare --bom`). GPUs and NICs inside a "
+                                            "server's or supernode's price are not repeated.")));
     for (size_t i = 0; i < designs.size(); ++i) {
         const Results *r = designs[i].results;
         add(Block::Kind::SubHeading, tag(i) + " · " + designs[i].name);
         if (!r || r->cost.bom.empty()) {
-            add(Block::Kind::Paragraph, "No priced parts.");
+            add(Block::Kind::Paragraph, u8(Text::tr("No priced parts.")));
             continue;
         }
         Table t;
         t.small = true;
-        t.header = {text("Part"), text("Catalog id"), text("Category"), number("Qty"), number("Unit price"),
-                    number("Total"), text("Source")};
+        t.header = {text(u8(Text::tr("Part"))), text(u8(Text::tr("Catalog id"))), text(u8(Text::tr("Category"))),
+                    number(u8(Text::tr("Qty"))), number(u8(Text::tr("Unit price"))), number(u8(Text::tr("Total"))),
+                    text(u8(Text::tr("Source")))};
         t.widths = {20, 11, 10, 6, 10, 11, 32};
         std::vector<BomLine> lines = r->cost.bom;
         std::stable_sort(lines.begin(), lines.end(),
@@ -556,11 +640,11 @@ void ReportDocument::addBillOfMaterials(const std::vector<ReportDesign> &designs
         for (const BomLine &l : lines) {
             total += l.totalUsd;
             t.rows.push_back({text(l.name), text(l.catalogId),
-                              text(l.category == "power_cooling" ? "power and cooling" : l.category),
+                              text(modelWord(l.category)),
                               number(grouped(double(l.quantity))),
                               number(usd(l.unitPriceUsd)), number(usd(l.totalUsd)), muted(l.source)});
         }
-        t.rows.push_back({head("Hardware total"), text(""), text(""), text(""), text(""), number(usd(total)),
+        t.rows.push_back({head(u8(Text::tr("Hardware total"))), text(""), text(""), text(""), text(""), number(usd(total)),
                           muted("cost.hardware_capex_usd")});
         addTable(std::move(t));
     }
@@ -569,11 +653,13 @@ void ReportDocument::addBillOfMaterials(const std::vector<ReportDesign> &designs
 std::string ReportDocument::toHtml(const std::vector<std::string> &svgCharts) const
 {
     std::ostringstream h;
-    h << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+    h << "<!DOCTYPE html>\n<html lang=\"" << (mLanguage == "zh_CN" ? "zh-CN" : "en") << "\">\n<head>\n<meta charset=\"utf-8\">\n"
          "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
       << "<title>" << escapeHtml(mTitle) << "</title>\n"
       << "<style>\n"
-         "body { font-family: 'DejaVu Sans', 'Helvetica Neue', Arial, sans-serif; color: #222; max-width: 1100px;"
+         "body { font-family: 'DejaVu Sans', 'Helvetica Neue', Arial, 'WenQuanYi Micro Hei', 'Noto Sans CJK SC', "
+         "'Source Han Sans SC', "
+         "'PingFang SC', 'Microsoft YaHei', sans-serif; color: #222; max-width: 1100px;"
          " margin: 24px auto; padding: 0 20px; font-size: 14px; line-height: 1.4; }\n"
          "h1 { font-size: 26px; margin: 8px 0 4px; }\n"
          "h2 { font-size: 20px; margin: 28px 0 6px; border-bottom: 2px solid #334; padding-bottom: 3px; }\n"

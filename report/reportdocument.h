@@ -57,6 +57,7 @@ public:
     const std::vector<Block> &blocks() const { return mBlocks; }
     const std::vector<ChartData> &charts() const { return mCharts; }
     const std::string &title() const { return mTitle; }
+    const std::string &language() const { return mLanguage; }
     /// The short tag of design i in tables and chart legends: A, B, C, …
     static std::string tag(size_t i);
     /// The colour of design i (#rrggbb), the same in every chart and the HTML.
@@ -95,6 +96,7 @@ private:
     std::vector<Block> mBlocks;
     std::vector<ChartData> mCharts;
     std::string mTitle;
+    std::string mLanguage = "en"; ///< the language the report is written in (ReportOptions::language)
 };
 
 /// Escapes & < > " ' for HTML text and attributes.

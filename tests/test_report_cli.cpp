@@ -22,6 +22,8 @@ private Q_SLOTS:
     void pdfReport();
     void pdfRendersCharts();
     void reportErrors();
+    void chineseReport();
+    void chinesePdfEmbedsCjkFont();
 
 private:
     using Run = cptest::CliRun;
@@ -100,7 +102,7 @@ void TestReportCli::htmlReport()
                              "Comparison dimensions", "Communication", "Storage and checkpoints",
                              "Scheduling and placement", "Redundancy", "Cooling", "NIC speed", "Delivery time",
                              "Cost structure", "reliability.largest_failure_domain_gpus", "Failure domains",
-                             "nvlink_switch_tray", "Bill of materials", "dgx-h100", "gb200-nvl72"})
+                             "NVLink switch tray", "Bill of materials", "dgx-h100", "gb200-nvl72"})
         QVERIFY2(html.contains(QString::fromUtf8(text)), text);
     // The better value of the TCO row is marked, once.
     const qsizetype tco = html.indexOf(QStringLiteral("<td>TCO $M</td>"));
@@ -198,6 +200,71 @@ void TestReportCli::reportErrors()
              path("m.html")});
     QCOMPARE(r.code, 1);
     QVERIFY(!QFile::exists(path("m.html")));
+}
+
+void TestReportCli::chineseReport()
+{
+    Run r = run({QStringLiteral("compare"), path("c.cplan"), path("s.cplan"), QStringLiteral("--report"),
+                 path("zh.html"), QStringLiteral("--lang"), QStringLiteral("zh_CN")});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    const QString html = QString::fromStdString(cptest::readFile(spath("zh.html")));
+    QVERIFY(html.contains(QStringLiteral("<html lang=\"zh-CN\">")));
+    // Headings, table heads, the figure table's names, part kinds and chart titles in Chinese.
+    for (const char *zh : {"<h1>集群设计对比</h1>", ">故障域</h2>", ">物料清单</h2>", ">容错</h2>",
+                           "有效训练率瀑布", "叶交换机", "各容错策略下的有效训练率", "硬件合计"})
+        QVERIFY2(html.contains(QString::fromUtf8(zh)), zh);
+    for (const char *en : {">Failure domains</h2>", ">Bill of materials</h2>", "Goodput waterfall",
+                           "Leaf switch", "Hardware total", "Cluster design comparison"})
+        QVERIFY2(!html.contains(QString::fromUtf8(en)), en);
+    // The same designs in English keep their English words (the language is per report).
+    r = run({QStringLiteral("compare"), path("c.cplan"), path("s.cplan"), QStringLiteral("--report"),
+             path("en.html")});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    const QString en = QString::fromStdString(cptest::readFile(spath("en.html")));
+    QVERIFY(en.contains(QStringLiteral(">Failure domains</h2>")) && !en.contains(QStringLiteral("故障域")));
+
+    // A language this build does not have, or --lang without a report, is a usage error.
+    r = run({QStringLiteral("compare"), path("c.cplan"), path("s.cplan"), QStringLiteral("--report"),
+             path("xx.html"), QStringLiteral("--lang"), QStringLiteral("xx")});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains(QStringLiteral("\"xx\"")) && r.err.contains(QStringLiteral("zh_CN")), qPrintable(r.err));
+    QVERIFY(!QFile::exists(path("xx.html")));
+    r = run({QStringLiteral("compare"), path("c.cplan"), path("s.cplan"), QStringLiteral("--lang"),
+             QStringLiteral("zh_CN")});
+    QCOMPARE(r.code, 2);
+    QVERIFY(r.err.contains(QStringLiteral("--report")));
+}
+
+void TestReportCli::chinesePdfEmbedsCjkFont()
+{
+#if !defined(CP_PDFTOTEXT) || !defined(CP_PDFFONTS)
+    QSKIP("pdftotext and pdffonts (poppler-utils, packaging/install-deps.sh) were not found when configuring");
+#else
+    const Run r = run({QStringLiteral("compare"), path("c.cplan"), path("s.cplan"), QStringLiteral("--report"),
+                       path("zh.pdf"), QStringLiteral("--lang"), QStringLiteral("zh_CN")});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    QProcess fonts;
+    fonts.start(QStringLiteral(CP_PDFFONTS), {path("zh.pdf")});
+    QVERIFY(fonts.waitForFinished(120000));
+    QCOMPARE(fonts.exitCode(), 0);
+    const QString list = QString::fromUtf8(fonts.readAllStandardOutput());
+    // The Chinese glyphs come from an embedded CJK font (fonts-wqy-microhei), so no reader shows boxes.
+    const QStringList cjk = list.split(QLatin1Char('\n')).filter(QStringLiteral("WenQuanYi"));
+    QVERIFY2(!cjk.isEmpty(), qPrintable(list));
+    for (const QString &line : cjk)
+        QVERIFY2(line.contains(QStringLiteral(" yes ")), qPrintable(line)); // emb column
+    QProcess text;
+    text.start(QStringLiteral(CP_PDFTOTEXT), {path("zh.pdf"), QStringLiteral("-")});
+    QVERIFY(text.waitForFinished(120000));
+    const QString pdfText = QString::fromUtf8(text.readAllStandardOutput());
+    // The text layer names the ordinary characters, not the Kangxi radicals some CJK fonts draw
+    // with the same glyph (比 not ⽐, 页 not ⻚, 文 not ⽂; docs/translation.md): copy and search work.
+    for (const char *zh : {"集群设计对比", "故障域", "物料清单", "第 1 页", "项目文件"})
+        QVERIFY2(pdfText.contains(QString::fromUtf8(zh)), zh);
+    QVERIFY(!pdfText.contains(QStringLiteral("Bill of materials")));
+    for (const char *radical : {"⽐", "⻚", "⽂", "⽬", "⼀"})
+        QVERIFY2(!pdfText.contains(QString::fromUtf8(radical)), radical);
+#endif
 }
 
 QTEST_GUILESS_MAIN(TestReportCli)

@@ -4,7 +4,7 @@
 <context>
     <name>Language</name>
     <message>
-        <location filename="../views/style/language.cpp" line="+44"/>
+        <location filename="../views/style/language.cpp" line="+46"/>
         <source>System</source>
         <translation>跟随系统</translation>
     </message>
@@ -1010,6 +1010,608 @@
     </message>
 </context>
 <context>
+    <name>cp::Parts</name>
+    <message>
+        <location filename="../report/partnames.cpp" line="+24"/>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Server</source>
+        <translation>服务器</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Compute tray</source>
+        <translation>计算托盘</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>NVLink switch tray</source>
+        <translation>NVLink 交换托盘</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>NIC</source>
+        <translation>网卡</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>NIC link (optic/cable)</source>
+        <translation>网卡链路（光模块/线缆）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Leaf switch</source>
+        <translation>叶交换机</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Spine switch</source>
+        <translation>脊交换机</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Core switch</source>
+        <translation>核心交换机</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Leaf–spine link</source>
+        <translation>叶–脊链路</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Spine–core link</source>
+        <translation>脊–核心链路</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Software (per GPU rank)</source>
+        <translation>软件（每 GPU rank）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Storage node</source>
+        <translation>存储节点</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>PDU</source>
+        <translation>PDU</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Busway</source>
+        <translation>母线槽</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>UPS</source>
+        <translation>UPS</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>CRAH</source>
+        <translation>CRAH</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Rear-door heat exchanger</source>
+        <translation>背板换热器</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>CDU</source>
+        <translation>CDU</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Shrink</source>
+        <translation>缩容</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Hot spare</source>
+        <translation>热备</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Restart</source>
+        <translation>重启</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>None</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>The job restarts from its last checkpoint without the GPUs lost, until the part is repaired</source>
+        <translation>作业从最近的检查点重启，不使用丢失的 GPU，直至部件维修完成</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The job restarts from its last checkpoint with a hot spare in place of the failed part</source>
+        <translation>作业从最近的检查点重启，由热备替换故障部件</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The job restarts from its last checkpoint on the same GPUs</source>
+        <translation>作业在原有 GPU 上从最近的检查点重启</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The job runs on</source>
+        <translation>作业继续运行</translation>
+    </message>
+</context>
+<context>
+    <name>cp::Problems</name>
+    <message>
+        <location filename="../model/core/design.cpp" line="+115"/>
+        <source>must be a positive number</source>
+        <translation>必须是正数</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <location filename="../model/cost/cost.cpp" line="+190"/>
+        <location filename="../model/reliability/reliability.cpp" line="+83"/>
+        <source>must not be negative</source>
+        <translation>不能为负数</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <location line="+36"/>
+        <location line="+241"/>
+        <source>must not be empty</source>
+        <translation>不能为空</translation>
+    </message>
+    <message>
+        <location line="-275"/>
+        <source>duplicate id %1</source>
+        <translation>重复的标识 %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+277"/>
+        <location line="+2"/>
+        <source>contains a control character (%1)</source>
+        <translation>含有控制字符（%1）</translation>
+    </message>
+    <message>
+        <location line="-276"/>
+        <location line="+72"/>
+        <location line="+207"/>
+        <location line="+34"/>
+        <source>unknown catalog id %1</source>
+        <translation>未知的部件目录标识 %1</translation>
+    </message>
+    <message>
+        <location line="-310"/>
+        <source>%1 is a %2, not a power unit</source>
+        <translation>%1 是 %2，不是配电单元</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 is a %2, not a cooling unit</source>
+        <translation>%1 是 %2，不是制冷单元</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>position lies outside the hall</source>
+        <translation>位置在机房之外</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>unknown rack %1</source>
+        <translation>未知的机柜 %1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>rack %1 listed twice</source>
+        <translation>机柜 %1 被列出两次</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>serves no rack</source>
+        <translation>不服务任何机柜</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>a hall larger than 5 km on a side is not plausible</source>
+        <translation>边长超过 5 km 的机房不合理</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>weighs %1 kg: %2 kg/m² over its footprint and half its service space (%3 m²), above the floor&apos;s rated %4 kg/m² (hall.floor_load_kg_per_m2): lighten the rack or rate the floor higher</source>
+        <translation>重 %1 kg：在其占地及一半维护空间（%3 m²）上为 %2 kg/m²，超过楼板额定承重 %4 kg/m²（hall.floor_load_kg_per_m2）：请减轻机柜重量或提高楼板承重等级</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>a %1 cannot be mounted in a rack</source>
+        <translation>%1 不能安装在机柜中</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>must be between 1 and %1</source>
+        <translation>必须在 1 到 %1 之间</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>switch has no network role</source>
+        <translation>交换机没有网络角色</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>only switches have a network role</source>
+        <translation>只有交换机才有网络角色</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 needs a liquid-cooled rack</source>
+        <translation>%1 需要液冷机柜</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>occupies U%1–U%2 of a %3U rack</source>
+        <translation>占用 %3U 机柜的 U%1–U%2</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>overlaps another part at U%1</source>
+        <translation>在 U%1 与另一部件重叠</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>contents weigh %1 kg, above the rack&apos;s %2 kg limit</source>
+        <translation>内装部件重 %1 kg，超过机柜的 %2 kg 上限</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>its footprint overlaps rack %1 (racks[%2]) by %3 m: move or turn one of them</source>
+        <translation>其占地与机柜 %1（racks[%2]）重叠 %3 m：请移动或旋转其中之一</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>its footprint overlaps rack %1 (racks[%2]) by %3 m and 1 other rack: move or turn one of them</source>
+        <translation>其占地与机柜 %1（racks[%2]）重叠 %3 m，另与 1 个机柜重叠：请移动或旋转其中之一</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>its footprint overlaps rack %1 (racks[%2]) by %3 m and %4 other racks: move or turn one of them</source>
+        <translation>其占地与机柜 %1（racks[%2]）重叠 %3 m，另与 %4 个机柜重叠：请移动或旋转其中之一</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>its front service space (%1) runs into the hall&apos;s wall: move or turn one of them</source>
+        <translation>其前部维护空间（%1）碰到机房墙壁：请移动或旋转机柜</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>its rear service space (%1) runs into the hall&apos;s wall: move or turn one of them</source>
+        <translation>其后部维护空间（%1）碰到机房墙壁：请移动或旋转机柜</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>its front service space (%1) is taken by rack %2 (racks[%3]): move or turn one of them</source>
+        <translation>其前部维护空间（%1）被机柜 %2（racks[%3]）占用：请移动或旋转其中之一</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>its rear service space (%1) is taken by rack %2 (racks[%3]): move or turn one of them</source>
+        <translation>其后部维护空间（%1）被机柜 %2（racks[%3]）占用：请移动或旋转其中之一</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>stands in no row: give it one (the Row field), so that power, cooling and the failure domains group it</source>
+        <translation>不属于任何机柜列：请为其指定一列（“列”字段），以便供电、制冷和故障域对其分组</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>stands %1 off the line of row %2&apos;s other racks: move it into the row or give it its own row</source>
+        <translation>偏离机柜列 %2 中其他机柜的连线 %1：请将其移入该列，或为其单独设一列</translation>
+    </message>
+    <message>
+        <location line="+44"/>
+        <source>holds %1 (%2 rack(s)) where rack %3 holds %4 (%5 rack(s)): one design trains on one kind of node; put each kind in its own scenario, or replace one of them</source>
+        <translation>装有 %1（%2 个机柜），而机柜 %3 装有 %4（%5 个机柜）：一个设计只在一种节点上训练；请将每种节点放入各自的方案，或替换其中一种</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>duplicate rack id %1</source>
+        <translation>重复的机柜标识 %1</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>%1 is a %2, not a rack</source>
+        <translation>%1 是 %2，不是机柜</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>position (%1, %2) m lies outside the hall</source>
+        <translation>位置（%1, %2）m 在机房之外</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>must be between -360 and 360 degrees</source>
+        <translation>必须在 -360 到 360 度之间</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>must name a catalog %1</source>
+        <translation>必须指定部件目录中的 %1</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1 is a %2, not a %3</source>
+        <translation>%1 是 %2，不是 %3</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>must be 0 (automatic) or 1–4</source>
+        <translation>必须为 0（自动）或 1–4</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>must be between 1 and 64</source>
+        <translation>必须在 1 到 64 之间</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <location line="+12"/>
+        <source>must be at least 1</source>
+        <translation>至少为 1</translation>
+    </message>
+    <message>
+        <location line="-10"/>
+        <source>hidden size %1 is not divisible by the head count</source>
+        <translation>隐藏层维度 %1 不能被注意力头数整除</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>head count is not divisible by the KV-head count</source>
+        <translation>注意力头数不能被 KV 头数整除</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>must be between 0 and the expert count</source>
+        <translation>必须在 0 到专家数之间</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>more than 10^17 tokens is not plausible</source>
+        <translation>超过 10^17 个 token 不合理</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>must be &quot;bf16&quot; or &quot;fp8&quot;</source>
+        <translation>必须为 “bf16” 或 “fp8”</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>must be &quot;none&quot;, &quot;selective&quot;, &quot;block&quot;, &quot;offload&quot; or &quot;full&quot;</source>
+        <translation>必须为 “none”、“selective”、“block”、“offload” 或 “full”</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>must be at least 1 (or set the parallelism to automatic)</source>
+        <translation>至少为 1（或将并行策略设为自动）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 layers do not split evenly into %2 stages</source>
+        <translation>%1 层不能均分为 %2 个流水线阶段</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>head count is not divisible by TP</source>
+        <translation>注意力头数不能被 TP 整除</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>must be -1 (catalog default) or more</source>
+        <translation>必须为 -1（部件目录默认值）或更大</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>a life above 30 years is not plausible</source>
+        <translation>超过 30 年的使用寿命不合理</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>must be 0 (from the lead times) or at most 120 months</source>
+        <translation>必须为 0（按交期计算）或不超过 120 个月</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>must be 0 (derived) or between 1.0 and 3.0</source>
+        <translation>必须为 0（推算）或在 1.0 到 3.0 之间</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>must be in (0, 1]</source>
+        <translation>必须在 (0, 1] 之内</translation>
+    </message>
+    <message>
+        <location filename="../model/core/designlimits.cpp" line="+59"/>
+        <source>the design holds %1 racks, above the %2 the engine evaluates (docs/robustness.md)</source>
+        <translation>设计包含 %1 个机柜，超过引擎可评估的 %2 个（docs/robustness.md）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>the design holds %1 power and cooling units, above the %2 the engine evaluates (docs/robustness.md)</source>
+        <translation>设计包含 %1 个配电和制冷单元，超过引擎可评估的 %2 个（docs/robustness.md）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>the design holds %1 rack contents entries, above the %2 the engine evaluates (docs/robustness.md)</source>
+        <translation>设计包含 %1 条机柜内装条目，超过引擎可评估的 %2 条（docs/robustness.md）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>the design holds %1 GPUs, above the %2 the engine evaluates (docs/robustness.md)</source>
+        <translation>设计包含 %1 个 GPU，超过引擎可评估的 %2 个（docs/robustness.md）</translation>
+    </message>
+    <message>
+        <location filename="../model/cost/cost.cpp" line="-17"/>
+        <source>no cloud price: the accelerator &quot;%1&quot; has no cloud_usd_per_gpu_hour in the catalog; set one in the finance settings</source>
+        <translation>没有云价格：部件目录中加速卡 “%1” 没有 cloud_usd_per_gpu_hour；请在财务设置中填写</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>must be between 0 and 1 (0.08 = 8 % a year)</source>
+        <translation>必须在 0 到 1 之间（0.08 = 每年 8 %）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <location filename="../model/reliability/reliability.cpp" line="-6"/>
+        <source>must be positive</source>
+        <translation>必须为正数</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>must be more than 0 and at most 1</source>
+        <translation>必须大于 0 且不超过 1</translation>
+    </message>
+    <message>
+        <location filename="../model/engine/evaluation.cpp" line="+167"/>
+        <source>no parallel layout of the workload runs on this cluster (%1)</source>
+        <translation>该训练负载没有能在此集群上运行的并行布局（%1）</translation>
+    </message>
+    <message>
+        <location line="+264"/>
+        <source>the design has no GPUs</source>
+        <translation>设计中没有 GPU</translation>
+    </message>
+    <message>
+        <location filename="../model/engine/power.cpp" line="+159"/>
+        <source>nameplate %1 kW exceeds the rack limit of %2 kW</source>
+        <translation>铭牌功率 %1 kW 超过机柜上限 %2 kW</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>contents weigh %1 kg, above the rack&apos;s rated load of %2 kg</source>
+        <translation>内装部件重 %1 kg，超过机柜额定承重 %2 kg</translation>
+    </message>
+    <message>
+        <location line="+127"/>
+        <source>power load %1 kW exceeds its capacity of %2 kW</source>
+        <translation>供电负载 %1 kW 超过其容量 %2 kW</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>power load %1 kW after the worst single failure exceeds its capacity of %2 kW</source>
+        <translation>最严重的单点故障后，供电负载 %1 kW 超过其容量 %2 kW</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>cooling load %1 kW exceeds its capacity of %2 kW</source>
+        <translation>制冷负载 %1 kW 超过其容量 %2 kW</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>cooling load %1 kW after the worst single failure exceeds its capacity of %2 kW</source>
+        <translation>最严重的单点故障后，制冷负载 %1 kW 超过其容量 %2 kW</translation>
+    </message>
+    <message>
+        <location line="+38"/>
+        <source>no power unit feeds this rack</source>
+        <translation>没有配电单元为此机柜供电</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>no cooling unit cools this rack</source>
+        <translation>没有制冷单元为此机柜制冷</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1 kW of its heat goes to liquid, but only air units cool it (%2): add a CDU (liquid-to-liquid heat exchanger)</source>
+        <translation>其 %1 kW 热量进入液冷，但只有风冷单元为其制冷（%2）：请添加 CDU（液-液换热器）</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1 kW of its heat goes to air, but only liquid units cool it (%2): add an air unit (CRAH) or a rear-door heat exchanger</source>
+        <translation>其 %1 kW 热量进入空气，但只有液冷单元为其制冷（%2）：请添加风冷单元（CRAH）或背板换热器</translation>
+    </message>
+    <message>
+        <location filename="../model/fabric/fabric.cpp" line="+136"/>
+        <source>%1 link of %2 m is beyond the reach of every %3 Gb/s cable in the catalog (longest: &quot;%4&quot;): bring the racks closer, or add a cable that reaches to the catalog</source>
+        <translation>%2 m 的%1链路超出部件目录中所有 %3 Gb/s 线缆的长度（最长：“%4”）：请让机柜靠近，或在部件目录中添加够长的线缆</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>the catalog has no cable for %1 Gb/s links</source>
+        <translation>部件目录中没有 %1 Gb/s 链路的线缆</translation>
+    </message>
+    <message>
+        <location line="+153"/>
+        <source>%1 NICs attach to %2 leaf switches of %3 ports</source>
+        <translation>%1 块网卡连接到 %2 台 %3 端口的叶交换机</translation>
+    </message>
+    <message>
+        <location line="+229"/>
+        <source>the design has GPU NICs but no leaf switches</source>
+        <translation>设计中有 GPU 网卡但没有叶交换机</translation>
+    </message>
+    <message>
+        <location filename="../model/reliability/recovery.cpp" line="+127"/>
+        <source>goodput is only %1 %: the job fails every %2 min and recoveries (detection, restart, restore, warm-up) take %3 % of the time (policy &quot;%4&quot;; a faster policy, spares or smaller jobs help)</source>
+        <translation>有效训练率只有 %1 %：作业每 %2 分钟故障一次，恢复（检测、重启、加载、预热）占 %3 % 的时间（策略 “%4”；更快的策略、备件或更小的作业会有帮助）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>goodput is only %1 %: the job fails every %2 min and work redone since the last checkpoint take %3 % of the time (policy &quot;%4&quot;; a faster policy, spares or smaller jobs help)</source>
+        <translation>有效训练率只有 %1 %：作业每 %2 分钟故障一次，自上次检查点以来重做的工作占 %3 % 的时间（策略 “%4”；更快的策略、备件或更小的作业会有帮助）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>goodput is only %1 %: the job fails every %2 min and GPUs idle or waiting for repairs take %3 % of the time (policy &quot;%4&quot;; a faster policy, spares or smaller jobs help)</source>
+        <translation>有效训练率只有 %1 %：作业每 %2 分钟故障一次，GPU 闲置或等待维修占 %3 % 的时间（策略 “%4”；更快的策略、备件或更小的作业会有帮助）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>goodput is only %1 %: the job fails every %2 min and checkpoint stalls take %3 % of the time (policy &quot;%4&quot;; a faster policy, spares or smaller jobs help)</source>
+        <translation>有效训练率只有 %1 %：作业每 %2 分钟故障一次，检查点停顿占 %3 % 的时间（策略 “%4”；更快的策略、备件或更小的作业会有帮助）</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>training would never finish: failures leave almost no time to train</source>
+        <translation>训练永远无法完成：故障几乎不留训练时间</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>training would take %1 days: more than two years is not a plan</source>
+        <translation>训练需要 %1 天：超过两年不是可行的计划</translation>
+    </message>
+    <message>
+        <location filename="../model/reliability/reliability.cpp" line="+9"/>
+        <source>&quot;%1&quot; is not a policy (%2)</source>
+        <translation>“%1” 不是一种策略（%2）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>must be &quot;blocking&quot;, &quot;async&quot; or &quot;in-memory&quot;</source>
+        <translation>必须为 “blocking”、“async” 或 “in-memory”</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>must be &quot;shrink&quot; or &quot;wait&quot;</source>
+        <translation>必须为 “shrink” 或 “wait”</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>needs 0 &lt; low ≤ 1 ≤ high (factors on the typical value)</source>
+        <translation>需要 0 &lt; low ≤ 1 ≤ high（典型值上的系数）</translation>
+    </message>
+    <message>
+        <location line="+468"/>
+        <source>the design has no storage nodes: checkpoints are assumed to go to node-local NVMe</source>
+        <translation>设计中没有存储节点：假定检查点写入节点本地 NVMe</translation>
+    </message>
+</context>
+<context>
     <name>cp::gui::BlastRadiusChart</name>
     <message>
         <location filename="../views/analysis/blastradiuschart.cpp" line="+117"/>
@@ -1330,142 +1932,7 @@ U%3–U%4 of rack %5
 <context>
     <name>cp::gui::FailureDomainsView</name>
     <message>
-        <location filename="../views/analysis/failuredomainstable.cpp" line="+89"/>
-        <source>GPU</source>
-        <translation>GPU</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Server</source>
-        <translation>服务器</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Compute tray</source>
-        <translation>计算托盘</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>NVLink switch tray</source>
-        <translation>NVLink 交换托盘</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>NIC</source>
-        <translation>网卡</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>NIC link (optic/cable)</source>
-        <translation>网卡链路（光模块/线缆）</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Leaf switch</source>
-        <translation>叶交换机</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Spine switch</source>
-        <translation>脊交换机</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Core switch</source>
-        <translation>核心交换机</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Leaf–spine link</source>
-        <translation>叶–脊链路</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Spine–core link</source>
-        <translation>脊–核心链路</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Software (per GPU rank)</source>
-        <translation>软件（每 GPU rank）</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Storage node</source>
-        <translation>存储节点</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>PDU</source>
-        <translation>PDU</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Busway</source>
-        <translation>母线槽</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>UPS</source>
-        <translation>UPS</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>CRAH</source>
-        <translation>CRAH</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Rear-door heat exchanger</source>
-        <translation>背板换热器</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>CDU</source>
-        <translation>CDU</translation>
-    </message>
-    <message>
-        <location line="+15"/>
-        <source>Shrink</source>
-        <translation>缩容</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Hot spare</source>
-        <translation>热备</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Restart</source>
-        <translation>重启</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>None</source>
-        <translation>无</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>The job restarts from its last checkpoint without the GPUs lost, until the part is repaired</source>
-        <translation>作业从最近的检查点重启，不使用丢失的 GPU，直至部件维修完成</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>The job restarts from its last checkpoint with a hot spare in place of the failed part</source>
-        <translation>作业从最近的检查点重启，由热备替换故障部件</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>The job restarts from its last checkpoint on the same GPUs</source>
-        <translation>作业在原有 GPU 上从最近的检查点重启</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>The job runs on</source>
-        <translation>作业继续运行</translation>
-    </message>
-    <message>
-        <location line="+90"/>
+        <location filename="../views/analysis/failuredomainstable.cpp" line="+169"/>
         <source>%1 max · %2 mean</source>
         <translation>最大 %1 · 平均 %2</translation>
     </message>
@@ -3627,7 +4094,7 @@ scale-up</source>
         <translation>&lt;h3&gt;Cluster Planner&lt;/h3&gt;&lt;p&gt;将&lt;b&gt;部件库&lt;/b&gt;中的部件拖放到平面图上，并在&lt;b&gt;属性面板&lt;/b&gt;中编辑。每次编辑都会在后台评估；&lt;b&gt;结果&lt;/b&gt;面板显示各项指标，&lt;b&gt;问题&lt;/b&gt;面板列出存在的问题——在某个问题上双击或按 Enter 即可选中对应部件。&lt;/p&gt;&lt;p&gt;&lt;b&gt;叠加图层&lt;/b&gt;（工具栏或“视图 → 叠加图层”）按功率密度、所选部件的故障域或从所选机柜出发的带宽为机柜着色。&lt;/p&gt;&lt;p&gt;未保存的更改每隔几分钟自动保存一次，程序崩溃后可恢复。每次保存时都会要求填写备注，备注保存在“文件 → 历史”中。&lt;/p&gt;&lt;h4&gt;键盘快捷键&lt;/h4&gt;&lt;table cellspacing=&quot;4&quot;&gt;%1&lt;/table&gt;&lt;p&gt;更多信息请参阅 docs/gui.md 和 docs/editing.md。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../views/window/mainwindow_export.cpp" line="+49"/>
+        <location filename="../views/window/mainwindow_export.cpp" line="+50"/>
         <source>&amp;Export</source>
         <translation>导出(&amp;E)</translation>
     </message>
@@ -3719,7 +4186,7 @@ scale-up</source>
     <message>
         <location line="+1"/>
         <location line="+26"/>
-        <location line="+33"/>
+        <location line="+34"/>
         <location line="+20"/>
         <location line="+21"/>
         <location filename="../views/window/mainwindow_plugins.cpp" line="+88"/>
@@ -3727,7 +4194,7 @@ scale-up</source>
         <translation>无法导出</translation>
     </message>
     <message>
-        <location line="-75"/>
+        <location line="-76"/>
         <source>%1: a report is written as .html or .pdf</source>
         <translation>%1：报告须保存为 .html 或 .pdf 文件</translation>
     </message>
@@ -3743,12 +4210,17 @@ scale-up</source>
     </message>
     <message>
         <location line="+5"/>
-        <location line="+53"/>
+        <location line="+54"/>
         <source>unsaved</source>
         <translation>未保存</translation>
     </message>
+    <message>
+        <location line="-40"/>
+        <source>Cluster design report</source>
+        <translation>集群设计报告</translation>
+    </message>
     <message numerus="yes">
-        <location line="-30"/>
+        <location line="+10"/>
         <source>Wrote the report of %n design(s) to %1</source>
         <translation>
             <numerusform>已将 %n 个设计的报告写入 %1</numerusform>
@@ -4468,7 +4940,7 @@ scale-up</source>
 <context>
     <name>cp::gui::ProblemsDock</name>
     <message>
-        <location filename="../views/docks/problemsdock.cpp" line="+41"/>
+        <location filename="../views/docks/problemsdock.cpp" line="+44"/>
         <source>Error</source>
         <translation>错误</translation>
     </message>
@@ -4484,13 +4956,13 @@ scale-up</source>
     </message>
     <message>
         <location line="+128"/>
-        <location line="+39"/>
-        <location line="+51"/>
+        <location line="+42"/>
+        <location line="+61"/>
         <source>Problems</source>
         <translation>问题</translation>
     </message>
     <message>
-        <location line="-82"/>
+        <location line="-95"/>
         <source>Severity</source>
         <translation>严重程度</translation>
     </message>
@@ -4510,17 +4982,17 @@ scale-up</source>
         <translation>发现来源</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+35"/>
         <source>Not evaluated yet.</source>
         <translation>尚未评估。</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+14"/>
         <source>No problems found.</source>
         <translation>未发现问题。</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+34"/>
         <source>validation</source>
         <translation>校验</translation>
     </message>
@@ -5205,6 +5677,621 @@ Misses: %1</source>
         <location line="+3"/>
         <source>no power units</source>
         <translation>无配电单元</translation>
+    </message>
+    <message>
+        <location filename="../report/reportcharts.cpp" line="+360"/>
+        <source>no data</source>
+        <translation>无数据</translation>
+    </message>
+</context>
+<context>
+    <name>cp::report::Report</name>
+    <message>
+        <location filename="../report/pdfreport.cpp" line="+381"/>
+        <source>page %1 of %2</source>
+        <translation>第 %1 页，共 %2 页</translation>
+    </message>
+    <message>
+        <location filename="../report/reportdocument.cpp" line="+54"/>
+        <source>GPU systems (servers, supernodes)</source>
+        <translation>GPU 系统（服务器、超节点）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Hall construction</source>
+        <translation>机房建设</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Switchgear and transformers</source>
+        <translation>开关柜与变压器</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Chillers and generators</source>
+        <translation>冷水机组与发电机</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Liquid-cooling loop (CDUs, facility water)</source>
+        <translation>液冷回路（CDU、设施水）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Provider onboarding</source>
+        <translation>服务商接入</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>CDU fit-out of the leased hall</source>
+        <translation>租用机房的 CDU 改造</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Racking, cabling and burn-in</source>
+        <translation>上架、布线与拷机</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>hardware</source>
+        <translation>硬件</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>facility</source>
+        <translation>设施</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>both</source>
+        <translation>两者之后</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>compute</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>network</source>
+        <translation>网络</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>storage</source>
+        <translation>存储</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>power and cooling</source>
+        <translation>供电与制冷</translation>
+    </message>
+    <message>
+        <location line="+78"/>
+        <source>Dimension and figure</source>
+        <translation>维度与指标</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location line="+326"/>
+        <source>Figure</source>
+        <translation>指标</translation>
+    </message>
+    <message>
+        <location line="-320"/>
+        <source>Results key (evaluate --json)</source>
+        <translation>结果键（evaluate --json）</translation>
+    </message>
+    <message>
+        <location line="+97"/>
+        <source>Cluster design comparison</source>
+        <translation>集群设计对比</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source> vs </source>
+        <translation> 对比 </translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Report date %1. Generated by %2 from the designs&apos; evaluated results.</source>
+        <translation>报告日期 %1。由 %2 根据各设计的评估结果生成。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Design</source>
+        <translation>设计</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>File</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location line="+123"/>
+        <source>GPUs</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <location line="-123"/>
+        <source>Revision (file)</source>
+        <translation>修订（文件）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Saved (UTC)</source>
+        <translation>保存时间（UTC）</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Author</source>
+        <translation>作者</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Comment (file)</source>
+        <translation>说明（文件）</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>not a project file</source>
+        <translation>不是项目文件</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1 of %2</source>
+        <translation>第 %1 版，共 %2 版</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>A project file&apos;s revision history belongs to the whole file: scenarios of one file (FILE.cplan#NAME) share its latest revision, time, author and comment.</source>
+        <translation>项目文件的修订历史属于整个文件：同一文件中的各方案（FILE.cplan#NAME）共用其最新的修订号、时间、作者和说明。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>How to read it: every figure is computed by the planner&apos;s engine from the design as saved, with the catalog prices and specifications embedded in its file. Each row names the results key it comes from, so it can be traced in the JSON of `cluster-planner-cli evaluate --json`. A shaded, bold value is the better one of its row; rows without a better direction (size, density) are not marked.</source>
+        <translation>阅读说明：每个数值都由规划引擎根据保存时的设计计算，使用文件中内嵌的部件目录价格和规格。每一行都注明其来源的结果键，可在 `cluster-planner-cli evaluate --json` 的 JSON 中追溯。底色加粗的数值是该行中较优的一个；没有优劣方向的行（规模、密度）不作标记。</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Key figures</source>
+        <translation>关键指标</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Comparison dimensions</source>
+        <translation>对比维度</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The dimensions on which architecture comparisons weigh designs (architecture, communication, storage and checkpoints, scheduling, failure domain, redundancy, power, cooling, NIC speed, scale, operations, delivery, cost structure, MFU), each as figures for these designs.</source>
+        <translation>架构对比衡量设计的各个维度（架构、通信、存储与检查点、调度、故障域、冗余、供电、制冷、网卡速率、规模、运维、交付、成本结构、算力利用率），每个维度都给出这些设计的具体数值。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Charts</source>
+        <translation>图表</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Solid: owning (cost.cumulative_usd_by_month: the hall paid as it is built, the hardware when it arrives, staff during delivery, then OPEX); dashed: renting the GPU-hours the design delivers (cost.cloud_cumulative_usd_by_month); a dot marks the break-even month (cost.break_even_month).</source>
+        <translation>实线：自建（cost.cumulative_usd_by_month：机房随建设付款，硬件到货时付款，交付期间的人员费用，之后为运营支出）；虚线：云租用该设计提供的 GPU 小时数（cost.cloud_cumulative_usd_by_month）；圆点标出盈亏平衡月份（cost.break_even_month）。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Racks by IT power at training load (power.racks[].it_kw), compute, network and storage racks alike, in bins of %1 kW.</source>
+        <translation>按训练负载下 IT 功率统计的机柜数（power.racks[].it_kw），计算、网络和存储机柜一并计入，分组间隔 %1 kW。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Useful share of wall time as the checkpoint interval varies, all else equal (reliability model, docs/reliability.md); a dot marks each design&apos;s interval (reliability.checkpoint_interval_minutes) and goodput (reliability.goodput).</source>
+        <translation>其他条件不变时，有效训练时间占比随检查点间隔的变化（可靠性模型，docs/reliability.md）；圆点标出各设计的间隔（reliability.checkpoint_interval_minutes）和有效训练率（reliability.goodput）。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Goodput of each design under each resilience preset, all else equal (reliability.by_policy; the presets and their sources: docs/reliability.md).</source>
+        <translation>其他条件不变时，各设计在各容错策略预设下的有效训练率（reliability.by_policy；预设及其来源：docs/reliability.md）。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Supernode designs, the same job with 0, 2, 4 or 8 hot spares per domain: goodput (dashed) and the tokens trained after failures, goodput × the GPUs in service relative to the design&apos;s own spares (reliability.by_spares).</source>
+        <translation>超节点设计，同一作业每个域配 0、2、4 或 8 个热备：有效训练率（虚线）及故障后训练的 token 量，即有效训练率 × 在役 GPU 数，相对于设计自身的备件配置（reliability.by_spares）。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The design&apos;s workload and global batch at half, a quarter, … of its active GPUs (whole scale-up domains), the parallelism searched again at each count; the rightmost point is the design (performance.mfu).</source>
+        <translation>设计的训练负载和全局批次在其在用 GPU 的一半、四分之一……上运行（以完整的纵向扩展域为单位），每个规模重新搜索并行策略；最右侧的点即该设计本身（performance.mfu）。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Failure domains</source>
+        <translation>故障域</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>For each kind of part: how many the design holds, the GPUs one failure takes down or cuts off, its MTBF, how often it interrupts the training job, and how the job recovers (reliability.failure_domains).</source>
+        <translation>每类部件：设计中的数量、一次故障使多少 GPU 宕机或断连、其 MTBF、中断训练作业的频率，以及作业如何恢复（reliability.failure_domains）。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>No failure domains: the design has no GPUs.</source>
+        <translation>没有故障域：设计中没有 GPU。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <location line="+12"/>
+        <location line="+234"/>
+        <source>Part</source>
+        <translation>部件</translation>
+    </message>
+    <message>
+        <location line="-246"/>
+        <source>Parts</source>
+        <translation>数量</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>GPUs lost, max</source>
+        <translation>损失 GPU，最大</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>GPUs lost, mean</source>
+        <translation>损失 GPU，平均</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>MTBF per part, h</source>
+        <translation>单件 MTBF，小时</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Job interruptions per day</source>
+        <translation>每天作业中断次数</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Recovery</source>
+        <translation>恢复</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Largest failure domains</source>
+        <translation>最大的故障域</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Resilience</source>
+        <translation>容错</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>How much of the wall time trains after failures, where the rest goes, and what another resilience policy or spare count would give (reliability model and its sources: docs/reliability.md).</source>
+        <translation>计入故障后有多少墙钟时间用于训练、其余时间去了哪里，以及换一种容错策略或备件数量会得到什么（可靠性模型及其来源：docs/reliability.md）。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>No training job: the design has no GPUs.</source>
+        <translation>没有训练作业：设计中没有 GPU。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Ranges and decisions</source>
+        <translation>区间与决策</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Accelerator</source>
+        <translation>加速卡</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Workload</source>
+        <translation>训练负载</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Tokens</source>
+        <translation>Token 数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Precision</source>
+        <translation>精度</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Sequence</source>
+        <translation>序列长度</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Policy</source>
+        <translation>策略</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Like for like: the designs share accelerator, workload, tokens, precision, context and policy.</source>
+        <translation>同口径对比：各设计的加速卡、训练负载、token 量、精度、上下文长度和策略均相同。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Warning: %1.</source>
+        <translation>警告：%1。</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Every uncertain input (prices, rates, the cloud price path, fleet utilisation, the training model&apos;s throughput band and the reliability model&apos;s goodput band) is drawn from its range, %1 draws with seed %2; each cell is P10 / P50 / P90 (cost.KEY_p10, _p50, _p90). The designs share the draws, so P(A better) counts the draws in which design A&apos;s figure is the better one (compare --json: p_a_better). Ranges and sources: docs/cost.md.</source>
+        <translation>每个不确定的输入（价格、费率、云价格走势、集群利用率、训练模型的吞吐区间和可靠性模型的有效训练率区间）都从其区间中抽样，共 %1 次抽样，随机种子 %2；每个单元格为 P10 / P50 / P90（cost.KEY_p10、_p50、_p90）。各设计共用同一组抽样，因此 P(A 更优) 统计的是设计 A 的数值更优的抽样次数占比（compare --json：p_a_better）。区间与来源：docs/cost.md。</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>P(A better than %1)</source>
+        <translation>P(A 优于 %1)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <location line="+122"/>
+        <source>never</source>
+        <translation>永不</translation>
+    </message>
+    <message>
+        <location line="-106"/>
+        <source>%1: owning beats renting on demand in %2 % of the draws; no break-even utilisation (a reservation pays its idle hours too, or a hosted design).</source>
+        <translation>%1：在 %2 % 的抽样中自建优于按需云租用；没有盈亏平衡利用率（预留实例的闲置时间同样付费，或为托管设计）。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1: owning beats renting on demand in %2 % of the draws; it breaks even at a fleet utilisation of %3 % (assumed %4 %), above 100 %: never.</source>
+        <translation>%1：在 %2 % 的抽样中自建优于按需云租用；盈亏平衡所需的集群利用率为 %3 %（假设 %4 %），超过 100 %：永远无法平衡。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1: owning beats renting on demand in %2 % of the draws; it breaks even at a fleet utilisation of %3 % (assumed %4 %).</source>
+        <translation>%1：在 %2 % 的抽样中自建优于按需云租用；盈亏平衡所需的集群利用率为 %3 %（假设 %4 %）。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Each bar: the change of %1&apos;s NPV of owning vs the cloud when one input moves to its P10 (blue) or P90 (orange), the others typical; the five inputs that move it most (cost.uncertainty.tornado).</source>
+        <translation>每根条形：某一输入取其 P10（蓝）或 P90（橙）、其余取典型值时，%1 自建相对云租用的净现值（NPV）的变化；列出影响最大的五个输入（cost.uncertainty.tornado）。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Delivery</source>
+        <translation>交付周期</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>From the order to a productive cluster: the GPU systems on one path, the hall (construction and its long-lead plant) on the other, then installation once both are there (cost.delivery; docs/cost.md, &quot;Delivery from lead times&quot;). The critical item is marked. A month of delay costs the rent of the design&apos;s useful capacity for a month (cost.delay_cost_usd_per_month).</source>
+        <translation>从下单到集群投入生产：GPU 系统为一条路径，机房（建设及其长周期设备）为另一条，两者都到位后再安装（cost.delivery；docs/cost.md，“Delivery from lead times”）。关键项已标出。延误一个月的代价是该设计有效算力一个月的租金（cost.delay_cost_usd_per_month）。</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Delivery %1 months (P10-P90 %2-%3), from the lead times below; a month of delay $%4M.</source>
+        <translation>交付 %1 个月（P10-P90 %2-%3），依据下列交期；延误一个月 $%4M。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Delivery %1 months (P10-P90 %2-%3), as the design sets it (finance.delivery_months); a month of delay $%4M.</source>
+        <translation>交付 %1 个月（P10-P90 %2-%3），按设计中的设定（finance.delivery_months）；延误一个月 $%4M。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Item</source>
+        <translation>项目</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Path</source>
+        <translation>路径</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Weeks</source>
+        <translation>周</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+93"/>
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <location line="-80"/>
+        <source>Policy %1, %2 checkpoints; one job of %3 GPUs fails every %4 h (%5 interruptions a day). Goodput %6, P10–P90 %7 – %8 from the rate and time ranges.</source>
+        <translation>策略 %1，%2 检查点；一个 %3 GPU 的作业每 %4 小时故障一次（每天中断 %5 次）。有效训练率 %6，按故障率和时间区间得 P10–P90 %7 – %8。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Goodput waterfall</source>
+        <translation>有效训练率瀑布</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>share of wall time</source>
+        <translation>占墙钟时间</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Failure-free</source>
+        <translation>无故障</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>− checkpoint stalls</source>
+        <translation>− 检查点停顿</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>− work redone since the last checkpoint</source>
+        <translation>− 自上次检查点以来重做的工作</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>− recoveries (detection, restart, restore, warm-up)</source>
+        <translation>− 恢复（检测、重启、加载、预热）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>− GPUs idle or waiting for repairs</source>
+        <translation>− GPU 闲置或等待维修</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>= goodput</source>
+        <translation>= 有效训练率</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Time lost per interruption, by mechanism</source>
+        <translation>每次中断损失的时间，按机制</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>minutes</source>
+        <translation>分钟</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>detection</source>
+        <translation>检测</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>restart for %1 GPUs (launch + initialisation)</source>
+        <translation>%1 个 GPU 的重启（启动 + 初始化）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>restore (%1)</source>
+        <translation>加载（%1）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>warm-up</source>
+        <translation>预热</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>work redone (half a checkpoint interval)</source>
+        <translation>重做的工作（半个检查点间隔）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>repairs, on average over interruptions</source>
+        <translation>维修，按中断平均</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>all told</source>
+        <translation>合计</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Interruptions by kind</source>
+        <translation>按类型的中断</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>per day</source>
+        <translation>每天</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>job hours lost a month</source>
+        <translation>每月损失的作业小时</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>share of the loss</source>
+        <translation>占损失比例</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>The same design under</source>
+        <translation>同一设计采用</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location line="+12"/>
+        <source>goodput</source>
+        <translation>有效训练率</translation>
+    </message>
+    <message>
+        <location line="-11"/>
+        <source>lost per interruption, min</source>
+        <translation>每次中断损失，分钟</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>days to train</source>
+        <translation>训练天数</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 (the design&apos;s)</source>
+        <translation>%1（本设计）</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Hot spares per domain, same job</source>
+        <translation>每域热备数，同一作业</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>capacity</source>
+        <translation>容量</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>after failures</source>
+        <translation>计入故障后</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Bill of materials</source>
+        <translation>物料清单</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Every priced part with its catalog price and the price&apos;s source (cost.bom; the same lines as `compare --bom`). GPUs and NICs inside a server&apos;s or supernode&apos;s price are not repeated.</source>
+        <translation>每个计价部件及其目录价格和价格来源（cost.bom；与 `compare --bom` 相同的条目）。已含在服务器或超节点价格中的 GPU 和网卡不重复列出。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>No priced parts.</source>
+        <translation>没有计价部件。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Catalog id</source>
+        <translation>目录 ID</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Category</source>
+        <translation>类别</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Qty</source>
+        <translation>数量</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Unit price</source>
+        <translation>单价</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Total</source>
+        <translation>合计</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Hardware total</source>
+        <translation>硬件合计</translation>
     </message>
 </context>
 </TS>

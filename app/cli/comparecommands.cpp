@@ -15,6 +15,7 @@
 #include "model/cost/uncertainty.h"
 #ifdef CP_HAVE_REPORT
 #include "report/report.h"
+#include "translations/translator.h"
 #endif
 
 #include <nlohmann/json.hpp>
@@ -27,7 +28,7 @@ namespace cp::cli {
 
 int cmdCompare(const std::vector<std::string> &argv, const cp::Catalog &catalog)
 {
-    const Args a = parse(argv, {"--bom", "--report"}, {"--json", "--same-workload"});
+    const Args a = parse(argv, {"--bom", "--report", "--lang"}, {"--json", "--same-workload"});
     const std::string reportPath = a.option("--report");
     const bool pdf = reportPath.size() > 4 && lowerCase(reportPath.substr(reportPath.size() - 4)) == ".pdf";
     if (a.options.count("--report")) {
@@ -39,6 +40,17 @@ int cmdCompare(const std::vector<std::string> &argv, const cp::Catalog &catalog)
                    "CP_BUILD_GUI=ON)");
 #endif
     }
+    const std::string language = a.options.count("--lang") ? a.option("--lang") : "en";
+    if (a.options.count("--lang") && !a.options.count("--report"))
+        usageError("--lang chooses the report's language: it needs --report");
+#ifdef CP_HAVE_REPORT
+    if (!cp::i18n::knownLanguage(language)) {
+        std::string known;
+        for (const std::string &l : cp::i18n::languages())
+            known += (known.empty() ? "" : ", ") + l;
+        usageError("--lang \"" + language + "\" is not a language of this build (" + known + ")");
+    }
+#endif
     if (a.positional.size() < 2 || a.positional.size() > 6)
         usageError("compare needs 2 to 6 design FILEs");
     struct Evaluated
@@ -79,7 +91,10 @@ int cmdCompare(const std::vector<std::string> &argv, const cp::Catalog &catalog)
                 d.revisions = cp::ProjectFile::load(file).revisions;
             designs.push_back(std::move(d));
         }
-        writeFileAtomically(reportPath, pdf ? cp::report::pdfReport(designs) : cp::report::htmlReport(designs));
+        cp::report::ReportOptions options;
+        options.language = cp::i18n::canonicalLanguage(language);
+        writeFileAtomically(reportPath, pdf ? cp::report::pdfReport(designs, options)
+                                            : cp::report::htmlReport(designs, options));
     }
 #endif
     if (a.flag("--json")) {

@@ -88,13 +88,14 @@ Commands:
         Progress on stderr (--progress, or on a terminal after 2 s); Ctrl-C
         stops it (exit 130); a run expected to need more than 3·10^8 events
         is refused with the estimate.
-  compare A.cplan B.cplan ... [--report OUT.html|OUT.pdf] [--bom OUT.csv] [--json]
+  compare A.cplan B.cplan ... [--report OUT.html|OUT.pdf [--lang en|zh_CN]] [--bom OUT.csv] [--json]
         Evaluate 2 to 6 designs and print their key figures side by side
         (GPUs, racks, power, fabric, MFU, time to train, reliability, CAPEX,
         OPEX, TCO, cost per effective PFLOP-hour, cloud break-even; docs/cost.md),
         the better value of each row marked with '*'. --report writes the
         comparison report, by the file's extension: a self-contained HTML page
-        (charts as inline SVG, no network) or an A4 PDF (docs/report.md).
+        (charts as inline SVG, no network) or an A4 PDF (docs/report.md);
+        --lang zh_CN writes it in Simplified Chinese (docs/translation.md).
         --bom writes the bill of materials of all of them as CSV; --json prints
         every design's results as one JSON array instead of the table.
 

@@ -48,6 +48,15 @@ constexpr int kMaxCount = 1000000;
 
 std::string quoted(const std::string &s) { return "\"" + s + "\""; }
 
+/// `v` as printf's "%.<decimals>f" writes it, however long.
+std::string fixed(double v, int decimals)
+{
+    const int n = std::snprintf(nullptr, 0, "%.*f", decimals, v);
+    std::string out(size_t(std::max(n, 0)), '\0');
+    std::snprintf(out.data(), out.size() + 1, "%.*f", decimals, v);
+    return out;
+}
+
 } // namespace
 
 std::string controlCharacterIn(const std::string &id)
@@ -91,23 +100,24 @@ class Checker
 public:
     explicit Checker(Problems &out) : mOut(out) {}
 
-    void error(const std::string &place, const std::string &message)
+    /// `text` is a message template marked with CP_TR_NOOP("cp::Problems", …), %1 … %9 for `args`.
+    void error(const std::string &place, const char *text, std::vector<std::string> args = {})
     {
-        mOut.push_back({Severity::Error, place, message});
+        mOut.push_back(problem(Severity::Error, place, text, std::move(args)));
     }
-    void warning(const std::string &place, const std::string &message)
+    void warning(const std::string &place, const char *text, std::vector<std::string> args = {})
     {
-        mOut.push_back({Severity::Warning, place, message});
+        mOut.push_back(problem(Severity::Warning, place, text, std::move(args)));
     }
     void positive(const std::string &place, double value)
     {
         if (!std::isfinite(value) || value <= 0.0)
-            error(place, "must be a positive number");
+            error(place, CP_TR_NOOP("cp::Problems", "must be a positive number"));
     }
     void nonNegative(const std::string &place, double value)
     {
         if (!std::isfinite(value) || value < 0.0)
-            error(place, "must not be negative");
+            error(place, CP_TR_NOOP("cp::Problems", "must not be negative"));
     }
 
 private:
@@ -123,29 +133,35 @@ void checkUnits(const std::vector<FacilityUnit> &units, const char *listName, bo
         const FacilityUnit &u = units[i];
         const std::string place = std::string(listName) + "[" + std::to_string(i) + "] (" + quoted(u.id) + ")";
         if (u.id.empty())
-            check.error(place + ".id", "must not be empty");
+            check.error(place + ".id", CP_TR_NOOP("cp::Problems", "must not be empty"));
         else if (!unitIds.insert(u.id).second)
-            check.error(place + ".id", "duplicate id " + quoted(u.id));
+            check.error(place + ".id", CP_TR_NOOP("cp::Problems", "duplicate id %1"), {quoted(u.id)});
         if (const std::string bad = controlCharacterIn(u.id); !bad.empty())
-            check.error(place + ".id", "contains a control character (" + bad + ")");
+            check.error(place + ".id", CP_TR_NOOP("cp::Problems", "contains a control character (%1)"), {bad});
         const CatalogEntry *e = catalog.find(u.catalogId);
         if (!e)
-            check.error(place + ".catalog_id", "unknown catalog id " + quoted(u.catalogId));
-        else if (power ? !isPowerKind(e->kind) : !isCoolingKind(e->kind))
-            check.error(place + ".catalog_id", quoted(u.catalogId) + " is a " + partKindName(e->kind)
-                                                  + ", not a " + (power ? "power" : "cooling") + " unit");
+            check.error(place + ".catalog_id", CP_TR_NOOP("cp::Problems", "unknown catalog id %1"),
+                        {quoted(u.catalogId)});
+        else if (power && !isPowerKind(e->kind))
+            check.error(place + ".catalog_id", CP_TR_NOOP("cp::Problems", "%1 is a %2, not a power unit"),
+                        {quoted(u.catalogId), partKindName(e->kind)});
+        else if (!power && !isCoolingKind(e->kind))
+            check.error(place + ".catalog_id", CP_TR_NOOP("cp::Problems", "%1 is a %2, not a cooling unit"),
+                        {quoted(u.catalogId), partKindName(e->kind)});
         if (u.xM < 0 || u.yM < 0 || u.xM > design.hall.widthM || u.yM > design.hall.depthM)
-            check.error(place, "position lies outside the hall");
+            check.error(place, CP_TR_NOOP("cp::Problems", "position lies outside the hall"));
         std::set<std::string> served;
         for (size_t k = 0; k < u.serves.size(); ++k) {
             const std::string &rid = u.serves[k];
             if (!rackIds.count(rid))
-                check.error(place + ".serves[" + std::to_string(k) + "]", "unknown rack " + quoted(rid));
+                check.error(place + ".serves[" + std::to_string(k) + "]", CP_TR_NOOP("cp::Problems", "unknown rack %1"),
+                            {quoted(rid)});
             else if (!served.insert(rid).second)
-                check.error(place + ".serves[" + std::to_string(k) + "]", "rack " + quoted(rid) + " listed twice");
+                check.error(place + ".serves[" + std::to_string(k) + "]",
+                            CP_TR_NOOP("cp::Problems", "rack %1 listed twice"), {quoted(rid)});
         }
         if (u.serves.empty())
-            check.warning(place, "serves no rack");
+            check.warning(place, CP_TR_NOOP("cp::Problems", "serves no rack"));
     }
 }
 
@@ -153,12 +169,12 @@ void checkUnits(const std::vector<FacilityUnit> &units, const char *listName, bo
 void checkHall(const Design &design, Checker &check)
 {
     if (design.name.empty())
-        check.error("name", "must not be empty");
+        check.error("name", CP_TR_NOOP("cp::Problems", "must not be empty"));
     check.positive("hall.width_m", design.hall.widthM);
     check.positive("hall.depth_m", design.hall.depthM);
     check.positive("hall.grid_m", design.hall.gridM);
     if (design.hall.widthM > kMaxHallM || design.hall.depthM > kMaxHallM)
-        check.error("hall", "a hall larger than 5 km on a side is not plausible");
+        check.error("hall", CP_TR_NOOP("cp::Problems", "a hall larger than 5 km on a side is not plausible"));
 }
 
 /// The rack's weight spread over its footprint and half its service clearances (loadSpreadAreaM2)
@@ -176,11 +192,11 @@ void checkFloorLoad(const CatalogEntry *rackType, double weightKg, const std::st
     const double load = weightKg / area;
     if (load <= hall.floorLoadKgPerM2)
         return;
-    char text[160];
-    std::snprintf(text, sizeof text, "weighs %.0f kg: %.0f kg/m² over its footprint and half its service space "
-                                     "(%.2f m²), above the floor's rated %.0f kg/m² (hall.floor_load_kg_per_m2)",
-                  weightKg, load, area, hall.floorLoadKgPerM2);
-    check.error(place, std::string(text) + ": lighten the rack or rate the floor higher");
+    check.error(place,
+                CP_TR_NOOP("cp::Problems", "weighs %1 kg: %2 kg/m² over its footprint and half its service space "
+                                           "(%3 m²), above the floor's rated %4 kg/m² (hall.floor_load_kg_per_m2): "
+                                           "lighten the rack or rate the floor higher"),
+                {fixed(weightKg, 0), fixed(load, 0), fixed(area, 2), fixed(hall.floorLoadKgPerM2, 0)});
 }
 
 /// The contents of one rack (`rackType` when its model is a known rack): kinds, counts, roles,
@@ -196,43 +212,45 @@ void checkRackContents(const Rack &r, const CatalogEntry *rackType, const std::s
         const std::string mplace = place + ".contents[" + std::to_string(m) + "]";
         const CatalogEntry *part = catalog.find(mount.catalogId);
         if (!part) {
-            check.error(mplace + ".catalog_id", "unknown catalog id " + quoted(mount.catalogId));
+            check.error(mplace + ".catalog_id", CP_TR_NOOP("cp::Problems", "unknown catalog id %1"),
+                        {quoted(mount.catalogId)});
             continue;
         }
         if (!isMountableKind(part->kind)) {
-            check.error(mplace + ".catalog_id", "a " + std::string(partKindName(part->kind))
-                                                   + " cannot be mounted in a rack");
+            check.error(mplace + ".catalog_id", CP_TR_NOOP("cp::Problems", "a %1 cannot be mounted in a rack"),
+                        {partKindName(part->kind)});
             continue;
         }
         if (mount.count < 1 || mount.count > kMaxCount) {
-            check.error(mplace + ".count", "must be between 1 and " + std::to_string(kMaxCount));
+            check.error(mplace + ".count", CP_TR_NOOP("cp::Problems", "must be between 1 and %1"),
+                        {std::to_string(kMaxCount)});
             continue;
         }
         if (part->kind == PartKind::Switch && mount.role == SwitchRole::None)
-            check.warning(mplace + ".role", "switch has no network role");
+            check.warning(mplace + ".role", CP_TR_NOOP("cp::Problems", "switch has no network role"));
         if (part->kind != PartKind::Switch && mount.role != SwitchRole::None)
-            check.error(mplace + ".role", "only switches have a network role");
+            check.error(mplace + ".role", CP_TR_NOOP("cp::Problems", "only switches have a network role"));
         if (rackType && part->kind == PartKind::Supernode
             && rackType->attribute("cooling") != "liquid")
-            check.error(mplace, quoted(part->id) + " needs a liquid-cooled rack");
+            check.error(mplace, CP_TR_NOOP("cp::Problems", "%1 needs a liquid-cooled rack"), {quoted(part->id)});
         const int h = std::max(1, int(std::lround(part->figure("height_u"))));
         const int first = mount.u;
         const int last = mount.u + h * mount.count - 1;
         if (heightU > 0 && (first < 1 || last > heightU)) {
-            check.error(mplace + ".u", "occupies U" + std::to_string(first) + "–U"
-                                           + std::to_string(last) + " of a "
-                                           + std::to_string(heightU) + "U rack");
+            check.error(mplace + ".u", CP_TR_NOOP("cp::Problems", "occupies U%1–U%2 of a %3U rack"),
+                        {std::to_string(first), std::to_string(last), std::to_string(heightU)});
         }
         for (const auto &[a, b] : used)
             if (first <= b && a <= last)
-                check.error(mplace + ".u", "overlaps another part at U" + std::to_string(std::max(a, first)));
+                check.error(mplace + ".u", CP_TR_NOOP("cp::Problems", "overlaps another part at U%1"),
+                            {std::to_string(std::max(a, first))});
         used.emplace_back(first, last);
         weightKg += part->figure("weight_kg") * mount.count;
     }
     if (rackType && rackType->figure("max_weight_kg") > 0
         && weightKg > rackType->figure("max_weight_kg"))
-        check.error(place, "contents weigh " + std::to_string(int(weightKg)) + " kg, above the rack's "
-                               + std::to_string(int(rackType->figure("max_weight_kg"))) + " kg limit");
+        check.error(place, CP_TR_NOOP("cp::Problems", "contents weigh %1 kg, above the rack's %2 kg limit"),
+                    {std::to_string(int(weightKg)), std::to_string(int(rackType->figure("max_weight_kg")))});
     checkFloorLoad(rackType, weightKg, place, hall, check);
 }
 
@@ -250,12 +268,22 @@ void checkFootprints(const Design &design, const Catalog &catalog, Checker &chec
         const Rack &other = design.racks[first.earlier];
         char depth[32];
         std::snprintf(depth, sizeof depth, "%.2f", first.depthM);
-        std::string message = "its footprint overlaps rack " + quoted(other.id) + " (racks["
-                              + std::to_string(first.earlier) + "]) by " + depth + " m";
-        if (n > 1)
-            message += " and " + std::to_string(n - 1) + " other rack" + (n > 2 ? "s" : "");
-        message += ": move or turn one of them";
-        check.error("racks[" + std::to_string(first.later) + "] (" + quoted(rack.id) + ")", message);
+        const std::string place = "racks[" + std::to_string(first.later) + "] (" + quoted(rack.id) + ")";
+        if (n == 1)
+            check.error(place,
+                        CP_TR_NOOP("cp::Problems", "its footprint overlaps rack %1 (racks[%2]) by %3 m: "
+                                                   "move or turn one of them"),
+                        {quoted(other.id), std::to_string(first.earlier), depth});
+        else if (n == 2)
+            check.error(place,
+                        CP_TR_NOOP("cp::Problems", "its footprint overlaps rack %1 (racks[%2]) by %3 m and 1 other "
+                                                   "rack: move or turn one of them"),
+                        {quoted(other.id), std::to_string(first.earlier), depth});
+        else
+            check.error(place,
+                        CP_TR_NOOP("cp::Problems", "its footprint overlaps rack %1 (racks[%2]) by %3 m and %4 other "
+                                                   "racks: move or turn one of them"),
+                        {quoted(other.id), std::to_string(first.earlier), depth, std::to_string(n - 1)});
         k += n;
     }
 }
@@ -266,12 +294,21 @@ void checkClearances(const Design &design, const Catalog &catalog, Checker &chec
     for (const BlockedClearance &b : blockedClearances(design, catalog)) {
         char clear[32];
         std::snprintf(clear, sizeof clear, "%.1f m", b.clearanceM);
-        const std::string side = std::string(b.front ? "front" : "rear") + " service space (" + clear + ")";
-        const std::string by = b.wall ? std::string("runs into the hall's wall")
-                                      : "is taken by rack " + quoted(design.racks[b.blocker].id) + " (racks["
-                                            + std::to_string(b.blocker) + "])";
-        check.error("racks[" + std::to_string(b.rack) + "] (" + quoted(design.racks[b.rack].id) + ")",
-                    "its " + side + " " + by + ": move or turn one of them");
+        const std::string place = "racks[" + std::to_string(b.rack) + "] (" + quoted(design.racks[b.rack].id) + ")";
+        if (b.wall)
+            check.error(place,
+                        b.front ? CP_TR_NOOP("cp::Problems", "its front service space (%1) runs into the hall's wall: "
+                                                             "move or turn one of them")
+                                : CP_TR_NOOP("cp::Problems", "its rear service space (%1) runs into the hall's wall: "
+                                                             "move or turn one of them"),
+                        {clear});
+        else
+            check.error(place,
+                        b.front ? CP_TR_NOOP("cp::Problems", "its front service space (%1) is taken by rack %2 "
+                                                             "(racks[%3]): move or turn one of them")
+                                : CP_TR_NOOP("cp::Problems", "its rear service space (%1) is taken by rack %2 "
+                                                             "(racks[%3]): move or turn one of them"),
+                        {clear, quoted(design.racks[b.blocker].id), std::to_string(b.blocker)});
     }
 }
 
@@ -286,8 +323,9 @@ void checkRows(const Design &design, const Catalog &catalog, Checker &check)
         const Rack &r = design.racks[i];
         const std::string place = "racks[" + std::to_string(i) + "] (" + quoted(r.id) + ")";
         if (r.row.empty())
-            check.warning(place + ".row", "stands in no row: give it one (the Row field), so that power, "
-                                          "cooling and the failure domains group it");
+            check.warning(place + ".row", CP_TR_NOOP("cp::Problems", "stands in no row: give it one (the Row field), "
+                                                                     "so that power, cooling and the failure domains "
+                                                                     "group it"));
         else
             rows[r.row].push_back(i);
     }
@@ -313,8 +351,9 @@ void checkRows(const Design &design, const Catalog &catalog, Checker &check)
             char text[64];
             std::snprintf(text, sizeof text, "%.1f m", off);
             check.warning("racks[" + std::to_string(members[k]) + "] (" + quoted(r.id) + ").row",
-                          "stands " + std::string(text) + " off the line of row " + quoted(name)
-                              + "'s other racks: move it into the row or give it its own row");
+                          CP_TR_NOOP("cp::Problems", "stands %1 off the line of row %2's other racks: move it into "
+                                                     "the row or give it its own row"),
+                          {text, quoted(name)});
         }
     }
 }
@@ -356,11 +395,11 @@ void checkOneNodeKind(const Design &design, const Catalog &catalog, Checker &che
         const Kind &other = kinds[order[k]];
         const Rack &r = design.racks[other.firstRack];
         check.error("racks[" + std::to_string(other.firstRack) + "] (" + quoted(r.id) + ")",
-                    "holds " + order[k] + " (" + std::to_string(other.racks) + " rack(s)) where rack "
-                        + quoted(design.racks[first.firstRack].id) + " holds " + order.front() + " ("
-                        + std::to_string(first.racks)
-                        + " rack(s)): one design trains on one kind of node; put each kind in its own "
-                          "scenario, or replace one of them");
+                    CP_TR_NOOP("cp::Problems", "holds %1 (%2 rack(s)) where rack %3 holds %4 (%5 rack(s)): one "
+                                               "design trains on one kind of node; put each kind in its own "
+                                               "scenario, or replace one of them"),
+                    {order[k], std::to_string(other.racks), quoted(design.racks[first.firstRack].id), order.front(),
+                     std::to_string(first.racks)});
     }
 }
 
@@ -371,27 +410,28 @@ std::set<std::string> checkRacks(const Design &design, const Catalog &catalog, C
         const Rack &r = design.racks[i];
         const std::string place = "racks[" + std::to_string(i) + "] (" + quoted(r.id) + ")";
         if (r.id.empty())
-            check.error(place + ".id", "must not be empty");
+            check.error(place + ".id", CP_TR_NOOP("cp::Problems", "must not be empty"));
         else if (!rackIds.insert(r.id).second)
-            check.error(place + ".id", "duplicate rack id " + quoted(r.id));
+            check.error(place + ".id", CP_TR_NOOP("cp::Problems", "duplicate rack id %1"), {quoted(r.id)});
         if (const std::string bad = controlCharacterIn(r.id); !bad.empty())
-            check.error(place + ".id", "contains a control character (" + bad + ")");
+            check.error(place + ".id", CP_TR_NOOP("cp::Problems", "contains a control character (%1)"), {bad});
         if (const std::string bad = controlCharacterIn(r.row); !bad.empty())
-            check.error(place + ".row", "contains a control character (" + bad + ")");
+            check.error(place + ".row", CP_TR_NOOP("cp::Problems", "contains a control character (%1)"), {bad});
         const CatalogEntry *rackType = catalog.find(r.catalogId);
         if (!rackType) {
-            check.error(place + ".catalog_id", "unknown catalog id " + quoted(r.catalogId));
+            check.error(place + ".catalog_id", CP_TR_NOOP("cp::Problems", "unknown catalog id %1"),
+                        {quoted(r.catalogId)});
         } else if (rackType->kind != PartKind::Rack) {
-            check.error(place + ".catalog_id", quoted(r.catalogId) + " is a "
-                                                  + partKindName(rackType->kind) + ", not a rack");
+            check.error(place + ".catalog_id", CP_TR_NOOP("cp::Problems", "%1 is a %2, not a rack"),
+                        {quoted(r.catalogId), partKindName(rackType->kind)});
             rackType = nullptr;
         }
         if (!std::isfinite(r.xM) || !std::isfinite(r.yM) || r.xM < 0 || r.yM < 0
             || r.xM > design.hall.widthM || r.yM > design.hall.depthM)
-            check.error(place, "position (" + std::to_string(r.xM) + ", " + std::to_string(r.yM)
-                                   + ") m lies outside the hall");
+            check.error(place, CP_TR_NOOP("cp::Problems", "position (%1, %2) m lies outside the hall"),
+                        {std::to_string(r.xM), std::to_string(r.yM)});
         if (!rotationInRange(r.rotationDeg))
-            check.error(place + ".rotation_deg", "must be between -360 and 360 degrees");
+            check.error(place + ".rotation_deg", CP_TR_NOOP("cp::Problems", "must be between -360 and 360 degrees"));
 
         checkRackContents(r, rackType, place, catalog, design.hall, check);
     }
@@ -408,25 +448,27 @@ void checkFabric(const Design &design, const Catalog &catalog, Checker &check)
     const auto checkRef = [&](const std::string &place, const std::string &id, PartKind kind, bool required) {
         if (id.empty()) {
             if (required)
-                check.error(place, "must name a catalog " + std::string(partKindName(kind)));
+                check.error(place, CP_TR_NOOP("cp::Problems", "must name a catalog %1"), {partKindName(kind)});
             return;
         }
         const CatalogEntry *e = catalog.find(id);
         if (!e)
-            check.error(place, "unknown catalog id " + quoted(id));
+            check.error(place, CP_TR_NOOP("cp::Problems", "unknown catalog id %1"), {quoted(id)});
         else if (e->kind != kind)
-            check.error(place, quoted(id) + " is a " + partKindName(e->kind) + ", not a " + partKindName(kind));
+            check.error(place, CP_TR_NOOP("cp::Problems", "%1 is a %2, not a %3"),
+                        {quoted(id), partKindName(e->kind), partKindName(kind)});
     };
     checkRef("fabric.switch_id", design.fabric.switchId, PartKind::Switch, true);
     checkRef("fabric.nic_id", design.fabric.nicId, PartKind::Nic, false);
     checkRef("fabric.short_cable_id", design.fabric.shortCableId, PartKind::Cable, false);
     checkRef("fabric.long_cable_id", design.fabric.longCableId, PartKind::Cable, false);
     if (design.fabric.tiers < 0 || design.fabric.tiers > 4)
-        check.error("fabric.tiers", "must be 0 (automatic) or 1–4");
+        check.error("fabric.tiers", CP_TR_NOOP("cp::Problems", "must be 0 (automatic) or 1–4"));
     for (size_t i = 0; i < design.fabric.oversubscription.size(); ++i) {
         const double o = design.fabric.oversubscription[i];
         if (!std::isfinite(o) || o < 1.0 || o > 64.0)
-            check.error("fabric.oversubscription[" + std::to_string(i) + "]", "must be between 1 and 64");
+            check.error("fabric.oversubscription[" + std::to_string(i) + "]",
+                        CP_TR_NOOP("cp::Problems", "must be between 1 and 64"));
     }
 }
 
@@ -440,26 +482,27 @@ void checkWorkload(const Design &design, Checker &check)
                                                  {"seq_len", w.seqLen}};
     for (const auto &[name, value] : dims)
         if (value < 1)
-            check.error(std::string("workload.") + name, "must be at least 1");
+            check.error(std::string("workload.") + name, CP_TR_NOOP("cp::Problems", "must be at least 1"));
     if (w.heads > 0 && w.hidden % w.heads != 0)
-        check.error("workload.heads", "hidden size " + std::to_string(w.hidden)
-                                          + " is not divisible by the head count");
+        check.error("workload.heads", CP_TR_NOOP("cp::Problems", "hidden size %1 is not divisible by the head count"),
+                    {std::to_string(w.hidden)});
     if (w.heads > 0 && w.kvHeads > 0 && w.heads % w.kvHeads != 0)
-        check.error("workload.kv_heads", "head count is not divisible by the KV-head count");
+        check.error("workload.kv_heads",
+                    CP_TR_NOOP("cp::Problems", "head count is not divisible by the KV-head count"));
     if (w.experts < 0 || w.activeExperts < 0 || w.activeExperts > w.experts)
-        check.error("workload.active_experts", "must be between 0 and the expert count");
+        check.error("workload.active_experts", CP_TR_NOOP("cp::Problems", "must be between 0 and the expert count"));
     check.positive("workload.tokens", w.tokens);
     check.nonNegative("workload.global_batch_tokens", w.globalBatchTokens); // 0 = automatic
     if (w.jobs < 1)
-        check.error("workload.jobs", "must be at least 1");
+        check.error("workload.jobs", CP_TR_NOOP("cp::Problems", "must be at least 1"));
     if (w.tokens > 1e17)
-        check.error("workload.tokens", "more than 10^17 tokens is not plausible");
+        check.error("workload.tokens", CP_TR_NOOP("cp::Problems", "more than 10^17 tokens is not plausible"));
     if (w.precision != "bf16" && w.precision != "fp8")
-        check.error("workload.precision", "must be \"bf16\" or \"fp8\"");
+        check.error("workload.precision", CP_TR_NOOP("cp::Problems", "must be \"bf16\" or \"fp8\""));
     if (w.recompute != "none" && w.recompute != "selective" && w.recompute != "full" &&
         w.recompute != "block" && w.recompute != "offload")
         check.error("workload.recompute",
-                    "must be \"none\", \"selective\", \"block\", \"offload\" or \"full\"");
+                    CP_TR_NOOP("cp::Problems", "must be \"none\", \"selective\", \"block\", \"offload\" or \"full\""));
     const Parallelism &p = w.parallelism;
     if (!p.automatic) {
         const std::pair<const char *, int> degrees[] = {{"tp", p.tp}, {"pp", p.pp}, {"dp", p.dp},
@@ -469,13 +512,13 @@ void checkWorkload(const Design &design, Checker &check)
         for (const auto &[name, value] : degrees)
             if (value < 1)
                 check.error(std::string("workload.parallelism.") + name,
-                            "must be at least 1 (or set the parallelism to automatic)");
+                            CP_TR_NOOP("cp::Problems", "must be at least 1 (or set the parallelism to automatic)"));
         if (p.pp > 0 && w.layers % p.pp != 0)
-            check.error("workload.parallelism.pp", std::to_string(w.layers)
-                                                       + " layers do not split evenly into "
-                                                       + std::to_string(p.pp) + " stages");
+            check.error("workload.parallelism.pp",
+                        CP_TR_NOOP("cp::Problems", "%1 layers do not split evenly into %2 stages"),
+                        {std::to_string(w.layers), std::to_string(p.pp)});
         if (p.tp > 0 && w.heads % p.tp != 0)
-            check.error("workload.parallelism.tp", "head count is not divisible by TP");
+            check.error("workload.parallelism.tp", CP_TR_NOOP("cp::Problems", "head count is not divisible by TP"));
     }
 }
 
@@ -490,21 +533,23 @@ void checkReliabilityAndFinance(const Design &design, Checker &check)
     check.nonNegative("reliability.checkpoint_interval_minutes", rel.checkpointIntervalMinutes);
     check.nonNegative("reliability.restart_minutes", rel.restartMinutes);
     if (rel.hotSparesPerDomain < -1)
-        check.error("reliability.hot_spares_per_domain", "must be -1 (catalog default) or more");
+        check.error("reliability.hot_spares_per_domain",
+                    CP_TR_NOOP("cp::Problems", "must be -1 (catalog default) or more"));
     const FinanceSettings &f = design.finance;
     check.positive("finance.life_years", f.lifeYears);
     if (f.lifeYears > kMaxLifeYears)
-        check.error("finance.life_years", "a life above 30 years is not plausible");
+        check.error("finance.life_years", CP_TR_NOOP("cp::Problems", "a life above 30 years is not plausible"));
     if (!(f.deliveryMonths >= 0 && f.deliveryMonths <= kMaxDeliveryMonths))
-        check.error("finance.delivery_months", "must be 0 (from the lead times) or at most 120 months");
+        check.error("finance.delivery_months",
+                    CP_TR_NOOP("cp::Problems", "must be 0 (from the lead times) or at most 120 months"));
     check.nonNegative("finance.energy_usd_per_kwh", f.energyUsdPerKwh);
     if (f.pue != 0.0 && (!std::isfinite(f.pue) || f.pue < 1.0 || f.pue > 3.0))
-        check.error("finance.pue", "must be 0 (derived) or between 1.0 and 3.0");
+        check.error("finance.pue", CP_TR_NOOP("cp::Problems", "must be 0 (derived) or between 1.0 and 3.0"));
     check.nonNegative("finance.staff_fte", f.staffFte);
     check.nonNegative("finance.staff_usd_per_year", f.staffUsdPerYear);
     check.nonNegative("finance.cloud_usd_per_gpu_hour", f.cloudUsdPerGpuHour);
     if (!(f.utilisation > 0.0 && f.utilisation <= 1.0))
-        check.error("finance.utilisation", "must be in (0, 1]");
+        check.error("finance.utilisation", CP_TR_NOOP("cp::Problems", "must be in (0, 1]"));
 }
 
 } // namespace

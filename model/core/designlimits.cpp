@@ -49,19 +49,31 @@ DesignSize designSize(const Design &design, const Catalog &catalog)
 std::optional<Problem> limitProblem(const Design &design, const Catalog &catalog)
 {
     const DesignSize s = designSize(design, catalog);
-    const auto over = [](const char *place, const char *what, long long n, long long limit) {
-        return Problem{Severity::Error, place,
-                       "the design holds " + grouped(n) + " " + what + ", above the " + grouped(limit)
-                           + " the engine evaluates (docs/robustness.md)"};
+    // `text`: a message template marked with CP_TR_NOOP("cp::Problems", …) where the call names it,
+    // %1 the design's count and %2 the limit.
+    const auto over = [](const char *place, const char *text, long long n, long long limit) {
+        return problem(Severity::Error, place, text, {grouped(n), grouped(limit)});
     };
     if (s.racks > DesignLimits::kMaxRacks)
-        return over("racks", "racks", s.racks, DesignLimits::kMaxRacks);
+        return over("racks",
+                    CP_TR_NOOP("cp::Problems", "the design holds %1 racks, above the %2 the engine evaluates "
+                                               "(docs/robustness.md)"),
+                    s.racks, DesignLimits::kMaxRacks);
     if (s.facilityUnits > DesignLimits::kMaxFacilityUnits)
-        return over("power_units", "power and cooling units", s.facilityUnits, DesignLimits::kMaxFacilityUnits);
+        return over("power_units",
+                    CP_TR_NOOP("cp::Problems", "the design holds %1 power and cooling units, above the %2 the "
+                                               "engine evaluates (docs/robustness.md)"),
+                    s.facilityUnits, DesignLimits::kMaxFacilityUnits);
     if (s.mounts > DesignLimits::kMaxMounts)
-        return over("racks", "rack contents entries", s.mounts, DesignLimits::kMaxMounts);
+        return over("racks",
+                    CP_TR_NOOP("cp::Problems", "the design holds %1 rack contents entries, above the %2 the "
+                                               "engine evaluates (docs/robustness.md)"),
+                    s.mounts, DesignLimits::kMaxMounts);
     if (s.gpus > DesignLimits::kMaxGpus)
-        return over("racks", "GPUs", s.gpus, DesignLimits::kMaxGpus);
+        return over("racks",
+                    CP_TR_NOOP("cp::Problems", "the design holds %1 GPUs, above the %2 the engine evaluates "
+                                               "(docs/robustness.md)"),
+                    s.gpus, DesignLimits::kMaxGpus);
     return std::nullopt;
 }
 

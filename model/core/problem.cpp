@@ -26,6 +26,30 @@ bool hasErrors(const Problems &problems)
                        [](const Problem &p) { return p.severity == Severity::Error; });
 }
 
+std::string fillTemplate(const std::string &text, const std::vector<std::string> &args)
+{
+    std::string out;
+    out.reserve(text.size() + 16);
+    for (size_t i = 0; i < text.size(); ++i) {
+        if (text[i] == '%' && i + 1 < text.size() && text[i + 1] >= '1' && text[i + 1] <= '9') {
+            const size_t k = size_t(text[i + 1] - '1');
+            if (k < args.size()) {
+                out += args[k];
+                ++i;
+                continue;
+            }
+        }
+        out += text[i];
+    }
+    return out;
+}
+
+Problem problem(Severity severity, std::string place, const char *text, std::vector<std::string> args)
+{
+    Problem p{severity, std::move(place), fillTemplate(text, args), text, std::move(args)};
+    return p;
+}
+
 static std::string composeMessage(const std::string &file, const std::string &place,
                                   const std::string &problem)
 {

@@ -169,21 +169,28 @@ void priceCloud(CostResults &c, const Design &design, const Catalog &catalog, co
         c.cloudPriceSource = "catalog " + gpu->id + " " + priceKey + ": " + gpu->sourceOf(priceKey);
     if (c.cloudUsdPerGpuHour <= 0 && r.inventory.gpusTotal > 0) {
         c.cloudPriceSource = "none";
-        c.problems.push_back({Severity::Warning, "finance.cloud_usd_per_gpu_hour",
-                              "no cloud price: the accelerator \"" + c.cloudAcceleratorId
-                                  + "\" has no cloud_usd_per_gpu_hour in the catalog; set one in the finance settings"});
+        c.problems.push_back(problem(Severity::Warning, "finance.cloud_usd_per_gpu_hour",
+                                     CP_TR_NOOP("cp::Problems", "no cloud price: the accelerator \"%1\" has no "
+                                                                "cloud_usd_per_gpu_hour in the catalog; set one in "
+                                                                "the finance settings"),
+                                     {c.cloudAcceleratorId}));
     }
     c.reservedTermYears = reserved ? std::max(fin.reservedTermYears, 1.0 / 12.0) : 0.0;
-    const auto checkFraction = [&](const char *place, double v, double hi, const char *what) {
+    // `text`: a message template marked with CP_TR_NOOP("cp::Problems", …) where the call names it.
+    const auto checkFraction = [&](const char *place, double v, double hi, const char *text) {
         if (!(v >= 0 && v <= hi))
-            c.problems.push_back({Severity::Error, place, what});
+            c.problems.push_back(problem(Severity::Error, place, text));
     };
-    checkFraction("finance.discount_rate", fin.discountRate, 1.0, "must be between 0 and 1 (0.08 = 8 % a year)");
+    checkFraction("finance.discount_rate", fin.discountRate, 1.0,
+                  CP_TR_NOOP("cp::Problems", "must be between 0 and 1 (0.08 = 8 % a year)"));
     if (reserved && !(fin.reservedTermYears > 0))
-        c.problems.push_back({Severity::Error, "finance.reserved_term_years", "must be positive"});
-    checkFraction("finance.cloud_reserved_usd_per_gpu_hour", fin.cloudReservedUsdPerGpuHour, 1e4, "must not be negative");
+        c.problems.push_back(problem(Severity::Error, "finance.reserved_term_years",
+                                     CP_TR_NOOP("cp::Problems", "must be positive")));
+    checkFraction("finance.cloud_reserved_usd_per_gpu_hour", fin.cloudReservedUsdPerGpuHour, 1e4,
+                  CP_TR_NOOP("cp::Problems", "must not be negative"));
     if (!(design.workload.stackEfficiency > 0 && design.workload.stackEfficiency <= 1))
-        c.problems.push_back({Severity::Error, "workload.stack_efficiency", "must be more than 0 and at most 1"});
+        c.problems.push_back(problem(Severity::Error, "workload.stack_efficiency",
+                                     CP_TR_NOOP("cp::Problems", "must be more than 0 and at most 1")));
 }
 
 /// The bill of materials: the design's parts and cables at their catalog price.

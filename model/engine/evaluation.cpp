@@ -162,11 +162,13 @@ void performanceStage(const Design &design, Evaluator::State &st, const std::ato
             e.tokensPerS *= eff;
         }
         if (!perf.available && !cancelled(cancel))
-            st.performanceProblems.push_back({Severity::Warning, "workload",
-                                              "no parallel layout of the workload runs on this cluster ("
-                                                  + std::string(infeasibleName(perf.outcome.estimate.infeasible)) + ")"});
+            st.performanceProblems.push_back(
+                problem(Severity::Warning, "workload",
+                        CP_TR_NOOP("cp::Problems", "no parallel layout of the workload runs on this cluster (%1)"),
+                        {infeasibleName(perf.outcome.estimate.infeasible)}));
     } catch (const std::invalid_argument &e) {
-        st.performanceProblems.push_back({Severity::Warning, "workload", e.what()});
+        // The exception's own text, verbatim: no template to translate.
+        st.performanceProblems.push_back(Problem{Severity::Warning, "workload", e.what(), {}, {}});
     }
 }
 
@@ -426,7 +428,7 @@ const Results &run(const Design &design, Evaluator::State &st, const DesignParts
                                  &st.facilityProblems, &res.reliability.problems, &res.cost.problems})
         res.problems.insert(res.problems.end(), list->begin(), list->end());
     if (res.inventory.gpusTotal == 0)
-        res.problems.push_back({Severity::Warning, "design", "the design has no GPUs"});
+        res.problems.push_back(problem(Severity::Warning, "design", CP_TR_NOOP("cp::Problems", "the design has no GPUs")));
     st.valid = true;
     return res;
 }

@@ -155,18 +155,17 @@ RackPower rackRow(const Rack &r, const CatalogEntry *rackType, const RackLoads &
         rp.kwPerM2 = rp.itKw / (w * (depth + kAisleShareDepthM));
     }
     if (rp.limitKw > 0 && rp.maxKw > rp.limitKw)
-        problems.push_back({Severity::Error, r.id,
-                            "nameplate " + std::to_string(int(std::lround(rp.maxKw)))
-                                + " kW exceeds the rack limit of "
-                                + std::to_string(int(std::lround(rp.limitKw))) + " kW"});
+        problems.push_back(problem(Severity::Error, r.id,
+                                   CP_TR_NOOP("cp::Problems", "nameplate %1 kW exceeds the rack limit of %2 kW"),
+                                   {std::to_string(int(std::lround(rp.maxKw))),
+                                    std::to_string(int(std::lround(rp.limitKw)))}));
     // Floor loading: the rack's rated load (catalog max_weight_kg) against the parts it holds.
     rp.weightKg = weightKg;
     if (rackType && rackType->hasFigure("max_weight_kg") && rp.weightKg > rackType->figure("max_weight_kg"))
-        problems.push_back({Severity::Error, r.id,
-                            "contents weigh " + std::to_string(int(std::lround(rp.weightKg)))
-                                + " kg, above the rack's rated load of "
-                                + std::to_string(int(std::lround(rackType->figure("max_weight_kg"))))
-                                + " kg"});
+        problems.push_back(problem(Severity::Error, r.id,
+                                   CP_TR_NOOP("cp::Problems", "contents weigh %1 kg, above the rack's rated load of %2 kg"),
+                                   {std::to_string(int(std::lround(rp.weightKg))),
+                                    std::to_string(int(std::lround(rackType->figure("max_weight_kg"))))}));
     return rp;
 }
 
@@ -288,13 +287,17 @@ void checkUnits(const std::vector<FacilityUnit> &units, bool power, const Catalo
         if (power)
             pow.nameplateKwByFeed[group] = std::max(pow.nameplateKwByFeed[group], served[i]);
         if (load.capacityKw > 0 && load.loadKw > load.capacityKw)
-            problems.push_back(
-                {Severity::Error, u.id,
-                 std::string(power ? "power" : "cooling") + " load "
-                     + std::to_string(int(std::lround(load.loadKw))) + " kW"
-                     + (u.redundancy == Redundancy::N ? "" : " after the worst single failure")
-                     + " exceeds its capacity of " + std::to_string(int(std::lround(load.capacityKw)))
-                     + " kW"});
+            problems.push_back(problem(
+                Severity::Error, u.id,
+                power ? (u.redundancy == Redundancy::N
+                             ? CP_TR_NOOP("cp::Problems", "power load %1 kW exceeds its capacity of %2 kW")
+                             : CP_TR_NOOP("cp::Problems", "power load %1 kW after the worst single failure exceeds "
+                                                          "its capacity of %2 kW"))
+                      : (u.redundancy == Redundancy::N
+                             ? CP_TR_NOOP("cp::Problems", "cooling load %1 kW exceeds its capacity of %2 kW")
+                             : CP_TR_NOOP("cp::Problems", "cooling load %1 kW after the worst single failure "
+                                                          "exceeds its capacity of %2 kW")),
+                {std::to_string(int(std::lround(load.loadKw))), std::to_string(int(std::lround(load.capacityKw)))}));
         out.push_back(std::move(load));
     }
 }
@@ -324,25 +327,31 @@ void unfedRacks(const Design &design, const Catalog &catalog, const RackLoads &l
                     coolers[k] += (coolers[k].empty() ? "" : ", ") + u.id;
             }
     }
-    const auto kw = [](double v) { return std::to_string(int(std::lround(v))) + " kW"; };
+    const auto kw = [](double v) { return std::to_string(int(std::lround(v))); };
     for (size_t i = 0; i < design.racks.size(); ++i) {
         if (loads.maxKw[i] <= 0)
             continue;
         if (!powered[i])
-            problems.push_back({Severity::Warning, design.racks[i].id, "no power unit feeds this rack"});
+            problems.push_back(problem(Severity::Warning, design.racks[i].id,
+                                       CP_TR_NOOP("cp::Problems", "no power unit feeds this rack")));
         if (!cooled[i]) {
-            problems.push_back({Severity::Warning, design.racks[i].id, "no cooling unit cools this rack"});
+            problems.push_back(problem(Severity::Warning, design.racks[i].id,
+                                       CP_TR_NOOP("cp::Problems", "no cooling unit cools this rack")));
             continue;
         }
         const double liquidKw = loads.liquidKw[i], airKw = loads.typicalKw[i] - loads.liquidKw[i];
         if (liquidKw > 0.5 && !liquidUnit[i])
-            problems.push_back({Severity::Error, design.racks[i].id,
-                                kw(liquidKw) + " of its heat goes to liquid, but only air units cool it ("
-                                    + coolers[i] + "): add a CDU (liquid-to-liquid heat exchanger)"});
+            problems.push_back(problem(Severity::Error, design.racks[i].id,
+                                       CP_TR_NOOP("cp::Problems", "%1 kW of its heat goes to liquid, but only air "
+                                                                  "units cool it (%2): add a CDU (liquid-to-liquid "
+                                                                  "heat exchanger)"),
+                                       {kw(liquidKw), coolers[i]}));
         if (airKw > 0.5 && !airUnit[i])
-            problems.push_back({Severity::Error, design.racks[i].id,
-                                kw(airKw) + " of its heat goes to air, but only liquid units cool it ("
-                                    + coolers[i] + "): add an air unit (CRAH) or a rear-door heat exchanger"});
+            problems.push_back(problem(Severity::Error, design.racks[i].id,
+                                       CP_TR_NOOP("cp::Problems", "%1 kW of its heat goes to air, but only liquid "
+                                                                  "units cool it (%2): add an air unit (CRAH) or a "
+                                                                  "rear-door heat exchanger"),
+                                       {kw(airKw), coolers[i]}));
     }
 }
 

@@ -132,11 +132,13 @@ void CableRouter::warnReach(int tier, double lengthM, double gbps, const std::st
         return;
     // An error, not a warning: no cable the catalog holds can be bought for this link, so the
     // design cannot be built as drawn (and its cable bill counts a cable that cannot reach).
-    mFabric.problems.push_back({Severity::Error, "fabric",
-                                linkTierName(tier) + " link of " + std::to_string(int(std::lround(lengthM)))
-                                    + " m is beyond the reach of every " + std::to_string(int(gbps))
-                                    + " Gb/s cable in the catalog (longest: \"" + longestId
-                                    + "\"): bring the racks closer, or add a cable that reaches to the catalog"});
+    mFabric.problems.push_back(problem(Severity::Error, "fabric",
+                                       CP_TR_NOOP("cp::Problems", "%1 link of %2 m is beyond the reach of every %3 "
+                                                                  "Gb/s cable in the catalog (longest: \"%4\"): "
+                                                                  "bring the racks closer, or add a cable that "
+                                                                  "reaches to the catalog"),
+                                       {linkTierName(tier), std::to_string(int(std::lround(lengthM))),
+                                        std::to_string(int(gbps)), longestId}));
     mWarnedReach = true;
 }
 
@@ -152,8 +154,9 @@ void CableRouter::add(int tier, double gbps, double count, double lengthM)
     const CableType *c = mTypesOf[tier] ? CablePicker::pick(*mTypesOf[tier], lengthM, tooLong) : nullptr;
     if (!c) {
         if (!mWarnedSpeed)
-            mFabric.problems.push_back({Severity::Warning, "fabric", "the catalog has no cable for "
-                                            + std::to_string(int(gbps)) + " Gb/s links"});
+            mFabric.problems.push_back(problem(Severity::Warning, "fabric",
+                                               CP_TR_NOOP("cp::Problems", "the catalog has no cable for %1 Gb/s links"),
+                                               {std::to_string(int(gbps))}));
         mWarnedSpeed = true;
         return;
     }
@@ -304,9 +307,10 @@ std::vector<double> leafUplinks(const Topology &t, int radix, FabricResults &f)
         const LeafGroup &group = t.leafGroups[g];
         const double ports = double(group.leaves) * radix;
         if (double(group.nics) > ports)
-            f.problems.push_back({Severity::Error, group.row,
-                                  std::to_string(group.nics) + " NICs attach to " + std::to_string(group.leaves)
-                                      + " leaf switches of " + std::to_string(radix) + " ports"});
+            f.problems.push_back(problem(Severity::Error, group.row,
+                                         CP_TR_NOOP("cp::Problems", "%1 NICs attach to %2 leaf switches of %3 ports"),
+                                         {std::to_string(group.nics), std::to_string(group.leaves),
+                                          std::to_string(radix)}));
         groupUp[g] = std::max(0.0, std::min(double(group.nics), ports - double(group.nics)));
     }
     return groupUp;
@@ -532,7 +536,8 @@ FabricResults buildFabric(const Design &design, const Catalog &catalog, std::sha
         // NICs may stay uncabled. GPUs in two domains need a fabric to train together, and 8-GPU
         // servers are given their switch (the templates build one even for one server).
         if (!oneSupernode(t))
-            f.problems.push_back({Severity::Error, "fabric", "the design has GPU NICs but no leaf switches"});
+            f.problems.push_back(problem(Severity::Error, "fabric",
+                                         CP_TR_NOOP("cp::Problems", "the design has GPU NICs but no leaf switches")));
         return f;
     }
     if (t.nics == 0)

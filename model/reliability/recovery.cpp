@@ -118,29 +118,43 @@ void waterfall(ReliabilityResults &rel)
 
 void warnings(ReliabilityResults &rel)
 {
-    const auto pct = [](double v) { return std::to_string(int(std::lround(v * 100))) + " %"; };
+    const auto pct = [](double v) { return std::to_string(int(std::lround(v * 100))); };
     if (rel.goodput < kGoodputWarning) {
+        // The largest loss names the cause, one whole sentence each (%1 goodput and %3 the loss in
+        // percent, %2 the job's MTBF in minutes, %4 the policy).
         const std::pair<double, const char *> losses[] = {
-            {rel.lossRecovery, "recoveries (detection, restart, restore, warm-up)"},
-            {rel.lossRework, "work redone since the last checkpoint"},
-            {rel.lossRepair, "GPUs idle or waiting for repairs"},
-            {rel.lossCheckpoint, "checkpoint stalls"}};
+            {rel.lossRecovery,
+             CP_TR_NOOP("cp::Problems", "goodput is only %1 %: the job fails every %2 min and recoveries (detection, "
+                                        "restart, restore, warm-up) take %3 % of the time (policy \"%4\"; a faster "
+                                        "policy, spares or smaller jobs help)")},
+            {rel.lossRework,
+             CP_TR_NOOP("cp::Problems", "goodput is only %1 %: the job fails every %2 min and work redone since the "
+                                        "last checkpoint take %3 % of the time (policy \"%4\"; a faster policy, "
+                                        "spares or smaller jobs help)")},
+            {rel.lossRepair,
+             CP_TR_NOOP("cp::Problems", "goodput is only %1 %: the job fails every %2 min and GPUs idle or waiting "
+                                        "for repairs take %3 % of the time (policy \"%4\"; a faster policy, spares "
+                                        "or smaller jobs help)")},
+            {rel.lossCheckpoint,
+             CP_TR_NOOP("cp::Problems", "goodput is only %1 %: the job fails every %2 min and checkpoint stalls take "
+                                        "%3 % of the time (policy \"%4\"; a faster policy, spares or smaller jobs "
+                                        "help)")}};
         const auto worst = *std::max_element(std::begin(losses), std::end(losses),
                                              [](const auto &a, const auto &b) { return a.first < b.first; });
         char mtbf[64];
         std::snprintf(mtbf, sizeof mtbf, "%.2g", rel.jobMtbfHours * 60.0);
-        rel.problems.push_back({Severity::Warning, "reliability.goodput",
-                                "goodput is only " + pct(rel.goodput) + ": the job fails every " + mtbf
-                                    + " min and " + worst.second + " take " + pct(worst.first)
-                                    + " of the time (policy \"" + rel.policy
-                                    + "\"; a faster policy, spares or smaller jobs help)"});
+        rel.problems.push_back(problem(Severity::Warning, "reliability.goodput", worst.second,
+                                       {pct(rel.goodput), mtbf, pct(worst.first), rel.policy}));
     }
-    if (rel.effectiveTimeToTrainDays > kDaysWarning)
-        rel.problems.push_back({Severity::Warning, "reliability.effective_time_to_train_days",
-                                rel.effectiveTimeToTrainDays > kDaysNever
-                                    ? std::string("training would never finish: failures leave almost no time to train")
-                                    : "training would take " + std::to_string(std::llround(rel.effectiveTimeToTrainDays))
-                                          + " days: more than two years is not a plan"});
+    if (rel.effectiveTimeToTrainDays > kDaysNever)
+        rel.problems.push_back(problem(Severity::Warning, "reliability.effective_time_to_train_days",
+                                       CP_TR_NOOP("cp::Problems", "training would never finish: failures leave almost "
+                                                                  "no time to train")));
+    else if (rel.effectiveTimeToTrainDays > kDaysWarning)
+        rel.problems.push_back(problem(Severity::Warning, "reliability.effective_time_to_train_days",
+                                       CP_TR_NOOP("cp::Problems", "training would take %1 days: more than two years is "
+                                                                  "not a plan"),
+                                       {std::to_string(std::llround(rel.effectiveTimeToTrainDays))}));
 }
 
 } // namespace cp::resilience

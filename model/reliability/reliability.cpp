@@ -73,25 +73,29 @@ void checkSettings(const ReliabilitySettings &s, Problems &problems)
           {"powerUnitMtbfHours", s.powerUnitMtbfHours}, {"coolingUnitMtbfHours", s.coolingUnitMtbfHours},
           {"repairHours", s.repairHours}})
         if (!(v > 0))
-            problems.push_back({Severity::Error, std::string("reliability.") + name, "must be positive"});
+            problems.push_back(problem(Severity::Error, std::string("reliability.") + name,
+                                       CP_TR_NOOP("cp::Problems", "must be positive")));
     for (const auto &[name, v] : {std::pair{"detectMinutes", s.detectMinutes}, {"warmupMinutes", s.warmupMinutes},
                                   {"initSecondsAt1k", s.initSecondsAt1k}, {"initExponent", s.initExponent},
                                   {"jobMtbfHours", s.jobMtbfHours}})
         if (!(v >= 0))
-            problems.push_back({Severity::Error, std::string("reliability.") + name, "must not be negative"});
+            problems.push_back(problem(Severity::Error, std::string("reliability.") + name,
+                                       CP_TR_NOOP("cp::Problems", "must not be negative")));
     if (!resolvePolicy(s))
-        problems.push_back({Severity::Error, "reliability.policy",
-                            "\"" + s.policy + "\" is not a policy (" + policyNames() + ")"});
+        problems.push_back(problem(Severity::Error, "reliability.policy",
+                                   CP_TR_NOOP("cp::Problems", "\"%1\" is not a policy (%2)"),
+                                   {s.policy, policyNames()}));
     if (!checkpointKindFromName(s.checkpointKind))
-        problems.push_back({Severity::Error, "reliability.checkpointKind",
-                            "must be \"blocking\", \"async\" or \"in-memory\""});
+        problems.push_back(problem(Severity::Error, "reliability.checkpointKind",
+                                   CP_TR_NOOP("cp::Problems", "must be \"blocking\", \"async\" or \"in-memory\"")));
     if (!withoutSpareFromName(s.withoutSpare))
-        problems.push_back({Severity::Error, "reliability.withoutSpare", "must be \"shrink\" or \"wait\""});
+        problems.push_back(problem(Severity::Error, "reliability.withoutSpare",
+                                   CP_TR_NOOP("cp::Problems", "must be \"shrink\" or \"wait\"")));
     for (const auto &[name, r] : {std::pair{"hardwareRange", s.hardwareRange}, {"jobRange", s.jobRange},
                                   {"recoveryRange", s.recoveryRange}, {"repairRange", s.repairRange}})
         if (!(r.low > 0 && r.low <= 1.0 && r.high >= 1.0 && std::isfinite(r.high)))
-            problems.push_back({Severity::Error, std::string("reliability.") + name,
-                                "needs 0 < low ≤ 1 ≤ high (factors on the typical value)"});
+            problems.push_back(problem(Severity::Error, std::string("reliability.") + name,
+                                       CP_TR_NOOP("cp::Problems", "needs 0 < low ≤ 1 ≤ high (factors on the typical value)")));
 }
 
 /// The parts whose failures the model counts, and the storage path, summed over the racks.
@@ -558,8 +562,9 @@ void checkpoints(const Design &design, const Results &earlier, PartCensus p, Rel
     rel.bytesPerParam = kCheckpointBytesPerParam;
     rel.checkpointSizeTb = rel.params * rel.bytesPerParam / 1e12;
     if (p.storageNodes == 0) {
-        rel.problems.push_back({Severity::Warning, "reliability",
-                                "the design has no storage nodes: checkpoints are assumed to go to node-local NVMe"});
+        rel.problems.push_back(problem(Severity::Warning, "reliability",
+                                       CP_TR_NOOP("cp::Problems", "the design has no storage nodes: checkpoints are "
+                                                                  "assumed to go to node-local NVMe")));
         p.storageWrite = p.storageRead = double(p.servers + p.trays) * kLocalNvmeGbPerS;
         p.storageSwitchGbps = p.frontGbps = std::numeric_limits<double>::infinity();
     }

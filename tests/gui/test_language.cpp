@@ -4,7 +4,10 @@
 
 #include "model/core/catalog.h"
 #include "views/style/language.h"
+#include "views/docks/problemsdock.h"
 #include "views/docks/resultsdock.h"
+#include "model/core/design.h"
+#include "model/generate/templates.h"
 #include "views/window/mainwindow.h"
 
 #include <QCoreApplication>
@@ -28,6 +31,7 @@ private Q_SLOTS:
     void chineseWindowHasChineseMenus();
     void languageMenuStoresTheChoice();
     void resultsDockShowsChineseFigureNames();
+    void problemsDockShowsChineseProblems();
 };
 
 void TestLanguage::initTestCase()
@@ -113,6 +117,48 @@ void TestLanguage::resultsDockShowsChineseFigureNames()
     QCOMPARE(gpus->text(0), QCoreApplication::translate("cp::Figures", "GPUs installed"));
     QVERIFY2(gpus->text(0) != QStringLiteral("GPUs installed"), qPrintable(gpus->text(0)));
     QVERIFY(gpus->text(2).contains(QStringLiteral("GPU")));
+}
+
+void TestLanguage::problemsDockShowsChineseProblems()
+{
+    // A real design's validation: a duplicate rack id and a rack outside the hall.
+    const Catalog &catalog = Catalog::builtin();
+    TemplateOptions options;
+    options.gpus = 256;
+    Design d = generateTemplate(options, catalog);
+    QVERIFY(d.racks.size() >= 2);
+    d.racks[1].id = d.racks[0].id;
+    d.racks[0].xM = d.hall.widthM + 50.0;
+    const Problems problems = validate(d, catalog);
+    const auto find = [&](const char *text) -> const Problem * {
+        for (const Problem &p : problems)
+            if (p.text == text)
+                return &p;
+        return nullptr;
+    };
+    const Problem *duplicate = find("duplicate rack id %1");
+    QVERIFY(duplicate);
+    // The model's message stays English (CLI, results JSON); the window shows the template translated.
+    QCOMPARE(QString::fromStdString(duplicate->message),
+             QStringLiteral("duplicate rack id \"%1\"").arg(QString::fromStdString(d.racks[0].id)));
+    QCOMPARE(problemText(*duplicate),
+             QStringLiteral("重复的机柜标识 \"%1\"").arg(QString::fromStdString(d.racks[0].id)));
+
+    ProblemsDock dock;
+    dock.setProblems(problems, {});
+    QTreeWidget *tree = dock.tree();
+    QVERIFY(tree->topLevelItemCount() >= 2);
+    int chinese = 0;
+    for (int i = 0; i < tree->topLevelItemCount(); ++i) {
+        const QString shown = tree->topLevelItem(i)->text(2);
+        if (shown.contains(QStringLiteral("机柜")) || shown.contains(QStringLiteral("机房")))
+            ++chinese;
+        QVERIFY2(!shown.contains(QStringLiteral("duplicate rack id")), qPrintable(shown));
+    }
+    QVERIFY(chinese >= 2);
+    // A message without a template (an exception's text) is shown as it is.
+    const Problem verbatim{Severity::Error, QStringLiteral("design").toStdString(), "disk full", {}, {}};
+    QCOMPARE(problemText(verbatim), QStringLiteral("disk full"));
 }
 
 QTEST_MAIN(TestLanguage)

@@ -13,7 +13,7 @@ for ts in "$src"/translations/*.ts; do
     copy="$work/$(basename "$ts")"
     cp "$ts" "$copy"
     obsoleteBefore=$(grep -c -E 'type="(obsolete|vanished)"' "$copy" || true)
-    (cd "$src" && "$lupdate" -silent -I . -locations relative views report -ts "$copy") >"$work/lupdate.log" 2>&1 || {
+    (cd "$src" && "$lupdate" -silent -I . -locations relative -tr-function-alias QT_TRANSLATE_NOOP+=CP_TR_NOOP views report model -ts "$copy") >"$work/lupdate.log" 2>&1 || {
         cat "$work/lupdate.log" >&2; echo "FAIL: lupdate failed" >&2; exit 1; }
     unfinished=$(grep -c 'type="unfinished"' "$copy" || true)
     stale=$(grep -c -E 'type="(obsolete|vanished)"' "$copy" || true)

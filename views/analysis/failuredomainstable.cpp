@@ -5,7 +5,6 @@
 
 #include "model/core/design.h"
 #include "model/engine/evaluation.h"
-#include "model/fabric/topology.h"
 
 #include <QLabel>
 #include <QSortFilterProxyModel>
@@ -79,67 +78,6 @@ QString figure(double value)
 {
     const double a = std::abs(value);
     return number(value, a == 0 ? 0 : a < 0.1 ? 3 : a < 10 ? 2 : a < 100 ? 1 : 0);
-}
-
-/// What the user calls a failure kind of the reliability stage or a catalog kind of unit.
-QString kindName(const std::string &kind)
-{
-    // Switch and link kinds are named after the fabric's tiers (model/fabric/topology.h).
-    static const std::vector<std::pair<std::string, const char *>> names{
-        {"gpu", QT_TRANSLATE_NOOP("cp::gui::FailureDomainsView", "GPU")},
-        {"server", QT_TRANSLATE_NOOP("cp::gui::FailureDomainsView", "Server")},
-        {"compute_tray", QT_TRANSLATE_NOOP("cp::gui::FailureDomainsView", "Compute tray")},
-        {"nvlink_switch_tray", QT_TRANSLATE_NOOP("cp::gui::FailureDomainsView", "NVLink switch tray")},
-        {"nic", QT_TRANSLATE_NOOP("cp::gui::FailureDomainsView", "NIC")},
-        {linkFailureKind(0), QT_TRANSLATE_NOOP("cp::gui::FailureDomainsView", "NIC link (optic/cable)")},
-        {tierName(0), QT_TRANSLATE_NOOP("cp::gui::FailureDomainsView", "Leaf switch")},
-        {tierName(1), QT_TRANSLATE_NOOP("cp::gui::FailureDomainsView", "Spine switch")},
-        {tierName(2), QT_TRANSLATE_NOOP("cp::gui::FailureDomainsView", "Core switch")},
-        {linkFailureKind(1), QT_TRANSLATE_NOOP("cp::gui::FailureDomainsView", "Leaf–spine link")},
-        {linkFailureKind(2), QT_TRANSLATE_NOOP("cp::gui::FailureDomainsView", "Spine–core link")},
-        {"software", QT_TRANSLATE_NOOP("cp::gui::FailureDomainsView", "Software (per GPU rank)")},
-        {"storage_node", QT_TRANSLATE_NOOP("cp::gui::FailureDomainsView", "Storage node")},
-        {"pdu", QT_TRANSLATE_NOOP("cp::gui::FailureDomainsView", "PDU")},
-        {"busway", QT_TRANSLATE_NOOP("cp::gui::FailureDomainsView", "Busway")},
-        {"ups", QT_TRANSLATE_NOOP("cp::gui::FailureDomainsView", "UPS")},
-        {"crah", QT_TRANSLATE_NOOP("cp::gui::FailureDomainsView", "CRAH")},
-        {"rear_door", QT_TRANSLATE_NOOP("cp::gui::FailureDomainsView", "Rear-door heat exchanger")},
-        {"cdu", QT_TRANSLATE_NOOP("cp::gui::FailureDomainsView", "CDU")},
-    };
-    for (const auto &[key, name] : names)
-        if (kind == key)
-            return tr(name);
-    QString s = QString::fromStdString(kind);
-    s.replace(QLatin1Char('_'), QLatin1Char(' '));
-    if (!s.isEmpty())
-        s[0] = s[0].toUpper();
-    return s;
-}
-
-QString recoveryName(const std::string &recovery)
-{
-    if (recovery == "shrink")
-        return FailureDomainsView::tr("Shrink");
-    if (recovery == "spare")
-        return FailureDomainsView::tr("Hot spare");
-    if (recovery == "restart")
-        return FailureDomainsView::tr("Restart");
-    if (recovery == "none")
-        return FailureDomainsView::tr("None");
-    return QString::fromStdString(recovery);
-}
-
-QString recoveryHelp(const std::string &recovery)
-{
-    if (recovery == "shrink")
-        return FailureDomainsView::tr("The job restarts from its last checkpoint without the GPUs lost, until the part is repaired");
-    if (recovery == "spare")
-        return FailureDomainsView::tr("The job restarts from its last checkpoint with a hot spare in place of the failed part");
-    if (recovery == "restart")
-        return FailureDomainsView::tr("The job restarts from its last checkpoint on the same GPUs");
-    if (recovery == "none")
-        return FailureDomainsView::tr("The job runs on");
-    return {};
 }
 
 /// The text with its first letter in upper case, for a sentence that starts with a part's name.

@@ -5,6 +5,7 @@
 
 #include "views/analysis/failuredomainsview.h"
 #include "views/style/format.h"
+#include "report/partnames.h"
 
 #include <QColor>
 #include <QString>
@@ -24,11 +25,10 @@ using fmt::number;
 using fmt::racksText;
 /// Two or three significant figures, enough for rates that span decades.
 QString figure(double value);
-/// What the user calls a failure kind of the reliability stage or a catalog kind of unit.
-QString kindName(const std::string &kind);
-/// How the job recovers from a failure, in a word, and in a sentence for the tooltip.
-QString recoveryName(const std::string &recovery);
-QString recoveryHelp(const std::string &recovery);
+/// What the user calls a kind of part and a recovery (report/partnames.h, shared with the reports).
+using report::kindName;
+using report::recoveryHelp;
+using report::recoveryName;
 /// The text with its first letter in upper case, for a sentence that starts with a part's name.
 QString sentence(QString text);
 /// Okabe–Ito colours, told apart by colour-blind readers, by what a failure does to the job.

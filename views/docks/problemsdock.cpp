@@ -1,5 +1,7 @@
 #include "views/docks/problemsdock.h"
 
+#include <QCoreApplication>
+
 #include "model/core/design.h"
 #include "views/session/document.h"
 #include "views/session/resultshub.h"
@@ -19,6 +21,7 @@ namespace cp::gui {
 namespace {
 
 constexpr int SeverityRole = Qt::UserRole + 1;
+constexpr int EnglishRole = Qt::UserRole + 2;
 
 /// Sorts by severity rank (errors first) instead of by the severity's text.
 class ProblemItem final : public QTreeWidgetItem
@@ -197,7 +200,10 @@ ProblemsDock::ProblemsDock(QWidget *parent)
     setWidget(mStack);
     clear();
     connect(mTree, &QTreeWidget::itemActivated, this,
-            [this](QTreeWidgetItem *item) { Q_EMIT problemActivated(item->text(1), item->text(2)); });
+            [this](QTreeWidgetItem *item) {
+                // The English message: what locateProblem reads rack ids from, whatever the language.
+                Q_EMIT problemActivated(item->text(1), item->data(2, EnglishRole).toString());
+            });
 }
 
 void ProblemsDock::clear()
@@ -210,6 +216,14 @@ void ProblemsDock::clear()
     setWindowTitle(tr("Problems"));
     mEmpty->setText(tr("Not evaluated yet."));
     mStack->setCurrentWidget(mEmpty);
+}
+
+QString problemText(const Problem &problem)
+{
+    if (problem.text.empty())
+        return QString::fromStdString(problem.message);
+    const QString translated = QCoreApplication::translate("cp::Problems", problem.text.c_str());
+    return QString::fromStdString(fillTemplate(translated.toStdString(), problem.args));
 }
 
 void ProblemsDock::showEmptyState()
@@ -238,11 +252,13 @@ void ProblemsDock::setProblems(const Problems &validation, const Problems &evalu
         for (const Problem &problem : problems) {
             if (skip && std::find(skip->begin(), skip->end(), problem) != skip->end())
                 continue;
+            const QString message = problemText(problem);
             auto *item = new ProblemItem(mTree, {severityText(problem.severity), QString::fromStdString(problem.place),
-                                                 QString::fromStdString(problem.message), source});
+                                                 message, source});
             item->setIcon(0, severityIcon(problem.severity));
             item->setData(0, SeverityRole, severityRank(problem.severity));
-            item->setToolTip(2, QString::fromStdString(problem.message));
+            item->setData(2, EnglishRole, QString::fromStdString(problem.message));
+            item->setToolTip(2, message);
             item->setToolTip(1, QString::fromStdString(problem.place));
         }
     };

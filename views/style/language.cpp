@@ -1,5 +1,7 @@
 #include "views/style/language.h"
 
+#include "translations/translator.h"
+
 #include <QCoreApplication>
 #include <QLibraryInfo>
 #include <QLocale>
@@ -84,14 +86,10 @@ bool installTranslators(Language language, QString *error)
     if (effectiveLanguage(language) != Language::SimplifiedChinese)
         return true;
     auto *app = QCoreApplication::instance();
-    auto *own = new QTranslator(app);
-    const QString ownFile = QStringLiteral(":/i18n/cluster-planner_zh_CN.qm");
-    if (!own->load(ownFile)) {
-        delete own;
-        if (error)
-            *error = QStringLiteral("%1: cannot load the Chinese translation").arg(ownFile);
+    auto *own = i18n::loadTranslator("zh_CN", error).release();
+    if (!own)
         return false;
-    }
+    own->setParent(app);
     QCoreApplication::installTranslator(own);
     gInstalled = Language::SimplifiedChinese;
     // Qt's own strings (standard buttons, file dialogs); the window works without them.

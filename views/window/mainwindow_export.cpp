@@ -2,6 +2,7 @@
 // plan (SVG or PDF with a title block), from what the window shows.
 
 #include "views/window/mainwindow.h"
+#include "views/style/language.h"
 
 #include "model/analysis/likeforlike.h"
 #include "model/cost/cost.h"
@@ -169,8 +170,9 @@ bool MainWindow::exportComparisonReport(const QString &path)
         }
         report::ReportOptions options;
         options.generator = "Cluster Planner";
+        options.language = languageKey(installedLanguage()).toStdString(); // the window's language
         if (reportDesigns.size() == 1)
-            options.title = "Cluster design report";
+            options.title = tr("Cluster design report").toStdString();
         progress.setValue(1);
         const std::string bytes = pdf ? report::pdfReport(reportDesigns, options) : report::htmlReport(reportDesigns, options);
         writeOutputFile(QFile::encodeName(path).toStdString(), bytes);

@@ -1,0 +1,23 @@
+#pragma once
+
+// What the user calls the model's kinds of part and recoveries, in the application's language
+// (translation context cp::Parts): shared by the failure-domain view and the reports.
+
+#include <QString>
+
+#include <string>
+
+namespace cp::report {
+
+/// A failure kind of the reliability stage or a catalog kind of unit ("gpu", "leaf", "pdu", …):
+/// "GPU", "Leaf switch", "PDU"; an unknown kind with its underscores as spaces, capitalised.
+QString kindName(const std::string &kind);
+/// How the job recovers from a failure ("shrink", "spare", "restart", "none"), in a word, and in
+/// a sentence for a tooltip.
+QString recoveryName(const std::string &recovery);
+QString recoveryHelp(const std::string &recovery);
+/// The same, as UTF-8 for a report.
+std::string kindNameUtf8(const std::string &kind);
+std::string recoveryNameUtf8(const std::string &recovery);
+
+} // namespace cp::report
