@@ -234,7 +234,8 @@ ChartData tornadoChart(const ChartDesign &design, size_t bars)
 {
     ChartData c;
     c.id = "tornado";
-    c.title = QT_TRANSLATE_NOOP("cp::report::Charts", "What moves the verdict: NPV of owning vs the cloud") + (design.label.empty() ? "" : ", " + design.label);
+    c.title = QT_TRANSLATE_NOOP("cp::report::Charts", "What moves the verdict: NPV of owning vs the cloud");
+    c.titleSuffix = design.label.empty() ? "" : ", " + design.label;
     c.xTitle = QT_TRANSLATE_NOOP("cp::report::Charts", "uncertain input (docs/cost.md)");
     c.yTitle = QT_TRANSLATE_NOOP("cp::report::Charts", "change of the NPV, $M");
     c.yUnit = "$M";
@@ -472,6 +473,8 @@ void translateChart(ChartData &chart)
         tr(*t);
     for (ChartSeries &s : chart.series)
         tr(s.name);
+    for (std::string &c : chart.categories)
+        tr(c); // the resilience presets' names; a design's tag or part name has no translation
 }
 
 } // namespace cp::report

@@ -38,6 +38,7 @@ struct ChartData
     double xTick = 0.0;  ///< linear x: a tick every this much from 0 (months: 12); 0 = automatic
     int logBase = 10;
     std::vector<std::string> categories; ///< non-empty: a bar chart, series y per category
+    std::string titleSuffix; ///< shown after the title as it is (a design's tag), never translated
     bool stacked = false;                ///< bars: the series stacked into one bar per category
     std::vector<ChartSeries> series;
     bool yFromZero = true;

@@ -77,6 +77,25 @@ QString recoveryHelp(const std::string &recovery)
     return {};
 }
 
+QString tierWord(const std::string &tier)
+{
+    static const std::vector<std::pair<std::string, const char *>> words{
+        //: a switch tier of the fabric, inside a label such as "Switches, leaf"
+        {"leaf", QT_TRANSLATE_NOOP("cp::Parts", "leaf")},
+        {"spine", QT_TRANSLATE_NOOP("cp::Parts", "spine")},
+        {"core", QT_TRANSLATE_NOOP("cp::Parts", "core")},
+        {"super_core", QT_TRANSLATE_NOOP("cp::Parts", "super-core")},
+        //: a switch network other than the compute fabric, inside "Switches, storage network"
+        {"storage", QT_TRANSLATE_NOOP("cp::Parts", "storage")},
+        {"management", QT_TRANSLATE_NOOP("cp::Parts", "management")},
+        {"unassigned", QT_TRANSLATE_NOOP("cp::Parts", "unassigned")},
+    };
+    for (const auto &[key, word] : words)
+        if (tier == key)
+            return PartText::tr(word);
+    return QString::fromStdString(tier);
+}
+
 std::string kindNameUtf8(const std::string &kind)
 {
     return kindName(kind).toStdString();

@@ -16,6 +16,9 @@ QString kindName(const std::string &kind);
 /// a sentence for a tooltip.
 QString recoveryName(const std::string &recovery);
 QString recoveryHelp(const std::string &recovery);
+/// A switch tier of the fabric ("leaf", "spine", "core", "super_core") or another switch network
+/// ("storage", "management", "unassigned") as a word inside a label; unknown ones as they are.
+QString tierWord(const std::string &tier);
 /// The same, as UTF-8 for a report.
 std::string kindNameUtf8(const std::string &kind);
 std::string recoveryNameUtf8(const std::string &recovery);

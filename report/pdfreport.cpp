@@ -55,6 +55,11 @@ public:
 
     void drawObject(QPainter *painter, const QRectF &rect, QTextDocument *, int, const QTextFormat &format) override
     {
+        // A chart always fits on one page, but the page before it is asked to draw it too when
+        // its line starts there: draw it only on the page that holds all of it, never across the
+        // footer of the page before.
+        if (painter->hasClipping() && !painter->clipBoundingRect().contains(rect.adjusted(1, 1, -1, -1)))
+            return;
         const int i = format.property(kChartIndex).toInt();
         if (i >= 0 && size_t(i) < mCharts.size())
             ReportCharts::paint(mCharts[size_t(i)], painter, rect);

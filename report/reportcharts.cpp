@@ -308,7 +308,7 @@ std::unique_ptr<QChart> build(const ChartData &d, const ChartStyle &style = {})
     chart->setBackgroundRoundness(0);
     chart->setBackgroundBrush(colours.background);
     chart->setMargins(QMargins(6, 4, 10, 4));
-    chart->setTitle(richText(d.title));
+    chart->setTitle(richText(d.title + d.titleSuffix));
     chart->setTitleFont(font(16, true));
     chart->setTitleBrush(colours.title);
     chart->setAnimationOptions(QChart::NoAnimation);

@@ -167,7 +167,7 @@ Table comparisonTable(const std::vector<ComparisonRow> &rows, const std::vector<
         }
         std::vector<Cell> line{text(figureWord(r.label))};
         for (const ComparisonCell &c : r.cells)
-            line.push_back(number(c.text, c.best));
+            line.push_back(number(c.text == "never" ? u8(Text::tr("never")) : c.text, c.best));
         line.push_back(muted(r.note.empty() ? r.source : r.note));
         t.rows.push_back(std::move(line));
     }

@@ -5,6 +5,8 @@
 #include "report/reportcharts.h"
 #include "report/reportdocument.h"
 
+#include <QCoreApplication>
+
 #include <algorithm>
 #include <cmath>
 #include <map>
@@ -27,16 +29,25 @@ bool inMillions(const std::string &figure, const std::vector<VariantRow> &rows)
     return largest >= 1e6;
 }
 
+std::string chartWord(const char *text)
+{
+    return QCoreApplication::translate("cp::report::Charts", text).toStdString();
+}
+
 std::string axisTitle(const std::string &figure, bool millions, bool maximise)
 {
-    std::string label = sweepFigureLabel(figure);
+    std::string label = sweepFigureWord(figure);
     if (millions) {
+        // "Cost to train ($)" → "Cost to train ($M)"; the Chinese label's bracket is full-width.
         if (const size_t at = label.find("($"); at != std::string::npos)
             label = label.substr(0, at) + "($M" + label.substr(at + 2);
+        else if (const size_t wide = label.find("（$"); wide != std::string::npos)
+            label = label.substr(0, wide) + "（$M" + label.substr(wide + std::string("（$").size());
         else
             label += " ($M)";
     }
-    return label + (maximise ? ", max" : ", min");
+    return label + (maximise ? chartWord(QT_TRANSLATE_NOOP("cp::report::Charts", ", max"))
+                             : chartWord(QT_TRANSLATE_NOOP("cp::report::Charts", ", min")));
 }
 
 std::string valueText(double v)
@@ -73,6 +84,12 @@ std::string valueOf(const json &v)
 
 } // namespace
 
+std::string sweepFigureWord(const std::string &figure)
+{
+    const std::string label = sweepFigureLabel(figure);
+    return findSweepFigure(figure) ? chartWord(label.c_str()) : label;
+}
+
 std::string variantParameters(const SweepSpec &spec, const VariantRow &row)
 {
     return parameterText(spec, row.parameters);
@@ -85,15 +102,17 @@ ChartData sweepChart(const SweepSpec &spec, const std::vector<VariantRow> &rows,
     const bool mx = inMillions(x.figure, rows), my = inMillions(y.figure, rows);
     ChartData c;
     c.id = "sweep";
-    c.title = "Pareto front: " + sweepFigureLabel(x.figure) + " against " + sweepFigureLabel(y.figure);
+    c.title = QCoreApplication::translate("cp::report::Charts", "Pareto front: %1 against %2")
+                  .arg(QString::fromStdString(sweepFigureWord(x.figure)), QString::fromStdString(sweepFigureWord(y.figure)))
+                  .toStdString();
     c.xTitle = axisTitle(x.figure, mx, x.maximise);
     c.yTitle = axisTitle(y.figure, my, y.maximise);
     c.yFromZero = true;
-    c.empty = "No variant has both figures";
+    c.empty = chartWord(QT_TRANSLATE_NOOP("cp::report::Charts", "No variant has both figures"));
     ChartSeries violators, feasible, front;
-    violators.name = "Violate a constraint";
-    feasible.name = "Meet every constraint";
-    front.name = "Pareto front";
+    violators.name = chartWord(QT_TRANSLATE_NOOP("cp::report::Charts", "Violate a constraint"));
+    feasible.name = chartWord(QT_TRANSLATE_NOOP("cp::report::Charts", "Meet every constraint"));
+    front.name = chartWord(QT_TRANSLATE_NOOP("cp::report::Charts", "Pareto front"));
     violators.markers = feasible.markers = true;
     violators.colour = "#b8b8b8";
     feasible.colour = designColour(0);

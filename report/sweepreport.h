@@ -27,6 +27,10 @@ struct SweepReportInput
 ChartData sweepChart(const SweepSpec &spec, const std::vector<VariantRow> &rows, const ParetoAxis &x,
                      const ParetoAxis &y, std::vector<std::vector<size_t>> *pointRows = nullptr);
 
+/// A sweep figure's label (sweepFigureLabel) in the application's language (context
+/// cp::report::Charts); a JSON pointer as it is.
+std::string sweepFigureWord(const std::string &figure);
+
 /// A variant's parameters as "name = value, …".
 std::string variantParameters(const SweepSpec &spec, const VariantRow &row);
 

@@ -7,8 +7,10 @@
 #   docs/screenshots/overlay-failure.png   the failure domain of a leaf-switch rack
 #   docs/screenshots/overlay-bandwidth.png bandwidth from one compute rack to every other
 #   docs/screenshots/problems.png          a rack above its power limit, picked in the Problems dock
-#   docs/screenshots/zh_CN/                the main window, 3D hall, problems and every view in
-#                                          Simplified Chinese (--language zh_CN)
+#   docs/screenshots/zh_CN/                the main window, 3D hall, problems, every view and the
+#                                          sweep window in Simplified Chinese (--language zh_CN), and
+#                                          pages of the Chinese comparison report (report-page*.png)
+#   docs/screenshots/sweep-results.png     the sweep window on the 405B example sweep
 #   docs/screenshots/views/*.png           every analytics view on the 16k-GPU example comparison
 #                                          (resources/examples/16k-servers-vs-supernodes.cplan): plan,
 #                                          3D hall by kW, bandwidth heatmap, each chart, a failure
@@ -82,6 +84,29 @@ mkdir -p "$zh"
 shot --language zh_CN --screenshot "$zh/main-window.png" --screenshot-3d "$zh/hall-3d.png"
 shot --language zh_CN --overlay power --show-problems "$root/docs/screenshots/over-limit.json" --screenshot "$zh/problems.png"
 shot "$example" --language zh_CN --screenshot-views "$zh/views"
+
+# The sweep window (English and Chinese) on the 405B example's 400 variants, and the Chinese
+# comparison report of the 16k example rendered with pdftoppm (needs the CLI and poppler-utils).
+if [ -x "$cli" ]; then
+    "$cli" sweep "$root/resources/examples/405b-100mw-sweep.json" -o "$config/sweep.sqlite" --replace >/dev/null
+    shot --sweep "$config/sweep.sqlite" --screenshot-sweep "$out/sweep-results.png"
+    shot --sweep "$config/sweep.sqlite" --language zh_CN --screenshot-sweep "$zh/sweep-results.png"
+    if command -v pdftoppm >/dev/null 2>&1; then
+        # From the repository, so the report names the example by its path in the repository.
+        (cd "$root" && "$cli" compare resources/examples/16k-servers-vs-supernodes.cplan#classic-16k \
+            resources/examples/16k-servers-vs-supernodes.cplan#nvl72-16k --report "$config/report-zh.pdf" \
+            --lang zh_CN >/dev/null)
+        pdftoppm -png -r 70 "$config/report-zh.pdf" "$config/report-zh"
+        # The title page, the key figures, a chart page, failure domains and resilience.
+        n=1
+        for page in "$config"/report-zh-*.png; do
+            case $n in 1|2|4|6|7) cp "$page" "$zh/report-page$n.png" ;; esac
+            n=$((n + 1))
+        done
+    else
+        echo "screenshot.sh: no pdftoppm: the Chinese report's pages not made" >&2
+    fi
+fi
 
 echo "Wrote $out/main-window.png, hall-3d.png, empty-hall.png, overlay-power.png, overlay-failure.png,"
 echo "overlay-bandwidth.png, problems.png and views/*.png"

@@ -1008,6 +1008,76 @@
         <source>energy share of OPEX %</source>
         <translation>电费占 OPEX 比例（%）</translation>
     </message>
+    <message>
+        <location line="+1"/>
+        <source>Key figures</source>
+        <translation>关键指标</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Architecture</source>
+        <translation>架构</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Communication</source>
+        <translation>通信</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Storage and checkpoints</source>
+        <translation>存储与检查点</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Scheduling and placement</source>
+        <translation>调度与放置</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Failure domain</source>
+        <translation>故障域</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Redundancy</source>
+        <translation>冗余</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Power per rack</source>
+        <translation>单机柜功率</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cooling</source>
+        <translation>制冷</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>NIC speed</source>
+        <translation>网卡速率</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Scale</source>
+        <translation>规模</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Operations</source>
+        <translation>运维</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Delivery time</source>
+        <translation>交付周期</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cost structure</source>
+        <translation>成本结构</translation>
+    </message>
 </context>
 <context>
     <name>cp::Parts</name>
@@ -1145,6 +1215,43 @@
         <location line="+2"/>
         <source>The job runs on</source>
         <translation>作业继续运行</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>leaf</source>
+        <extracomment>a switch tier of the fabric, inside a label such as &quot;Switches, leaf&quot;</extracomment>
+        <translation>叶层</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>spine</source>
+        <translation>脊层</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>core</source>
+        <translation>核心层</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>super-core</source>
+        <translation>超核心层</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>storage</source>
+        <extracomment>a switch network other than the compute fabric, inside &quot;Switches, storage network&quot;</extracomment>
+        <translation>存储</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>management</source>
+        <translation>管理</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>unassigned</source>
+        <translation>未分配</translation>
     </message>
 </context>
 <context>
@@ -1927,6 +2034,14 @@ U%3–U%4 of rack %5
         <location line="+55"/>
         <source>Mount %1 at U%2 of rack %3</source>
         <translation>将 %1 安装到机柜 %3 的 U%2</translation>
+    </message>
+</context>
+<context>
+    <name>cp::gui::EvaluationRunner</name>
+    <message>
+        <location filename="../views/session/evaluationrunner.cpp" line="+69"/>
+        <source>The evaluation failed with an unknown error.</source>
+        <translation>评估因未知错误而失败。</translation>
     </message>
 </context>
 <context>
@@ -4938,6 +5053,60 @@ scale-up</source>
     </message>
 </context>
 <context>
+    <name>cp::gui::PlanExport</name>
+    <message>
+        <location filename="../views/plan/planexport.cpp" line="+52"/>
+        <source>Design</source>
+        <translation>设计</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Scenario</source>
+        <translation>方案</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>File</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Figures</source>
+        <translation>指标</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>not evaluated</source>
+        <translation>未评估</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Date</source>
+        <translation>日期</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Drawn by</source>
+        <extracomment>the title block&apos;s &quot;drawn by&quot; field of an exported plan drawing</extracomment>
+        <translation>绘制</translation>
+    </message>
+    <message>
+        <location line="+54"/>
+        <source>%1: the plan is empty; nothing to export</source>
+        <translation>%1：平面图为空，没有可导出的内容</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Hall plan: %1</source>
+        <translation>机房平面图：%1</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>%1: a plan is exported as .svg or .pdf</source>
+        <translation>%1：平面图只能导出为 .svg 或 .pdf</translation>
+    </message>
+</context>
+<context>
     <name>cp::gui::ProblemsDock</name>
     <message>
         <location filename="../views/docks/problemsdock.cpp" line="+44"/>
@@ -5048,7 +5217,7 @@ scale-up</source>
 <context>
     <name>cp::gui::ResultsDock</name>
     <message>
-        <location filename="../views/docks/resultsdock.cpp" line="+87"/>
+        <location filename="../views/docks/resultsdock.cpp" line="+88"/>
         <location line="+79"/>
         <source>  P10 – P90</source>
         <translation>  P10 – P90</translation>
@@ -5088,7 +5257,7 @@ scale-up</source>
     <message>
         <location line="+4"/>
         <source>Switches, %1 network</source>
-        <translation>交换机，%1 网络</translation>
+        <translation>交换机，%1网络</translation>
     </message>
     <message>
         <location line="+26"/>
@@ -5522,23 +5691,23 @@ Misses: %1</source>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+87"/>
+        <location line="+88"/>
         <source>goodput, %</source>
         <translation>有效训练率，%</translation>
     </message>
     <message>
-        <location line="-85"/>
-        <location line="+90"/>
+        <location line="-86"/>
+        <location line="+91"/>
         <source>no training job (no GPUs or no workload)</source>
         <translation>无训练作业（无 GPU 或无训练负载）</translation>
     </message>
     <message>
-        <location line="-72"/>
+        <location line="-73"/>
         <source>What moves the verdict: NPV of owning vs the cloud</source>
         <translation>影响结论的因素：自建相对云租用的净现值（NPV）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>uncertain input (docs/cost.md)</source>
         <translation>不确定输入（docs/cost.md）</translation>
     </message>
@@ -5683,11 +5852,196 @@ Misses: %1</source>
         <source>no data</source>
         <translation>无数据</translation>
     </message>
+    <message>
+        <location filename="../model/cost/uncertainty.cpp" line="+24"/>
+        <source>Server and supernode prices</source>
+        <translation>服务器与超节点价格</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Network prices (switches, optics)</source>
+        <translation>网络价格（交换机、光模块）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Facility build and plant</source>
+        <translation>设施建设与机电设备</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Energy price</source>
+        <translation>电价</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Maintenance and spares rates</source>
+        <translation>维保与备件费率</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Staff cost</source>
+        <translation>人员成本</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cloud price per GPU-hour</source>
+        <translation>每 GPU 小时云价格</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Cloud price decline a year</source>
+        <translation>云价格年降幅</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Fleet utilisation</source>
+        <translation>集群利用率</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Training throughput (MFU)</source>
+        <translation>训练吞吐（MFU）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Goodput (failures)</source>
+        <translation>有效训练率（故障）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Delivery time</source>
+        <translation>交付周期</translation>
+    </message>
+    <message>
+        <location filename="../model/reliability/policy.cpp" line="+86"/>
+        <source>2021 baseline</source>
+        <translation>2021 基线</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>Llama 3 (2024)</source>
+        <translation>Llama 3（2024）</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>state of the art</source>
+        <translation>业界先进</translation>
+    </message>
+    <message>
+        <location filename="../report/sweepreport.cpp" line="+49"/>
+        <source>, max</source>
+        <translation>，越大越好</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>, min</source>
+        <translation>，越小越好</translation>
+    </message>
+    <message>
+        <location line="+55"/>
+        <source>Pareto front: %1 against %2</source>
+        <translation>帕累托前沿：%1 对 %2</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>No variant has both figures</source>
+        <translation>没有变体同时具有这两个指标</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Violate a constraint</source>
+        <translation>违反约束</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Meet every constraint</source>
+        <translation>满足全部约束</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Pareto front</source>
+        <translation>帕累托前沿</translation>
+    </message>
+    <message>
+        <location filename="../model/sweep/sweepfigures.cpp" line="+21"/>
+        <source>GPUs installed</source>
+        <translation>已安装 GPU</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Racks</source>
+        <translation>机柜</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Facility power (MW)</source>
+        <translation>设施功率（MW）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>IT power at training load (MW)</source>
+        <translation>训练负载下 IT 功率（MW）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Hall area (m²)</source>
+        <translation>机房面积（m²）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>MFU</source>
+        <translation>MFU</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Time to train, no failures (days)</source>
+        <translation>无故障训练时长（天）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Goodput</source>
+        <translation>Goodput</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Time to train with failures (days)</source>
+        <translation>有效训练时长（含故障，天）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>CAPEX ($)</source>
+        <translation>CAPEX（$）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>OPEX ($/year)</source>
+        <translation>OPEX（$/年）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>TCO over life ($)</source>
+        <translation>全生命周期 TCO（$）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cost to train ($)</source>
+        <translation>训练成本（$）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Cost per effective PFLOP-hour ($)</source>
+        <translation>每有效 PFLOP·小时成本（$）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>NPV of owning vs the cloud ($)</source>
+        <translation>自建相对云租用的净现值（$）</translation>
+    </message>
 </context>
 <context>
     <name>cp::report::Report</name>
     <message>
-        <location filename="../report/pdfreport.cpp" line="+381"/>
+        <location filename="../report/pdfreport.cpp" line="+386"/>
         <source>page %1 of %2</source>
         <translation>第 %1 页，共 %2 页</translation>
     </message>
@@ -6031,7 +6385,8 @@ Misses: %1</source>
         <translation>P(A 优于 %1)</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-306"/>
+        <location line="+309"/>
         <location line="+122"/>
         <source>never</source>
         <translation>永不</translation>

@@ -1,5 +1,6 @@
 #include "model/cost/uncertainty.h"
 
+#include "model/core/problem.h"
 #include "model/core/sampling.h"
 #include "model/engine/evaluation.h"
 #include "model/training/accuracy.h"
@@ -20,28 +21,28 @@ const std::array<CostInputSpec, kCostInputs> &costInputs()
     // Each default range is the spread of the public figures around the default (docs/cost.md,
     // "Ranges and decisions", has the arithmetic and the dates).
     static const std::array<CostInputSpec, kCostInputs> inputs{{
-        {CostInput::ComputePrice, "compute_price", "Server and supernode prices", {0.95, 1.17},
+        {CostInput::ComputePrice, "compute_price", CP_TR_NOOP("cp::report::Charts", "Server and supernode prices"), {0.95, 1.17},
          "8xH100 server: SemiAnalysis optimised $256.4k and Thinkmate quote ~$317k around the $270k OEM quote (Oct 2024)"},
-        {CostInput::NetworkPrice, "network_price", "Network prices (switches, optics)", {0.72, 1.25},
+        {CostInput::NetworkPrice, "network_price", CP_TR_NOOP("cp::report::Charts", "Network prices (switches, optics)"), {0.72, 1.25},
          "64-port NDR switch: FS.com-class $36k vs NVIDIA $50k (low); branded optics at list (high, assumption)"},
-        {CostInput::FacilityCost, "facility_cost", "Facility build and plant", {0.79, 1.28},
+        {CostInput::FacilityCost, "facility_cost", CP_TR_NOOP("cp::report::Charts", "Facility build and plant"), {0.79, 1.28},
          "Cushman & Wakefield 2025: $9.3M-15.0M per MW around the $11.7M average of 19 US markets"},
-        {CostInput::EnergyPrice, "energy_price", "Energy price", {0.75, 1.30},
+        {CostInput::EnergyPrice, "energy_price", CP_TR_NOOP("cp::report::Charts", "Energy price"), {0.75, 1.30},
          "EIA 2023 industrial prices: Louisiana 5.88 c to Virginia 8.92 c around 7.8 c; high includes rises over the life (assumption)"},
-        {CostInput::Maintenance, "maintenance", "Maintenance and spares rates", {0.5, 1.5},
+        {CostInput::Maintenance, "maintenance", CP_TR_NOOP("cp::report::Charts", "Maintenance and spares rates"), {0.5, 1.5},
          "assumption: no authoritative rate was found (figures.md F)"},
-        {CostInput::Staff, "staff", "Staff cost", {0.75, 1.5}, "assumption: no public staffing ratio was found"},
-        {CostInput::CloudPrice, "cloud_price", "Cloud price per GPU-hour", {0.76, 1.18},
+        {CostInput::Staff, "staff", CP_TR_NOOP("cp::report::Charts", "Staff cost"), {0.75, 1.5}, "assumption: no public staffing ratio was found"},
+        {CostInput::CloudPrice, "cloud_price", CP_TR_NOOP("cp::report::Charts", "Cloud price per GPU-hour"), {0.76, 1.18},
          "H100 neocloud on-demand $1.90-2.94 around $2.49 (figures.md A.5)"},
-        {CostInput::CloudDecline, "cloud_decline", "Cloud price decline a year", {0.3, 2.0},
+        {CostInput::CloudDecline, "cloud_decline", CP_TR_NOOP("cp::report::Charts", "Cloud price decline a year"), {0.3, 2.0},
          "3 %-20 % a year around 10 %: H100 on-demand $2.99 (Oct 2024) to $2.49-2.85 (Q1 2026) is ~8 %/yr; $8 (2023) to <$2 (late 2024) far steeper (figures.md A.5)"},
-        {CostInput::Utilisation, "utilisation", "Fleet utilisation", {0.8, 1.1},
+        {CostInput::Utilisation, "utilisation", CP_TR_NOOP("cp::report::Charts", "Fleet utilisation"), {0.8, 1.1},
          "0.68-0.94 around 0.85 (assumption, docs/cost.md)"},
-        {CostInput::Throughput, "throughput", "Training throughput (MFU)", kModelBand,
+        {CostInput::Throughput, "throughput", CP_TR_NOOP("cp::report::Charts", "Training throughput (MFU)"), kModelBand,
          "the training model's P10-P90 validation band for the run's regime (docs/validation.md)"},
-        {CostInput::Goodput, "goodput", "Goodput (failures)", kModelBand,
+        {CostInput::Goodput, "goodput", CP_TR_NOOP("cp::report::Charts", "Goodput (failures)"), kModelBand,
          "the reliability model's P10-P90 band over its rate and time ranges (docs/reliability.md)"},
-        {CostInput::Delivery, "delivery", "Delivery time", {0.8, 1.6},
+        {CostInput::Delivery, "delivery", CP_TR_NOOP("cp::report::Charts", "Delivery time"), {0.8, 1.6},
          "switchgear 46-48 weeks is tight, but chillers and generators run 30 to 110 weeks (Cushman & Wakefield 2025, H) "
          "and GPU servers 8 to 52 weeks (Dell 2024, Omdia 2023, M): assumption, a longer slip than gain"},
     }};

@@ -1,6 +1,7 @@
 #include "model/reliability/policy.h"
 
 #include "model/core/design.h"
+#include "model/core/problem.h"
 
 #include <algorithm>
 #include <cmath>
@@ -82,7 +83,7 @@ std::vector<PolicyPreset> makePresets()
         p.repairHostH = 48.0;
         p.repairNetworkH = 24.0;
         p.repairFacilityH = 24.0;
-        out.push_back({p, "2021 baseline",
+        out.push_back({p, CP_TR_NOOP("cp::report::Charts", "2021 baseline"),
                        "timeout detection (30 min), one TCP-store rendezvous, blocking checkpoints, wait for repairs"});
     }
     {
@@ -105,7 +106,7 @@ std::vector<PolicyPreset> makePresets()
         p.repairHostH = 24.0;
         p.repairNetworkH = 8.0;
         p.repairFacilityH = 24.0;
-        out.push_back({p, "Llama 3 (2024)",
+        out.push_back({p, CP_TR_NOOP("cp::report::Charts", "Llama 3 (2024)"),
                        "automated detection and restart, fast blocking checkpoints, spares then shrink"});
     }
     {
@@ -127,7 +128,7 @@ std::vector<PolicyPreset> makePresets()
         p.repairHostH = 24.0;
         p.repairNetworkH = 4.0;
         p.repairFacilityH = 24.0;
-        out.push_back({p, "state of the art",
+        out.push_back({p, CP_TR_NOOP("cp::report::Charts", "state of the art"),
                        "fast detection, warm standby, in-memory checkpoints on peers, shrink and continue"});
     }
     return out;

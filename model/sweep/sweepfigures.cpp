@@ -2,6 +2,7 @@
 
 #include "model/analysis/figures.h"
 #include "model/core/design.h"
+#include "model/core/problem.h"
 #include "model/engine/results.h"
 #include "model/io/resultsjson.h"
 
@@ -17,23 +18,23 @@ using json = nlohmann::json;
 const std::vector<SweepFigure> &sweepFigures()
 {
     static const std::vector<SweepFigure> figures = {
-        {"gpus_total", "inventory.gpus_total", 1.0, false, "GPUs installed"},
-        {"racks_total", "inventory.racks_total", 1.0, false, "Racks"},
-        {"facility_mw", "power.facility_kw_total", 1e-3, false, "Facility power (MW)"},
-        {"it_mw", "power.it_kw_total", 1e-3, false, "IT power at training load (MW)"},
-        {"hall_area_m2", "", 1.0, false, "Hall area (m²)"},
-        {"mfu", "performance.mfu", 1.0, true, "MFU"},
-        {"time_to_train_days", "performance.time_to_train_days", 1.0, true, "Time to train, no failures (days)"},
-        {"goodput", "reliability.goodput", 1.0, true, "Goodput"},
+        {"gpus_total", "inventory.gpus_total", 1.0, false, CP_TR_NOOP("cp::report::Charts", "GPUs installed")},
+        {"racks_total", "inventory.racks_total", 1.0, false, CP_TR_NOOP("cp::report::Charts", "Racks")},
+        {"facility_mw", "power.facility_kw_total", 1e-3, false, CP_TR_NOOP("cp::report::Charts", "Facility power (MW)")},
+        {"it_mw", "power.it_kw_total", 1e-3, false, CP_TR_NOOP("cp::report::Charts", "IT power at training load (MW)")},
+        {"hall_area_m2", "", 1.0, false, CP_TR_NOOP("cp::report::Charts", "Hall area (m²)")},
+        {"mfu", "performance.mfu", 1.0, true, CP_TR_NOOP("cp::report::Charts", "MFU")},
+        {"time_to_train_days", "performance.time_to_train_days", 1.0, true, CP_TR_NOOP("cp::report::Charts", "Time to train, no failures (days)")},
+        {"goodput", "reliability.goodput", 1.0, true, CP_TR_NOOP("cp::report::Charts", "Goodput")},
         {"effective_time_to_train_days", "reliability.effective_time_to_train_days", 1.0, true,
-         "Time to train with failures (days)"},
-        {"capex_usd", "cost.capex_usd", 1.0, false, "CAPEX ($)"},
-        {"opex_usd_per_year", "cost.opex_usd_per_year", 1.0, false, "OPEX ($/year)"},
-        {"tco_usd", "cost.tco_usd", 1.0, true, "TCO over life ($)"},
-        {"cost_to_train_usd", "cost.cost_to_train_usd", 1.0, true, "Cost to train ($)"},
+         CP_TR_NOOP("cp::report::Charts", "Time to train with failures (days)")},
+        {"capex_usd", "cost.capex_usd", 1.0, false, CP_TR_NOOP("cp::report::Charts", "CAPEX ($)")},
+        {"opex_usd_per_year", "cost.opex_usd_per_year", 1.0, false, CP_TR_NOOP("cp::report::Charts", "OPEX ($/year)")},
+        {"tco_usd", "cost.tco_usd", 1.0, true, CP_TR_NOOP("cp::report::Charts", "TCO over life ($)")},
+        {"cost_to_train_usd", "cost.cost_to_train_usd", 1.0, true, CP_TR_NOOP("cp::report::Charts", "Cost to train ($)")},
         {"cost_per_effective_pflop_hour_usd", "cost.cost_per_effective_pflop_hour_usd", 1.0, true,
-         "Cost per effective PFLOP-hour ($)"},
-        {"npv_owning_vs_cloud_usd", "cost.npv_owning_vs_cloud_usd", 1.0, true, "NPV of owning vs the cloud ($)"},
+         CP_TR_NOOP("cp::report::Charts", "Cost per effective PFLOP-hour ($)")},
+        {"npv_owning_vs_cloud_usd", "cost.npv_owning_vs_cloud_usd", 1.0, true, CP_TR_NOOP("cp::report::Charts", "NPV of owning vs the cloud ($)")},
     };
     return figures;
 }

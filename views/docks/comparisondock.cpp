@@ -127,7 +127,7 @@ void ComparisonDock::rebuild()
     for (const ComparisonRow &row : comparison.dimensions) {
         if (row.dimension != dimension) {
             dimension = row.dimension;
-            addSection(QString::fromStdString(dimension));
+            addSection(QCoreApplication::translate("cp::Figures", dimension.c_str()));
         }
         addRow(row);
     }

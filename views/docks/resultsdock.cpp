@@ -1,4 +1,5 @@
 #include "views/docks/resultsdock.h"
+#include "report/partnames.h"
 
 #include "model/analysis/figures.h"
 #include "model/engine/evaluation.h"
@@ -124,16 +125,16 @@ void fillInventory(QTreeWidget *tree, const Results &results)
         auto it = inv.switchesByTier.find(tier);
         if (it != inv.switchesByTier.end())
             row(tree, QStringLiteral("inventory.switches_by_tier.%1").arg(QString::fromStdString(tier)),
-                ResultsDock::tr("Switches, %1").arg(QString::fromStdString(tier)), integer(it->second), switches);
+                ResultsDock::tr("Switches, %1").arg(report::tierWord(tier)), integer(it->second), switches);
     }
     for (const auto &[tier, count] : inv.switchesByTier) {
         if (std::find(tiers.begin(), tiers.end(), tier) == tiers.end())
             row(tree, QStringLiteral("inventory.switches_by_tier.%1").arg(QString::fromStdString(tier)),
-                ResultsDock::tr("Switches, %1").arg(QString::fromStdString(tier)), integer(count), switches);
+                ResultsDock::tr("Switches, %1").arg(report::tierWord(tier)), integer(count), switches);
     }
     for (const auto &[network, count] : inv.otherSwitches)
         row(tree, QStringLiteral("inventory.other_switches.%1").arg(QString::fromStdString(network)),
-            ResultsDock::tr("Switches, %1 network").arg(QString::fromStdString(network)), integer(count), switches);
+            ResultsDock::tr("Switches, %1 network").arg(report::tierWord(network)), integer(count), switches);
     for (const char *key : {"inventory.nics", "inventory.storage_nodes", "inventory.storage_capacity_tb",
                             "inventory.power_units", "inventory.cooling_units"})
         figureRow(tree, key, results);

@@ -192,6 +192,20 @@ namespace {
     QT_TRANSLATE_NOOP("cp::Figures", "CAPEX integration %"),
     QT_TRANSLATE_NOOP("cp::Figures", "OPEX share of TCO %"),
     QT_TRANSLATE_NOOP("cp::Figures", "energy share of OPEX %"),
+    QT_TRANSLATE_NOOP("cp::Figures", "Key figures"),
+    QT_TRANSLATE_NOOP("cp::Figures", "Architecture"),
+    QT_TRANSLATE_NOOP("cp::Figures", "Communication"),
+    QT_TRANSLATE_NOOP("cp::Figures", "Storage and checkpoints"),
+    QT_TRANSLATE_NOOP("cp::Figures", "Scheduling and placement"),
+    QT_TRANSLATE_NOOP("cp::Figures", "Failure domain"),
+    QT_TRANSLATE_NOOP("cp::Figures", "Redundancy"),
+    QT_TRANSLATE_NOOP("cp::Figures", "Power per rack"),
+    QT_TRANSLATE_NOOP("cp::Figures", "Cooling"),
+    QT_TRANSLATE_NOOP("cp::Figures", "NIC speed"),
+    QT_TRANSLATE_NOOP("cp::Figures", "Scale"),
+    QT_TRANSLATE_NOOP("cp::Figures", "Operations"),
+    QT_TRANSLATE_NOOP("cp::Figures", "Delivery time"),
+    QT_TRANSLATE_NOOP("cp::Figures", "Cost structure"),
 };
 
 } // namespace

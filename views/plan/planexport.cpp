@@ -4,6 +4,7 @@
 #include "views/plan/hallscene.h"
 
 #include <QBuffer>
+#include <QCoreApplication>
 #include <QFile>
 #include <QGraphicsScene>
 #include <QPageSize>
@@ -17,6 +18,12 @@
 namespace cp::gui {
 
 namespace {
+
+/// The exported plan's words, in the window's language.
+class PlanText
+{
+    Q_DECLARE_TR_FUNCTIONS(cp::gui::PlanExport)
+};
 
 /// A scale bar of a round length near a fifth of the drawing's width, under `area`'s left edge.
 void drawScaleBar(QPainter &p, const QRectF &area, double pixelsPerMetre, qreal unit)
@@ -42,12 +49,13 @@ void drawScaleBar(QPainter &p, const QRectF &area, double pixelsPerMetre, qreal 
 void drawTitleBlock(QPainter &p, const QRectF &box, const PlanTitleBlock &block, qreal unit)
 {
     const QList<QPair<QString, QString>> rows = {
-        {QStringLiteral("Design"), block.title},
-        {QStringLiteral("Scenario"), block.scenario.isEmpty() ? QStringLiteral("—") : block.scenario},
-        {QStringLiteral("File"), block.file},
-        {QStringLiteral("Figures"), block.summary.isEmpty() ? QStringLiteral("not evaluated") : block.summary},
-        {QStringLiteral("Date"), block.date},
-        {QStringLiteral("Drawn by"), QStringLiteral("Cluster Planner")},
+        {PlanText::tr("Design"), block.title},
+        {PlanText::tr("Scenario"), block.scenario.isEmpty() ? QStringLiteral("—") : block.scenario},
+        {PlanText::tr("File"), block.file},
+        {PlanText::tr("Figures"), block.summary.isEmpty() ? PlanText::tr("not evaluated") : block.summary},
+        {PlanText::tr("Date"), block.date},
+        //: the title block's "drawn by" field of an exported plan drawing
+        {PlanText::tr("Drawn by"), QStringLiteral("Cluster Planner")},
     };
     p.setPen(QPen(Qt::black, unit));
     p.setBrush(Qt::white);
@@ -101,7 +109,7 @@ void writePlan(QGraphicsScene &scene, const QRectF &sourceRect, const PlanTitleB
     const std::string file = QFile::encodeName(path).toStdString();
     QRectF source = sourceRect.isEmpty() ? scene.itemsBoundingRect() : sourceRect;
     if (source.isEmpty())
-        throw std::runtime_error(file + ": the plan is empty; nothing to export");
+        throw std::runtime_error(PlanText::tr("%1: the plan is empty; nothing to export").arg(path).toStdString());
     source.adjust(-source.width() * 0.02, -source.height() * 0.02, source.width() * 0.02, source.height() * 0.02);
     QBuffer buffer;
     buffer.open(QIODevice::WriteOnly);
@@ -112,7 +120,7 @@ void writePlan(QGraphicsScene &scene, const QRectF &sourceRect, const PlanTitleB
         svg.setSize(size);
         svg.setViewBox(QRect(QPoint(0, 0), size));
         svg.setTitle(block.title);
-        svg.setDescription(QStringLiteral("Hall plan: %1").arg(block.summary));
+        svg.setDescription(PlanText::tr("Hall plan: %1").arg(block.summary));
         QPainter p(&svg);
         drawPage(p, scene, source, block, size);
     } else if (path.endsWith(QLatin1String(".pdf"), Qt::CaseInsensitive)) {
@@ -126,7 +134,7 @@ void writePlan(QGraphicsScene &scene, const QRectF &sourceRect, const PlanTitleB
         QPainter p(&pdf);
         drawPage(p, scene, source, block, QSizeF(pdf.width(), pdf.height()));
     } else {
-        throw std::runtime_error(file + ": a plan is exported as .svg or .pdf");
+        throw std::runtime_error(PlanText::tr("%1: a plan is exported as .svg or .pdf").arg(path).toStdString());
     }
     buffer.close();
     writeOutputFile(file, buffer.data().toStdString());

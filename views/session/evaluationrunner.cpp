@@ -66,7 +66,7 @@ EvaluationOutcome evaluateSnapshot(EvaluationRunner::Engine &engine, const Snaps
     } catch (const std::exception &e) {
         outcome.error = QString::fromStdString(e.what());
     } catch (...) {
-        outcome.error = QStringLiteral("The evaluation failed with an unknown error.");
+        outcome.error = EvaluationRunner::tr("The evaluation failed with an unknown error.");
     }
     // The engine threw: its validation went with it, and the failure still shows the problems.
     if (!outcome.error.isEmpty() && !cancel->load()) {

@@ -92,7 +92,7 @@ SweepResultsView::SweepResultsView(const QString &path, QWidget *parent)
     for (const std::string &f : figures) {
         if (!present.count(f))
             continue;
-        const QString text = QString::fromStdString(sweepFigureLabel(f)) +
+        const QString text = QString::fromStdString(report::sweepFigureWord(f)) +
                              (largerIsBetter(mSpec, f) ? tr(" (higher is better)") : tr(" (lower is better)"));
         mXCombo->addItem(text, QString::fromStdString(f));
         mYCombo->addItem(text, QString::fromStdString(f));
@@ -187,7 +187,7 @@ QString SweepResultsView::variantText(size_t position) const
         const auto it = r.figures.find(f);
         if (it == r.figures.end())
             continue;
-        text += QStringLiteral("\n%1: %2").arg(QString::fromStdString(sweepFigureLabel(f)), number(it->second));
+        text += QStringLiteral("\n%1: %2").arg(QString::fromStdString(report::sweepFigureWord(f)), number(it->second));
         const auto lo = r.figures.find(f + "_p10"), hi = r.figures.find(f + "_p90");
         if (lo != r.figures.end() && hi != r.figures.end())
             text += tr(" (P10–P90 %1–%2)").arg(number(lo->second), number(hi->second));
