@@ -9,6 +9,7 @@
 #include <QDir>
 #include <QFile>
 #include <QImage>
+#include <QLocale>
 #include <QRegularExpression>
 
 class TestReportCli : public QObject
@@ -216,6 +217,12 @@ void TestReportCli::chineseReport()
     for (const char *en : {">Failure domains</h2>", ">Bill of materials</h2>", "Goodput waterfall",
                            "Leaf switch", "Hardware total", "Cluster design comparison"})
         QVERIFY2(!html.contains(QString::fromUtf8(en)), en);
+    // Numbers as Simplified Chinese writes them, which is also how English does: thousands grouped
+    // with a comma, a decimal point (docs/translation.md).
+    const QLocale zhCN(QLocale::Chinese, QLocale::China);
+    QCOMPARE(zhCN.toString(1024), QStringLiteral("1,024"));
+    QCOMPARE(zhCN.toString(1.5, 'f', 1), QStringLiteral("1.5"));
+    QVERIFY(html.contains(QStringLiteral(">1,024<")));
     // The same designs in English keep their English words (the language is per report).
     r = run({QStringLiteral("compare"), path("c.cplan"), path("s.cplan"), QStringLiteral("--report"),
              path("en.html")});
