@@ -1292,16 +1292,24 @@
         <location line="+72"/>
         <location line="+207"/>
         <location line="+34"/>
+        <location filename="../model/edit/designedit.cpp" line="+34"/>
+        <location line="+39"/>
+        <location line="+27"/>
+        <location filename="../model/edit/editsupport.cpp" line="+78"/>
+        <location filename="../model/edit/propertyedits.cpp" line="+98"/>
+        <location filename="../model/edit/rackcontents.cpp" line="+160"/>
         <source>unknown catalog id %1</source>
         <translation>未知的部件目录标识 %1</translation>
     </message>
     <message>
         <location line="-310"/>
+        <location filename="../model/edit/propertyedits.cpp" line="+2"/>
         <source>%1 is a %2, not a power unit</source>
         <translation>%1 是 %2，不是配电单元</translation>
     </message>
     <message>
         <location line="+3"/>
+        <location filename="../model/edit/propertyedits.cpp" line="+1"/>
         <source>%1 is a %2, not a cooling unit</source>
         <translation>%1 是 %2，不是制冷单元</translation>
     </message>
@@ -1337,6 +1345,8 @@
     </message>
     <message>
         <location line="+24"/>
+        <location filename="../model/edit/designedit.cpp" line="+2"/>
+        <location filename="../model/edit/rackcontents.cpp" line="+3"/>
         <source>a %1 cannot be mounted in a rack</source>
         <translation>%1 不能安装在机柜中</translation>
     </message>
@@ -1372,6 +1382,7 @@
     </message>
     <message>
         <location line="+7"/>
+        <location filename="../model/edit/editsupport.cpp" line="+39"/>
         <source>contents weigh %1 kg, above the rack&apos;s %2 kg limit</source>
         <translation>内装部件重 %1 kg，超过机柜的 %2 kg 上限</translation>
     </message>
@@ -1432,6 +1443,8 @@
     </message>
     <message>
         <location line="+10"/>
+        <location filename="../model/edit/designedit.cpp" line="-66"/>
+        <location filename="../model/edit/editsupport.cpp" line="-37"/>
         <source>%1 is a %2, not a rack</source>
         <translation>%1 是 %2，不是机柜</translation>
     </message>
@@ -1717,6 +1730,287 @@
         <source>the design has no storage nodes: checkpoints are assumed to go to node-local NVMe</source>
         <translation>设计中没有存储节点：假定检查点写入节点本地 NVMe</translation>
     </message>
+    <message>
+        <location filename="../model/edit/copyedits.cpp" line="+102"/>
+        <source>the copy would not fit: rack %1: %2</source>
+        <translation>副本放不下：机柜 %1：%2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the copy would not fit: unit %1: %2</source>
+        <translation>副本放不下：单元 %1：%2</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>nothing to paste</source>
+        <translation>没有可粘贴的内容</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>pasted rack %1: %2</source>
+        <translation>粘贴的机柜 %1：%2</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>pasted unit %1: unknown catalog id %2</source>
+        <translation>粘贴的单元 %1：未知的部件目录标识 %2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>pasted unit %1: %2 is a %3</source>
+        <translation>粘贴的单元 %1：%2 是 %3</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>cannot paste here: rack %1: %2</source>
+        <translation>不能粘贴到此处：机柜 %1：%2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>cannot paste here: unit %1: %2</source>
+        <translation>不能粘贴到此处：单元 %1：%2</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>the number of copies must be between 1 and 10,000</source>
+        <translation>副本数必须在 1 到 10,000 之间</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>the spacing must not be zero</source>
+        <translation>间距不能为零</translation>
+    </message>
+    <message>
+        <location line="+39"/>
+        <source>%1 copies do not fit in the hall: rack %2: %3</source>
+        <translation>%1 个副本在机房中放不下：机柜 %2：%3</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 copies do not fit in the hall: unit %2: %3</source>
+        <translation>%1 个副本在机房中放不下：单元 %2：%3</translation>
+    </message>
+    <message>
+        <location filename="../model/edit/designedit.cpp" line="+40"/>
+        <source>%1 is a %2, not a power or cooling unit</source>
+        <translation>%1 是 %2，不是配电或制冷单元</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <location filename="../model/edit/editsupport.cpp" line="+69"/>
+        <location filename="../model/edit/feededits.cpp" line="+27"/>
+        <location filename="../model/edit/propertyedits.cpp" line="-83"/>
+        <location line="+42"/>
+        <location filename="../model/edit/rackcontents.cpp" line="-79"/>
+        <location line="+73"/>
+        <location line="+44"/>
+        <source>no rack at index %1</source>
+        <translation>索引 %1 处没有机柜</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <location line="+30"/>
+        <location line="+22"/>
+        <location filename="../model/edit/propertyedits.cpp" line="+11"/>
+        <location filename="../model/edit/rackcontents.cpp" line="-34"/>
+        <source>rack %1: %2</source>
+        <translation>机柜 %1：%2</translation>
+    </message>
+    <message>
+        <location line="-35"/>
+        <source>%1 (%2U) does not fit in rack %3: no %2U range is free</source>
+        <translation>%1（%2U）放不进机柜 %3：没有空闲的 %2U 空间</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>the move must be a finite distance</source>
+        <translation>移动距离必须是有限值</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>unit %1: %2</source>
+        <translation>单元 %1：%2</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>the rotation must be a number</source>
+        <translation>旋转角度必须是数字</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>no rack is selected (only racks have an orientation)</source>
+        <translation>没有选中机柜（只有机柜有朝向）</translation>
+    </message>
+    <message>
+        <location filename="../model/edit/editsupport.cpp" line="-105"/>
+        <source>position (%1, %2) m lies outside the %3 × %4 m hall</source>
+        <translation>位置（%1, %2）m 在 %3 × %4 m 的机房之外</translation>
+    </message>
+    <message>
+        <location line="+47"/>
+        <source>contents[%1]: unknown catalog id %2</source>
+        <translation>contents[%1]：未知的部件目录标识 %2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>contents[%1]: a %2 cannot be mounted in a rack</source>
+        <translation>contents[%1]：%2 不能安装在机柜中</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>contents[%1]: the count must be between 1 and 1000</source>
+        <translation>contents[%1]：数量必须在 1 到 1000 之间</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>contents[%1]: %2 needs a liquid-cooled rack</source>
+        <translation>contents[%1]：%2 需要液冷机柜</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>contents[%1]: only switches have a network role</source>
+        <translation>contents[%1]：只有交换机才有网络角色</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>contents[%1]: U%2–U%3 does not fit a %4U rack</source>
+        <translation>contents[%1]：U%2–U%3 超出 %4U 机柜</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>contents[%1]: overlaps another part at U%2</source>
+        <translation>contents[%1]：在 U%2 与另一部件重叠</translation>
+    </message>
+    <message>
+        <location line="+41"/>
+        <location filename="../model/edit/feededits.cpp" line="-5"/>
+        <location filename="../model/edit/propertyedits.cpp" line="+15"/>
+        <source>no power unit at index %1</source>
+        <translation>索引 %1 处没有配电单元</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <location filename="../model/edit/feededits.cpp" line="+1"/>
+        <location filename="../model/edit/propertyedits.cpp" line="+1"/>
+        <source>no cooling unit at index %1</source>
+        <translation>索引 %1 处没有制冷单元</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>nothing is selected</source>
+        <translation>没有选中任何对象</translation>
+    </message>
+    <message>
+        <location filename="../model/edit/feededits.cpp" line="+22"/>
+        <source>unit %1 already feeds these racks</source>
+        <translation>单元 %1 已为这些机柜供电</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>unit %1 feeds none of these racks</source>
+        <translation>单元 %1 不为这些机柜中的任何一个供电</translation>
+    </message>
+    <message>
+        <location line="+54"/>
+        <source>the design has no power or cooling unit to assign</source>
+        <translation>设计中没有可分配的配电或制冷单元</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>every rack is already fed by a power and a cooling unit</source>
+        <translation>每个机柜都已有配电单元和制冷单元</translation>
+    </message>
+    <message>
+        <location filename="../model/edit/propertyedits.cpp" line="-66"/>
+        <location line="+55"/>
+        <location line="+15"/>
+        <location line="+35"/>
+        <source>nothing changed</source>
+        <translation>没有任何改动</translation>
+    </message>
+    <message>
+        <location line="-103"/>
+        <source>the rack id must not be empty</source>
+        <translation>机柜标识不能为空</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+70"/>
+        <source>the id %1 is already used</source>
+        <translation>标识 %1 已被使用</translation>
+    </message>
+    <message>
+        <location line="-66"/>
+        <source>the rotation must be between -360 and 360 degrees</source>
+        <translation>旋转角度必须在 -360 到 360 度之间</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the rack id contains a control character (%1)</source>
+        <translation>机柜标识含有控制字符（%1）</translation>
+    </message>
+    <message>
+        <location line="+31"/>
+        <location line="+51"/>
+        <source>rack %1 is listed twice</source>
+        <translation>机柜 %1 被列出两次</translation>
+    </message>
+    <message>
+        <location line="-48"/>
+        <source>rename racks one at a time (%1)</source>
+        <translation>请逐个重命名机柜（%1）</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>the unit id must not be empty</source>
+        <translation>单元标识不能为空</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>unknown rack %1 in the racks served</source>
+        <translation>所服务的机柜中有未知机柜 %1</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>rack %1 would lie outside the smaller hall</source>
+        <translation>机柜 %1 将位于缩小后的机房之外</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>unit %1 would lie outside the smaller hall</source>
+        <translation>单元 %1 将位于缩小后的机房之外</translation>
+    </message>
+    <message>
+        <location filename="../model/edit/rackcontents.cpp" line="-80"/>
+        <source>rack %1 has no contents[%2]</source>
+        <translation>机柜 %1 没有 contents[%2]</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>rack %1: contents[%2] has no part %3</source>
+        <translation>机柜 %1：contents[%2] 中没有部件 %3</translation>
+    </message>
+    <message>
+        <location line="+85"/>
+        <source>%1 at U%2: rack %3: %4</source>
+        <translation>%1 放在 U%2：机柜 %3：%4</translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <source>the part is already at U%1</source>
+        <translation>该部件已在 U%1</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <location line="+8"/>
+        <source>%1 to U%2: rack %3: %4</source>
+        <translation>%1 移到 U%2：机柜 %3：%4</translation>
+    </message>
 </context>
 <context>
     <name>cp::gui::BlastRadiusChart</name>
@@ -1920,7 +2214,7 @@
 <context>
     <name>cp::gui::ElevationView</name>
     <message>
-        <location filename="../views/elevation/elevationview.cpp" line="+60"/>
+        <location filename="../views/elevation/elevationview.cpp" line="+61"/>
         <source>Units</source>
         <translation>U 位</translation>
     </message>
@@ -5126,12 +5420,12 @@ scale-up</source>
     <message>
         <location line="+128"/>
         <location line="+42"/>
-        <location line="+61"/>
+        <location line="+53"/>
         <source>Problems</source>
         <translation>问题</translation>
     </message>
     <message>
-        <location line="-95"/>
+        <location line="-87"/>
         <source>Severity</source>
         <translation>严重程度</translation>
     </message>
@@ -5156,7 +5450,7 @@ scale-up</source>
         <translation>尚未评估。</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+6"/>
         <source>No problems found.</source>
         <translation>未发现问题。</translation>
     </message>

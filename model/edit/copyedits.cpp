@@ -7,6 +7,7 @@
 #include <cmath>
 #include <limits>
 #include <map>
+#include <optional>
 #include <set>
 #include <unordered_map>
 
@@ -54,16 +55,24 @@ void appendCopies(const Design &design, const std::vector<Rack> &racks, const st
     (void)design;
 }
 
-std::string checkCopiesInHall(const Design &design, const DesignPatch &patch)
+/// A copy that lands outside the hall: a rack or a unit, its id and where it lands.
+struct OutsideCopy
+{
+    bool rack = true;
+    std::string id; ///< quoted
+    Problem where;  ///< outsideMessage
+};
+
+std::optional<OutsideCopy> checkCopiesInHall(const Design &design, const DesignPatch &patch)
 {
     for (const auto &[index, rack] : patch.racks.inserted)
         if (!insideHall(design, rack.xM, rack.yM))
-            return "rack " + quoted(rack.id) + ": " + outsideMessage(design, rack.xM, rack.yM);
+            return OutsideCopy{true, quoted(rack.id), outsideMessage(design, rack.xM, rack.yM)};
     for (const auto *list : {&patch.powerUnits.inserted, &patch.coolingUnits.inserted})
         for (const auto &[index, unit] : *list)
             if (!insideHall(design, unit.xM, unit.yM))
-                return "unit " + quoted(unit.id) + ": " + outsideMessage(design, unit.xM, unit.yM);
-    return {};
+                return OutsideCopy{false, quoted(unit.id), outsideMessage(design, unit.xM, unit.yM)};
+    return std::nullopt;
 }
 
 template<typename T>
@@ -81,16 +90,18 @@ std::vector<T> pick(const std::vector<T> &list, const std::vector<int> &indexes)
 Edit duplicate(const Design &design, const Selection &selection, double dxM, double dyM)
 {
     Selection s;
-    if (std::string error = selectedItems(design, selection, s); !error.empty())
-        return Edit::refused(error);
+    if (std::optional<Problem> error = selectedItems(design, selection, s))
+        return Edit::refused(*error);
     Edit edit;
     IdAllocator ids(design);
     size_t rackEnd = design.racks.size(), powerEnd = design.powerUnits.size(), coolingEnd = design.coolingUnits.size();
     appendCopies(design, pick(design.racks, s.racks), pick(design.powerUnits, s.powerUnits),
                  pick(design.coolingUnits, s.coolingUnits), dxM, dyM, ids, {}, edit.patch, rackEnd, powerEnd,
                  coolingEnd);
-    if (std::string error = checkCopiesInHall(design, edit.patch); !error.empty())
-        return Edit::refused("the copy would not fit: " + error);
+    if (std::optional<OutsideCopy> out = checkCopiesInHall(design, edit.patch))
+        return Edit::refused(out->rack ? CP_TR_NOOP("cp::Problems", "the copy would not fit: rack %1: %2")
+                                       : CP_TR_NOOP("cp::Problems", "the copy would not fit: unit %1: %2"),
+                             {out->id}, out->where);
     return edit;
 }
 
@@ -98,11 +109,11 @@ Edit paste(const Design &design, const Catalog &catalog, const std::vector<Rack>
            const std::vector<FacilityUnit> &powerUnits, const std::vector<FacilityUnit> &coolingUnits, Point at)
 {
     if (racks.empty() && powerUnits.empty() && coolingUnits.empty())
-        return Edit::refused("nothing to paste");
+        return Edit::refused(CP_TR_NOOP("cp::Problems", "nothing to paste"), {});
     double left = std::numeric_limits<double>::max(), top = left;
     for (const Rack &r : racks) {
-        if (std::string error = checkRackModelAndContents(r, catalog); !error.empty())
-            return Edit::refused("pasted rack " + quoted(r.id) + ": " + error);
+        if (std::optional<Problem> error = checkRackModelAndContents(r, catalog))
+            return Edit::refused(CP_TR_NOOP("cp::Problems", "pasted rack %1: %2"), {quoted(r.id)}, *error);
         left = std::min(left, r.xM);
         top = std::min(top, r.yM);
     }
@@ -111,10 +122,11 @@ Edit paste(const Design &design, const Catalog &catalog, const std::vector<Rack>
             const CatalogEntry *e = catalog.find(u.catalogId);
             const bool power = list == &powerUnits;
             if (!e)
-                return Edit::refused("pasted unit " + quoted(u.id) + ": unknown catalog id " + quoted(u.catalogId));
+                return Edit::refused(CP_TR_NOOP("cp::Problems", "pasted unit %1: unknown catalog id %2"),
+                                     {quoted(u.id), quoted(u.catalogId)});
             if (power ? !isPowerKind(e->kind) : !isCoolingKind(e->kind))
-                return Edit::refused("pasted unit " + quoted(u.id) + ": " + quoted(u.catalogId) + " is a "
-                                     + partKindName(e->kind));
+                return Edit::refused(CP_TR_NOOP("cp::Problems", "pasted unit %1: %2 is a %3"),
+                                     {quoted(u.id), quoted(u.catalogId), partKindName(e->kind)});
             left = std::min(left, u.xM);
             top = std::min(top, u.yM);
         }
@@ -124,20 +136,23 @@ Edit paste(const Design &design, const Catalog &catalog, const std::vector<Rack>
     IdAllocator ids(design);
     size_t rackEnd = design.racks.size(), powerEnd = design.powerUnits.size(), coolingEnd = design.coolingUnits.size();
     appendCopies(design, racks, powerUnits, coolingUnits, dx, dy, ids, {}, edit.patch, rackEnd, powerEnd, coolingEnd);
-    if (std::string error = checkCopiesInHall(design, edit.patch); !error.empty())
-        return Edit::refused("cannot paste here: " + error);
+    if (std::optional<OutsideCopy> out = checkCopiesInHall(design, edit.patch))
+        return Edit::refused(out->rack ? CP_TR_NOOP("cp::Problems", "cannot paste here: rack %1: %2")
+                                       : CP_TR_NOOP("cp::Problems", "cannot paste here: unit %1: %2"),
+                             {out->id}, out->where);
     return edit;
 }
 
 Edit stamp(const Design &design, const Selection &selection, int copies, double dxM, double dyM)
 {
     if (copies < 1 || copies > 10000)
-        return Edit::refused("the number of copies must be between 1 and 10,000");
+        return Edit::refused(CP_TR_NOOP("cp::Problems", "the number of copies must be between 1 and 10,000"),
+                             {});
     if (!std::isfinite(dxM) || !std::isfinite(dyM) || (dxM == 0.0 && dyM == 0.0))
-        return Edit::refused("the spacing must not be zero");
+        return Edit::refused(CP_TR_NOOP("cp::Problems", "the spacing must not be zero"), {});
     Selection s;
-    if (std::string error = selectedItems(design, selection, s); !error.empty())
-        return Edit::refused(error);
+    if (std::optional<Problem> error = selectedItems(design, selection, s))
+        return Edit::refused(*error);
 
     const std::vector<Rack> racks = pick(design.racks, s.racks);
     const std::vector<FacilityUnit> power = pick(design.powerUnits, s.powerUnits);
@@ -172,8 +187,10 @@ Edit stamp(const Design &design, const Selection &selection, int copies, double 
         appendCopies(design, racks, power, cooling, dxM * k, dyM * k, ids, rowNames, edit.patch, rackEnd, powerEnd,
                      coolingEnd);
     }
-    if (std::string error = checkCopiesInHall(design, edit.patch); !error.empty())
-        return Edit::refused(std::to_string(copies) + " copies do not fit in the hall: " + error);
+    if (std::optional<OutsideCopy> out = checkCopiesInHall(design, edit.patch))
+        return Edit::refused(out->rack ? CP_TR_NOOP("cp::Problems", "%1 copies do not fit in the hall: rack %2: %3")
+                                       : CP_TR_NOOP("cp::Problems", "%1 copies do not fit in the hall: unit %2: %3"),
+                             {std::to_string(copies), out->id}, out->where);
     return edit;
 }
 

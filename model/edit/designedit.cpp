@@ -31,9 +31,10 @@ Edit addRack(const Design &design, const Catalog &catalog, const std::string &ra
 {
     const CatalogEntry *entry = catalog.find(rackCatalogId);
     if (!entry)
-        return Edit::refused("unknown catalog id " + quoted(rackCatalogId));
+        return Edit::refused(CP_TR_NOOP("cp::Problems", "unknown catalog id %1"), {quoted(rackCatalogId)});
     if (entry->kind != PartKind::Rack)
-        return Edit::refused(quoted(rackCatalogId) + " is a " + partKindName(entry->kind) + ", not a rack");
+        return Edit::refused(CP_TR_NOOP("cp::Problems", "%1 is a %2, not a rack"),
+                             {quoted(rackCatalogId), partKindName(entry->kind)});
     Rack rack;
     rack.catalogId = rackCatalogId;
     // Racks stand on the grid with their centre half a rack from a grid line, as the templates do:
@@ -69,11 +70,11 @@ Edit addUnit(const Design &design, const Catalog &catalog, const std::string &un
 {
     const CatalogEntry *entry = catalog.find(unitCatalogId);
     if (!entry)
-        return Edit::refused("unknown catalog id " + quoted(unitCatalogId));
+        return Edit::refused(CP_TR_NOOP("cp::Problems", "unknown catalog id %1"), {quoted(unitCatalogId)});
     const bool power = isPowerKind(entry->kind);
     if (!power && !isCoolingKind(entry->kind))
-        return Edit::refused(quoted(unitCatalogId) + " is a " + partKindName(entry->kind)
-                             + ", not a power or cooling unit");
+        return Edit::refused(CP_TR_NOOP("cp::Problems", "%1 is a %2, not a power or cooling unit"),
+                             {quoted(unitCatalogId), partKindName(entry->kind)});
     FacilityUnit unit;
     unit.catalogId = unitCatalogId;
     unit.xM = snapToGrid(at.xM, design.hall.gridM);
@@ -92,16 +93,17 @@ Edit addUnit(const Design &design, const Catalog &catalog, const std::string &un
 Edit mountPart(const Design &design, const Catalog &catalog, int rackIndex, const std::string &partCatalogId)
 {
     if (rackIndex < 0 || static_cast<size_t>(rackIndex) >= design.racks.size())
-        return Edit::refused("no rack at index " + std::to_string(rackIndex));
+        return Edit::refused(CP_TR_NOOP("cp::Problems", "no rack at index %1"), {std::to_string(rackIndex)});
     const Rack &rack = design.racks[static_cast<size_t>(rackIndex)];
     const CatalogEntry *part = catalog.find(partCatalogId);
     if (!part)
-        return Edit::refused("unknown catalog id " + quoted(partCatalogId));
+        return Edit::refused(CP_TR_NOOP("cp::Problems", "unknown catalog id %1"), {quoted(partCatalogId)});
     if (!isMountableKind(part->kind))
-        return Edit::refused("a " + std::string(partKindName(part->kind)) + " cannot be mounted in a rack");
+        return Edit::refused(CP_TR_NOOP("cp::Problems", "a %1 cannot be mounted in a rack"),
+                             {partKindName(part->kind)});
     RackFill fill;
-    if (std::string error = checkRackModelAndContents(rack, catalog, &fill); !error.empty())
-        return Edit::refused("rack " + quoted(rack.id) + ": " + error);
+    if (std::optional<Problem> error = checkRackModelAndContents(rack, catalog, &fill))
+        return Edit::refused(CP_TR_NOOP("cp::Problems", "rack %1: %2"), {quoted(rack.id)}, *error);
 
     const int h = partHeightU(*part);
     // The lowest free range of h units: try each U from the bottom.
@@ -118,9 +120,10 @@ Edit mountPart(const Design &design, const Catalog &catalog, int rackIndex, cons
             found = u;
     }
     if (!found)
-        return Edit::refused(quoted(part->name.empty() ? part->id : part->name) + " (" + std::to_string(h)
-                             + "U) does not fit in rack " + quoted(rack.id) + ": no " + std::to_string(h)
-                             + "U range is free");
+        return Edit::refused(CP_TR_NOOP("cp::Problems",
+                                        "%1 (%2U) does not fit in rack %3: no %2U range is free"),
+                             {quoted(part->name.empty() ? part->id : part->name), std::to_string(h),
+                              quoted(rack.id)});
     Rack after = rack;
     Mount mount;
     mount.catalogId = partCatalogId;
@@ -129,8 +132,8 @@ Edit mountPart(const Design &design, const Catalog &catalog, int rackIndex, cons
         mount.role = SwitchRole::Leaf;
     after.contents.push_back(mount);
     std::sort(after.contents.begin(), after.contents.end(), [](const Mount &a, const Mount &b) { return a.u < b.u; });
-    if (std::string error = checkRackModelAndContents(after, catalog); !error.empty())
-        return Edit::refused("rack " + quoted(rack.id) + ": " + error);
+    if (std::optional<Problem> error = checkRackModelAndContents(after, catalog))
+        return Edit::refused(CP_TR_NOOP("cp::Problems", "rack %1: %2"), {quoted(rack.id)}, *error);
     Edit edit;
     edit.patch.racks.changed.push_back({static_cast<size_t>(rackIndex), rack, std::move(after)});
     return edit;
@@ -141,10 +144,10 @@ Edit mountPart(const Design &design, const Catalog &catalog, int rackIndex, cons
 Edit moveBy(const Design &design, const Selection &selection, double dxM, double dyM)
 {
     if (!std::isfinite(dxM) || !std::isfinite(dyM))
-        return Edit::refused("the move must be a finite distance");
+        return Edit::refused(CP_TR_NOOP("cp::Problems", "the move must be a finite distance"), {});
     Selection s;
-    if (std::string error = selectedItems(design, selection, s); !error.empty())
-        return Edit::refused(error);
+    if (std::optional<Problem> error = selectedItems(design, selection, s))
+        return Edit::refused(*error);
     Edit edit;
     for (int i : s.racks) {
         const Rack &r = design.racks[static_cast<size_t>(i)];
@@ -152,38 +155,41 @@ Edit moveBy(const Design &design, const Selection &selection, double dxM, double
         after.xM += dxM;
         after.yM += dyM;
         if (!insideHall(design, after.xM, after.yM))
-            return Edit::refused("rack " + quoted(r.id) + ": " + outsideMessage(design, after.xM, after.yM));
+            return Edit::refused(CP_TR_NOOP("cp::Problems", "rack %1: %2"), {quoted(r.id)},
+                                 outsideMessage(design, after.xM, after.yM));
         edit.patch.racks.changed.push_back({static_cast<size_t>(i), r, std::move(after)});
     }
     const auto moveUnits = [&](const std::vector<int> &indexes, const std::vector<FacilityUnit> &units,
-                               ListPatch<FacilityUnit> &out) -> std::string {
+                               ListPatch<FacilityUnit> &out) -> Edit {
         for (int i : indexes) {
             const FacilityUnit &u = units[static_cast<size_t>(i)];
             FacilityUnit after = u;
             after.xM += dxM;
             after.yM += dyM;
             if (!insideHall(design, after.xM, after.yM))
-                return "unit " + quoted(u.id) + ": " + outsideMessage(design, after.xM, after.yM);
+                return Edit::refused(CP_TR_NOOP("cp::Problems", "unit %1: %2"), {quoted(u.id)},
+                                     outsideMessage(design, after.xM, after.yM));
             out.changed.push_back({static_cast<size_t>(i), u, std::move(after)});
         }
-        return {};
+        return {}; // every unit stays in the hall
     };
-    if (std::string e = moveUnits(s.powerUnits, design.powerUnits, edit.patch.powerUnits); !e.empty())
-        return Edit::refused(e);
-    if (std::string e = moveUnits(s.coolingUnits, design.coolingUnits, edit.patch.coolingUnits); !e.empty())
-        return Edit::refused(e);
+    if (Edit e = moveUnits(s.powerUnits, design.powerUnits, edit.patch.powerUnits); !e.ok())
+        return e;
+    if (Edit e = moveUnits(s.coolingUnits, design.coolingUnits, edit.patch.coolingUnits); !e.ok())
+        return e;
     return edit;
 }
 
 Edit rotateBy(const Design &design, const Selection &selection, double degrees)
 {
     if (!std::isfinite(degrees))
-        return Edit::refused("the rotation must be a number");
-    if (std::string error = checkSelection(design, selection); !error.empty())
-        return Edit::refused(error);
+        return Edit::refused(CP_TR_NOOP("cp::Problems", "the rotation must be a number"), {});
+    if (std::optional<Problem> error = checkSelection(design, selection))
+        return Edit::refused(*error);
     const std::vector<int> racks = normalised(selection.racks);
     if (racks.empty())
-        return Edit::refused("no rack is selected (only racks have an orientation)");
+        return Edit::refused(CP_TR_NOOP("cp::Problems", "no rack is selected (only racks have an orientation)"),
+                             {});
     Edit edit;
     for (int i : racks) {
         const Rack &r = design.racks[static_cast<size_t>(i)];
@@ -199,8 +205,8 @@ Edit rotateBy(const Design &design, const Selection &selection, double degrees)
 Edit remove(const Design &design, const Selection &selection)
 {
     Selection s;
-    if (std::string error = selectedItems(design, selection, s); !error.empty())
-        return Edit::refused(error);
+    if (std::optional<Problem> error = selectedItems(design, selection, s))
+        return Edit::refused(*error);
     Edit edit;
     std::unordered_set<std::string> goneRacks;
     for (int i : s.racks) {

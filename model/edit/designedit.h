@@ -55,13 +55,37 @@ struct DesignPatch
 
 /// The outcome of planning an edit: a patch to apply, or the reason the edit is refused.
 /// Planning never touches the design, so a refused edit leaves it as it was.
+///
+/// A reason made from a template keeps it, as a Problem does (model/core/problem.h): `errorText`
+/// is the template (marked with CP_TR_NOOP("cp::Problems", …)), `errorArgs` what %1, %2, … stand
+/// for, and `error` == fillTemplate(errorText, errorArgs). A reason that quotes a problem ("rack
+/// "R01": contents[2]: …") has that problem's English message as its last argument, and keeps the
+/// problem's own template and arguments in causeText and causeArgs: the window translates the
+/// template, and the quoted problem's template for the last argument.
+///
+/// Which refused() is called: a std::string is a verbatim reason; a string literal (any
+/// const char *) is a template, with or without arguments — refused(CP_TR_NOOP("cp::Problems",
+/// "nothing to paste"), {}) — so a literal never falls through to the verbatim overload.
 struct Edit
 {
     DesignPatch patch;
-    std::string error; ///< empty = the edit is valid
+    std::string error;             ///< the reason in English; empty = the edit is valid
+    std::string errorText;         ///< its template (CP_TR_NOOP("cp::Problems", …)); empty = `error` is verbatim
+    /// What %1, %2, … stand for; with quotesCause, the last is the quoted problem's English message.
+    std::vector<std::string> errorArgs;
+    /// The reason quotes a problem as its last argument (…: %N): that problem's own template and
+    /// arguments, so the window translates it too. quotesCause false: no quoted problem.
+    /// causeText empty (a problem without a template): the English message in errorArgs stands.
+    bool quotesCause = false;
+    std::string causeText;
+    std::vector<std::string> causeArgs;
 
     bool ok() const { return error.empty(); }
-    static Edit refused(std::string message);
+    static Edit refused(std::string message);                                  ///< verbatim
+    static Edit refused(const char *text, std::vector<std::string> args = {}); ///< from a template
+    static Edit refused(const Problem &problem); ///< the problem's message, template kept
+    /// A template whose last placeholder is the problem's message (args exclude it).
+    static Edit refused(const char *text, std::vector<std::string> args, const Problem &cause);
 };
 
 /// Items of a design an edit operates on: indexes into racks, power units and cooling units.

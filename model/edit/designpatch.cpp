@@ -160,6 +160,34 @@ Edit Edit::refused(std::string message)
     return edit;
 }
 
+Edit Edit::refused(const char *text, std::vector<std::string> args)
+{
+    Edit edit;
+    edit.error = fillTemplate(text, args);
+    edit.errorText = text;
+    edit.errorArgs = std::move(args);
+    return edit;
+}
+
+Edit Edit::refused(const Problem &problem)
+{
+    Edit edit;
+    edit.error = problem.message;
+    edit.errorText = problem.text;
+    edit.errorArgs = problem.args;
+    return edit;
+}
+
+Edit Edit::refused(const char *text, std::vector<std::string> args, const Problem &cause)
+{
+    args.push_back(cause.message);
+    Edit edit = refused(text, std::move(args));
+    edit.quotesCause = true;
+    edit.causeText = cause.text;
+    edit.causeArgs = cause.args;
+    return edit;
+}
+
 Design settingsOf(const Design &design)
 {
     Design settings;

@@ -2,6 +2,7 @@
 
 #include "model/edit/designedit.h"
 
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
@@ -13,7 +14,16 @@ namespace cp {
 struct CatalogEntry;
 
 /// Checks and id handing shared by the planning functions of the edits (not part of the API).
+/// A check's reason is a Problem (an error without a place) made from a message template, so that
+/// a refusal passes it on, or quotes it, with its template (Edit::refused).
 namespace editsupport {
+
+/// An error without a place from a template marked with CP_TR_NOOP("cp::Problems", …).
+Problem reason(const char *text, std::vector<std::string> args = {});
+/// A refusal as a problem, to quote in another refusal: its template and arguments. A refusal
+/// that itself quotes a problem is passed on as its English text (verbatim, no template): an Edit
+/// quotes one problem, not a chain.
+Problem reasonOf(const Edit &refusal);
 
 /// `s` in double quotes, for messages.
 std::string quoted(const std::string &s);
@@ -22,7 +32,7 @@ std::string metres(double v);
 /// Whether (x, y) is a finite point of the hall floor.
 bool insideHall(const Design &design, double x, double y);
 /// "position (x, y) m lies outside the W × D m hall".
-std::string outsideMessage(const Design &design, double x, double y);
+Problem outsideMessage(const Design &design, double x, double y);
 /// Splits "R01-07" into "R01-" and 7 (with 2 digits); an id without a trailing number gets "-".
 void splitNumbered(const std::string &id, std::string &prefix, int &width);
 /// `prefix` followed by `n` zero-padded to `width` digits.
@@ -79,20 +89,21 @@ struct RackFill
 
 /// Rack units one part takes (at least 1).
 int partHeightU(const CatalogEntry &part);
-/// Checks a rack on its own: its model, its contents (kinds, fit, overlaps, weight). Empty if sound.
-std::string checkRackModelAndContents(const Rack &rack, const Catalog &catalog, RackFill *fillOut = nullptr);
+/// Checks a rack on its own: its model, its contents (kinds, fit, overlaps, weight). None if sound.
+std::optional<Problem> checkRackModelAndContents(const Rack &rack, const Catalog &catalog,
+                                                 RackFill *fillOut = nullptr);
 /// Whether a rack or unit other than the excepted ones already has `id`.
 bool idUsedElsewhere(const Design &design, const std::string &id, const Rack *exceptRack,
                      const FacilityUnit *exceptUnit);
-/// Empty when every index of the selection names an item of the design, else the first bad one.
-std::string checkSelection(const Design &design, const Selection &selection);
+/// None when every index of the selection names an item of the design, else the first bad one.
+std::optional<Problem> checkSelection(const Design &design, const Selection &selection);
 /// Sorted, without duplicates.
 std::vector<int> normalised(std::vector<int> indexes);
 /// Each list of the selection sorted, without duplicates.
 Selection normalised(const Selection &s);
-/// The selection checked (checkSelection) and normalised into `out`; the refusal when an index is
-/// bad or nothing is selected ("nothing is selected"), else empty.
-std::string selectedItems(const Design &design, const Selection &selection, Selection &out);
+/// The selection checked (checkSelection) and normalised into `out`; the reason when an index is
+/// bad or nothing is selected ("nothing is selected"), else none.
+std::optional<Problem> selectedItems(const Design &design, const Selection &selection, Selection &out);
 /// The id prefix of a new unit of this catalog kind ("UPS-", "CDU-").
 std::string unitPrefix(const CatalogEntry &entry);
 

@@ -19,11 +19,12 @@ Edit changeFeeds(const Design &design, bool power, int unitIndex, const std::vec
 {
     const auto &units = power ? design.powerUnits : design.coolingUnits;
     if (unitIndex < 0 || static_cast<size_t>(unitIndex) >= units.size())
-        return Edit::refused(std::string("no ") + (power ? "power" : "cooling") + " unit at index "
-                             + std::to_string(unitIndex));
+        return Edit::refused(power ? CP_TR_NOOP("cp::Problems", "no power unit at index %1")
+                                   : CP_TR_NOOP("cp::Problems", "no cooling unit at index %1"),
+                             {std::to_string(unitIndex)});
     for (int i : rackIndexes)
         if (i < 0 || static_cast<size_t>(i) >= design.racks.size())
-            return Edit::refused("no rack at index " + std::to_string(i));
+            return Edit::refused(CP_TR_NOOP("cp::Problems", "no rack at index %1"), {std::to_string(i)});
     const FacilityUnit &unit = units[static_cast<size_t>(unitIndex)];
     FacilityUnit after = unit;
     std::unordered_set<std::string> served(unit.serves.begin(), unit.serves.end());
@@ -41,8 +42,9 @@ Edit changeFeeds(const Design &design, bool power, int unitIndex, const std::vec
         }
     }
     if (!changed)
-        return Edit::refused(connect ? "unit " + quoted(unit.id) + " already feeds these racks"
-                                     : "unit " + quoted(unit.id) + " feeds none of these racks");
+        return Edit::refused(connect ? CP_TR_NOOP("cp::Problems", "unit %1 already feeds these racks")
+                                     : CP_TR_NOOP("cp::Problems", "unit %1 feeds none of these racks"),
+                             {quoted(unit.id)});
     Edit edit;
     (power ? edit.patch.powerUnits : edit.patch.coolingUnits)
         .changed.push_back({static_cast<size_t>(unitIndex), unit, std::move(after)});
@@ -95,8 +97,10 @@ Edit autoAssignNearest(const Design &design)
     assign(design.coolingUnits, edit.patch.coolingUnits);
     if (edit.patch.empty()) {
         if (design.powerUnits.empty() && design.coolingUnits.empty())
-            return Edit::refused("the design has no power or cooling unit to assign");
-        return Edit::refused("every rack is already fed by a power and a cooling unit");
+            return Edit::refused(CP_TR_NOOP("cp::Problems", "the design has no power or cooling unit to assign"),
+                                 {});
+        return Edit::refused(CP_TR_NOOP("cp::Problems", "every rack is already fed by a power and a cooling unit"),
+                             {});
     }
     return edit;
 }

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 
 namespace cp {
 
@@ -54,14 +55,13 @@ void sortContents(Rack &rack)
                      [](const Mount &a, const Mount &b) { return a.u < b.u; });
 }
 
-/// The rack with `mount` added, or the reason it does not go there.
-std::string placed(Rack &rack, const Catalog &catalog, const Mount &mount)
+/// The rack with `mount` added, or the reason it does not go there (the callers' refusals say
+/// "rack <id>: <reason>").
+std::optional<Problem> placed(Rack &rack, const Catalog &catalog, const Mount &mount)
 {
     rack.contents.push_back(mount);
     sortContents(rack);
-    if (std::string error = editsupport::checkRackModelAndContents(rack, catalog); !error.empty())
-        return "rack " + editsupport::quoted(rack.id) + ": " + error;
-    return {};
+    return editsupport::checkRackModelAndContents(rack, catalog);
 }
 
 /// The usable share of a unit's capacity in its redundancy group.
@@ -77,17 +77,19 @@ double usableShare(Redundancy r, int groupSize)
     return 1.0;
 }
 
-std::string checkDevice(const Design &design, int rackIndex, int mountIndex, int index)
+std::optional<Problem> checkDevice(const Design &design, int rackIndex, int mountIndex, int index)
 {
+    using editsupport::reason;
     if (!validRack(design, rackIndex))
-        return "no rack at index " + std::to_string(rackIndex);
+        return reason(CP_TR_NOOP("cp::Problems", "no rack at index %1"), {std::to_string(rackIndex)});
     const Rack &rack = design.racks[static_cast<size_t>(rackIndex)];
     if (mountIndex < 0 || static_cast<size_t>(mountIndex) >= rack.contents.size())
-        return "rack " + editsupport::quoted(rack.id) + " has no contents[" + std::to_string(mountIndex) + "]";
+        return reason(CP_TR_NOOP("cp::Problems", "rack %1 has no contents[%2]"),
+                      {editsupport::quoted(rack.id), std::to_string(mountIndex)});
     if (index < 0 || index >= rack.contents[static_cast<size_t>(mountIndex)].count)
-        return "rack " + editsupport::quoted(rack.id) + ": contents[" + std::to_string(mountIndex) + "] has no part "
-               + std::to_string(index + 1);
-    return {};
+        return reason(CP_TR_NOOP("cp::Problems", "rack %1: contents[%2] has no part %3"),
+                      {editsupport::quoted(rack.id), std::to_string(mountIndex), std::to_string(index + 1)});
+    return std::nullopt;
 }
 
 } // namespace
@@ -152,23 +154,26 @@ RackBudget rackBudget(const Design &design, const Catalog &catalog, size_t rackI
 Edit mountAt(const Design &design, const Catalog &catalog, int rackIndex, const std::string &partCatalogId, int u)
 {
     if (!validRack(design, rackIndex))
-        return Edit::refused("no rack at index " + std::to_string(rackIndex));
+        return Edit::refused(CP_TR_NOOP("cp::Problems", "no rack at index %1"), {std::to_string(rackIndex)});
     const CatalogEntry *part = catalog.find(partCatalogId);
     if (!part)
-        return Edit::refused("unknown catalog id " + editsupport::quoted(partCatalogId));
+        return Edit::refused(CP_TR_NOOP("cp::Problems", "unknown catalog id %1"),
+                             {editsupport::quoted(partCatalogId)});
     if (!isMountableKind(part->kind))
-        return Edit::refused("a " + std::string(partKindName(part->kind)) + " cannot be mounted in a rack");
+        return Edit::refused(CP_TR_NOOP("cp::Problems", "a %1 cannot be mounted in a rack"),
+                             {partKindName(part->kind)});
     const Rack &rack = design.racks[static_cast<size_t>(rackIndex)];
-    if (std::string error = editsupport::checkRackModelAndContents(rack, catalog); !error.empty())
-        return Edit::refused("rack " + editsupport::quoted(rack.id) + ": " + error);
+    if (std::optional<Problem> error = editsupport::checkRackModelAndContents(rack, catalog))
+        return Edit::refused(CP_TR_NOOP("cp::Problems", "rack %1: %2"), {editsupport::quoted(rack.id)}, *error);
     Mount mount;
     mount.catalogId = partCatalogId;
     mount.u = u;
     if (part->kind == PartKind::Switch)
         mount.role = SwitchRole::Leaf;
     Rack after = rack;
-    if (std::string error = placed(after, catalog, mount); !error.empty())
-        return Edit::refused(partName(*part) + " at U" + std::to_string(u) + ": " + error);
+    if (std::optional<Problem> error = placed(after, catalog, mount))
+        return Edit::refused(CP_TR_NOOP("cp::Problems", "%1 at U%2: rack %3: %4"),
+                             {partName(*part), std::to_string(u), editsupport::quoted(after.id)}, *error);
     Edit edit;
     edit.patch.racks.changed.push_back({static_cast<size_t>(rackIndex), rack, std::move(after)});
     return edit;
@@ -176,8 +181,8 @@ Edit mountAt(const Design &design, const Catalog &catalog, int rackIndex, const 
 
 Edit unmountDevice(const Design &design, const Catalog &catalog, int rackIndex, int mountIndex, int index)
 {
-    if (std::string error = checkDevice(design, rackIndex, mountIndex, index); !error.empty())
-        return Edit::refused(error);
+    if (std::optional<Problem> error = checkDevice(design, rackIndex, mountIndex, index))
+        return Edit::refused(*error);
     const Rack &rack = design.racks[static_cast<size_t>(rackIndex)];
     Mount taken;
     Rack after = without(rack, catalog, static_cast<size_t>(mountIndex), index, taken);
@@ -190,30 +195,32 @@ Edit unmountDevice(const Design &design, const Catalog &catalog, int rackIndex, 
 Edit moveDevice(const Design &design, const Catalog &catalog, int fromRack, int mountIndex, int index,
                 int toRack, int toU)
 {
-    if (std::string error = checkDevice(design, fromRack, mountIndex, index); !error.empty())
-        return Edit::refused(error);
+    if (std::optional<Problem> error = checkDevice(design, fromRack, mountIndex, index))
+        return Edit::refused(*error);
     if (!validRack(design, toRack))
-        return Edit::refused("no rack at index " + std::to_string(toRack));
+        return Edit::refused(CP_TR_NOOP("cp::Problems", "no rack at index %1"), {std::to_string(toRack)});
     const Rack &source = design.racks[static_cast<size_t>(fromRack)];
     Mount taken;
     Rack sourceAfter = without(source, catalog, static_cast<size_t>(mountIndex), index, taken);
     const int fromU = taken.u;
     if (fromRack == toRack && fromU == toU)
-        return Edit::refused("the part is already at U" + std::to_string(toU));
+        return Edit::refused(CP_TR_NOOP("cp::Problems", "the part is already at U%1"), {std::to_string(toU)});
     taken.u = toU;
     const CatalogEntry *part = catalog.find(taken.catalogId);
     const std::string name = part ? partName(*part) : editsupport::quoted(taken.catalogId);
     Edit edit;
     if (fromRack == toRack) {
-        if (std::string error = placed(sourceAfter, catalog, taken); !error.empty())
-            return Edit::refused(name + " to U" + std::to_string(toU) + ": " + error);
+        if (std::optional<Problem> error = placed(sourceAfter, catalog, taken))
+            return Edit::refused(CP_TR_NOOP("cp::Problems", "%1 to U%2: rack %3: %4"),
+                                 {name, std::to_string(toU), editsupport::quoted(sourceAfter.id)}, *error);
         edit.patch.racks.changed.push_back({static_cast<size_t>(fromRack), source, std::move(sourceAfter)});
         return edit;
     }
     const Rack &target = design.racks[static_cast<size_t>(toRack)];
     Rack targetAfter = target;
-    if (std::string error = placed(targetAfter, catalog, taken); !error.empty())
-        return Edit::refused(name + " to U" + std::to_string(toU) + ": " + error);
+    if (std::optional<Problem> error = placed(targetAfter, catalog, taken))
+        return Edit::refused(CP_TR_NOOP("cp::Problems", "%1 to U%2: rack %3: %4"),
+                             {name, std::to_string(toU), editsupport::quoted(targetAfter.id)}, *error);
     sortContents(sourceAfter);
     // Changes in ascending index order (ListPatch's rule).
     auto a = ListPatch<Rack>::Change{static_cast<size_t>(fromRack), source, std::move(sourceAfter)};

@@ -8,6 +8,8 @@
 #include "views/docks/resultsdock.h"
 #include "model/core/design.h"
 #include "model/generate/templates.h"
+#include "model/edit/designedit.h"
+#include "views/i18n/messages.h"
 #include "views/window/mainwindow.h"
 
 #include <QCoreApplication>
@@ -32,6 +34,7 @@ private Q_SLOTS:
     void languageMenuStoresTheChoice();
     void resultsDockShowsChineseFigureNames();
     void problemsDockShowsChineseProblems();
+    void refusedEditsAreExplainedInChinese();
 };
 
 void TestLanguage::initTestCase()
@@ -159,6 +162,31 @@ void TestLanguage::problemsDockShowsChineseProblems()
     // A message without a template (an exception's text) is shown as it is.
     const Problem verbatim{Severity::Error, QStringLiteral("design").toStdString(), "disk full", {}, {}};
     QCOMPARE(problemText(verbatim), QStringLiteral("disk full"));
+}
+
+void TestLanguage::refusedEditsAreExplainedInChinese()
+{
+    const Catalog &catalog = Catalog::builtin();
+    TemplateOptions options;
+    options.gpus = 256;
+    const Design d = generateTemplate(options, catalog);
+    // A reason of its own: the English stays for the command line and the tests.
+    Rack renamed = d.racks[0];
+    renamed.id.clear();
+    const Edit empty = changeRack(d, catalog, 0, renamed);
+    QVERIFY(!empty.ok());
+    QCOMPARE(QString::fromStdString(empty.error), QStringLiteral("the rack id must not be empty"));
+    QCOMPARE(refusalText(empty), QStringLiteral("机柜标识不能为空"));
+    // A reason that quotes the problem behind it: both parts translated, the ids kept.
+    Selection first;
+    first.racks = {0};
+    const Edit away = moveBy(d, first, 10000.0, 0.0);
+    QVERIFY(!away.ok());
+    QVERIFY2(away.quotesCause && !away.causeText.empty(), away.error.c_str());
+    const QString shown = refusalText(away);
+    QVERIFY2(shown.contains(QStringLiteral("机柜")) && shown.contains(QStringLiteral("机房之外")), qPrintable(shown));
+    QVERIFY2(shown.contains(QString::fromStdString(d.racks[0].id)), qPrintable(shown));
+    QVERIFY2(!shown.contains(QStringLiteral("outside")), qPrintable(shown));
 }
 
 QTEST_MAIN(TestLanguage)

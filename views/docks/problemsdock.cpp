@@ -218,14 +218,6 @@ void ProblemsDock::clear()
     mStack->setCurrentWidget(mEmpty);
 }
 
-QString problemText(const Problem &problem)
-{
-    if (problem.text.empty())
-        return QString::fromStdString(problem.message);
-    const QString translated = QCoreApplication::translate("cp::Problems", problem.text.c_str());
-    return QString::fromStdString(fillTemplate(translated.toStdString(), problem.args));
-}
-
 void ProblemsDock::showEmptyState()
 {
     mEmpty->setText(tr("No problems found."));

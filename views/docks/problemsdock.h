@@ -2,6 +2,7 @@
 
 #include "model/reliability/failuredomain.h"
 #include "model/core/problem.h"
+#include "views/i18n/messages.h"
 
 #include <QDockWidget>
 #include <QVector>
@@ -26,10 +27,6 @@ struct ProblemTarget
     PartRef::Kind kind = PartRef::Kind::Rack;
     QVector<int> indexes; ///< into Design::racks, powerUnits or coolingUnits
 };
-
-/// A problem's message in the window's language: its template translated (context cp::Problems)
-/// with its arguments put in; a message without a template (or one not translated) as it is.
-QString problemText(const Problem &problem);
 
 /// Finds the part a problem refers to: a validation path (`racks[3] ("C004").contents[1].u`,
 /// `powerUnits[0] ("PDU-1")`), a rack or unit id as the evaluation reports them, or a row name.

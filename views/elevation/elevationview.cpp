@@ -1,5 +1,6 @@
 #include "views/elevation/elevationview.h"
 
+#include "views/i18n/messages.h"
 #include "model/core/catalog.h"
 #include "model/edit/rackcontents.h"
 #include "views/plan/hallview.h"
@@ -394,7 +395,7 @@ void ElevationView::setPreview(int column, int firstU, int heightU, const std::f
             mPreviewBudgets.push_back(rackBudget(after, mDocument->catalog(), size_t(r)));
         Q_EMIT hint(QString());
     } else {
-        Q_EMIT hint(tr("Does not fit there: %1").arg(QString::fromStdString(edit.error)));
+        Q_EMIT hint(tr("Does not fit there: %1").arg(refusalText(edit)));
     }
     update();
 }

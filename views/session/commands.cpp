@@ -1,5 +1,6 @@
 #include "views/session/commands.h"
 
+#include "views/i18n/messages.h"
 #include "views/session/document.h"
 
 #include <QUndoStack>
@@ -35,7 +36,7 @@ bool pushEdit(Document *document, Edit edit, const QString &text, QString *error
 {
     if (!edit.ok()) {
         if (error)
-            *error = QString::fromStdString(edit.error);
+            *error = refusalText(edit); // in the window's language
         return false;
     }
     if (error)
