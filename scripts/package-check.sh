@@ -64,6 +64,12 @@ if [ -x /usr/bin/cluster-planner ]; then
   grep -q "^zh_CN.*文件" "$work/languages.txt" \
     || { cat "$work/languages.txt"; echo "package-check: the installed program has no Chinese translation" >&2; exit 1; }
   step "installed languages: $(cut -f1 "$work/languages.txt" | tr '\n' ' ')"
+  # The installed command line writes the comparison report in Chinese (compare --lang).
+  $cli new --template supernode --gpus 288 -o "$work/s.cplan" >/dev/null
+  $cli compare "$work/a.cplan" "$work/s.cplan" --report "$work/zh.html" --lang zh_CN >/dev/null
+  grep -q '集群设计对比' "$work/zh.html" \
+    || { echo "package-check: compare --lang zh_CN did not write a Chinese report" >&2; exit 1; }
+  step "compare --report --lang zh_CN: a Chinese report"
 else
   step "note: the package has no GUI (built with CP_BUILD_GUI=OFF)"
 fi

@@ -25,6 +25,7 @@ private Q_SLOTS:
     void reportErrors();
     void chineseReport();
     void chinesePdfEmbedsCjkFont();
+    void chinesePdfWithoutChineseFontIsRefused();
 
 private:
     using Run = cptest::CliRun;
@@ -272,6 +273,38 @@ void TestReportCli::chinesePdfEmbedsCjkFont()
     for (const char *radical : {"⽐", "⻚", "⽂", "⽬", "⼀"})
         QVERIFY2(!pdfText.contains(QString::fromUtf8(radical)), radical);
 #endif
+}
+
+void TestReportCli::chinesePdfWithoutChineseFontIsRefused()
+{
+    // A machine whose fonts are DejaVu only (fontconfig told so): a Chinese PDF would be boxes.
+    const QString conf = path("latin-only-fonts.conf");
+    cptest::writeFile(conf.toStdString(),
+                      "<?xml version=\"1.0\"?>\n<!DOCTYPE fontconfig SYSTEM \"fonts.dtd\">\n<fontconfig>\n"
+                      "  <dir>/usr/share/fonts/truetype/dejavu</dir>\n  <cachedir>" + path("fc-cache").toStdString()
+                          + "</cachedir>\n</fontconfig>\n");
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("FONTCONFIG_FILE"), conf);
+    p.setProcessEnvironment(env);
+    p.start(QStringLiteral(CP_CLI), {QStringLiteral("compare"), path("c.cplan"), path("s.cplan"), QStringLiteral("--report"),
+                                     path("boxes.pdf"), QStringLiteral("--lang"), QStringLiteral("zh_CN")});
+    QVERIFY(p.waitForFinished(120000));
+    const QString err = QString::fromUtf8(p.readAllStandardError());
+    QVERIFY2(p.exitCode() != 0, qPrintable(err));
+    QVERIFY2(err.contains(path("boxes.pdf") + QStringLiteral(": no Chinese font")) &&
+                 err.contains(QStringLiteral("fonts-wqy-microhei")),
+             qPrintable(err));
+    QVERIFY(!QFile::exists(path("boxes.pdf")));
+    // English needs no Chinese font, and the HTML leaves the fonts to the reader's browser.
+    p.start(QStringLiteral(CP_CLI), {QStringLiteral("compare"), path("c.cplan"), path("s.cplan"), QStringLiteral("--report"),
+                                     path("latin.pdf")});
+    QVERIFY(p.waitForFinished(120000));
+    QCOMPARE(p.exitCode(), 0);
+    p.start(QStringLiteral(CP_CLI), {QStringLiteral("compare"), path("c.cplan"), path("s.cplan"), QStringLiteral("--report"),
+                                     path("zh-latin.html"), QStringLiteral("--lang"), QStringLiteral("zh_CN")});
+    QVERIFY(p.waitForFinished(120000));
+    QCOMPARE(p.exitCode(), 0);
 }
 
 QTEST_GUILESS_MAIN(TestReportCli)

@@ -23,6 +23,7 @@
 #include <cmath>
 
 #include <iostream>
+#include <stdexcept>
 
 namespace cp::cli {
 
@@ -93,8 +94,14 @@ int cmdCompare(const std::vector<std::string> &argv, const cp::Catalog &catalog)
         }
         cp::report::ReportOptions options;
         options.language = cp::i18n::canonicalLanguage(language);
-        writeFileAtomically(reportPath, pdf ? cp::report::pdfReport(designs, options)
-                                            : cp::report::htmlReport(designs, options));
+        std::string bytes;
+        try {
+            bytes = pdf ? cp::report::pdfReport(designs, options) : cp::report::htmlReport(designs, options);
+        } catch (const std::runtime_error &e) {
+            // The report could not be made (no Chinese font, a translation missing): say which file.
+            throw std::runtime_error(reportPath + ": " + e.what());
+        }
+        writeFileAtomically(reportPath, bytes);
     }
 #endif
     if (a.flag("--json")) {
