@@ -1263,8 +1263,8 @@
     </message>
     <message>
         <location line="+5"/>
-        <location filename="../model/cost/cost.cpp" line="+190"/>
         <location filename="../model/reliability/reliability.cpp" line="+83"/>
+        <location filename="../model/cost/cost.cpp" line="+190"/>
         <source>must not be negative</source>
         <translation>不能为负数</translation>
     </message>
@@ -1585,13 +1585,13 @@
         <translation>必须在 0 到 1 之间（0.08 = 每年 8 %）</translation>
     </message>
     <message>
-        <location line="+3"/>
         <location filename="../model/reliability/reliability.cpp" line="-6"/>
+        <location filename="../model/cost/cost.cpp" line="+3"/>
         <source>must be positive</source>
         <translation>必须为正数</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location filename="../model/cost/cost.cpp" line="+5"/>
         <source>must be more than 0 and at most 1</source>
         <translation>必须大于 0 且不超过 1</translation>
     </message>
@@ -2418,13 +2418,13 @@ U%3–U%4 of rack %5
         <translation>… 另有 %1 处，每处宕机的 GPU 更少</translation>
     </message>
     <message>
-        <location line="+21"/>
         <location filename="../views/analysis/failuredomainsview.cpp" line="+117"/>
+        <location filename="../views/analysis/failuredomainstable.cpp" line="+21"/>
         <source>Select a row to see its failure domain on the plan.</source>
         <translation>选择一行以在平面图上查看其故障域。</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location filename="../views/analysis/failuredomainstable.cpp" line="+12"/>
         <source>%1 is redundant: the rest of its group carries the load of the %2 it serves, so one failure takes no GPU down.</source>
         <translation>%1 为冗余配置：组内其余单元可承担其所服务的 %2 的负载，因此单次故障不会导致任何 GPU 宕机。</translation>
     </message>
@@ -2917,13 +2917,13 @@ U%3–U%4 of rack %5
         <translation>%1 %2</translation>
     </message>
     <message>
-        <location line="+109"/>
         <location filename="../views/analysis/heatmapview.cpp" line="+189"/>
+        <location filename="../views/analysis/heatmappaint.cpp" line="+109"/>
         <source>GB/s per GPU</source>
         <translation>每 GPU GB/s</translation>
     </message>
     <message>
-        <location line="+56"/>
+        <location filename="../views/analysis/heatmappaint.cpp" line="+56"/>
         <source>above:
 scale-up</source>
         <translation>以上：
@@ -3509,13 +3509,13 @@ scale-up</source>
         <translation>%1 m</translation>
     </message>
     <message>
-        <location line="+5"/>
         <location filename="../views/docks/inspectorforms.cpp" line="-50"/>
+        <location filename="../views/docks/inspectorformat.h" line="+5"/>
         <source>%1 kW</source>
         <translation>%1 kW</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location filename="../views/docks/inspectorformat.h" line="+7"/>
         <source>%1 (not in catalog)</source>
         <translation>%1（不在部件目录中）</translation>
     </message>
@@ -4593,17 +4593,17 @@ scale-up</source>
         <translation>尚未评估</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location filename="../views/window/mainwindow_plugins.cpp" line="+88"/>
+        <location filename="../views/window/mainwindow_export.cpp" line="+1"/>
         <location line="+26"/>
         <location line="+34"/>
         <location line="+20"/>
         <location line="+21"/>
-        <location filename="../views/window/mainwindow_plugins.cpp" line="+88"/>
         <source>Cannot Export</source>
         <translation>无法导出</translation>
     </message>
     <message>
-        <location line="-76"/>
+        <location filename="../views/window/mainwindow_export.cpp" line="-76"/>
         <source>%1: a report is written as .html or .pdf</source>
         <translation>%1：报告须保存为 .html 或 .pdf 文件</translation>
     </message>
