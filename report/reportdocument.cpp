@@ -444,12 +444,14 @@ void ReportDocument::addDecisions(const std::vector<ReportDesign> &designs)
                               number(fixed(sides[i].tokens / 1e12, 2) + "T"), text(sides[i].precision),
                               number(grouped(sides[i].seqLen)), text(sides[i].policy)});
         addTable(std::move(t));
-        const std::vector<std::string> warnings = likeForLikeWarnings(sides);
+        const std::vector<Problem> warnings = likeForLikeProblems(sides);
         if (warnings.empty())
             add(Block::Kind::Paragraph, u8(Text::tr("Like for like: the designs share accelerator, workload, tokens, "
                                                     "precision, context and policy.")));
-        for (const std::string &w : warnings)
-            add(Block::Kind::Paragraph, u8(Text::tr("Warning: %1.").arg(q(w))));
+        for (const Problem &w : warnings) // translated as the window translates problems
+            add(Block::Kind::Paragraph,
+                u8(Text::tr("Warning: %1.")
+                       .arg(q(fillTemplate(u8(QCoreApplication::translate("cp::Problems", w.text.c_str())), w.args)))));
     }
     std::vector<ComparedDesign> compared;
     for (const ReportDesign &d : designs)

@@ -1078,6 +1078,41 @@
         <source>Cost structure</source>
         <translation>成本结构</translation>
     </message>
+    <message>
+        <location filename="../model/analysis/rangetable.cpp" line="+29"/>
+        <source>TCO, $M</source>
+        <translation>TCO，$M</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>NPV owning vs cloud, $M</source>
+        <translation>自建相对云租用的净现值，$M</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>cost per effective PFLOP-h, $</source>
+        <translation>每有效 PFLOP·小时成本，$</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>cost per million tokens, $</source>
+        <translation>每百万 token 成本，$</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>time to train, days</source>
+        <translation>训练时长，天</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>cost to train, $M</source>
+        <translation>训练成本，$M</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>cloud break-even, month</source>
+        <translation>与云租用盈亏平衡，月</translation>
+    </message>
 </context>
 <context>
     <name>cp::Parts</name>
@@ -1263,8 +1298,8 @@
     </message>
     <message>
         <location line="+5"/>
-        <location filename="../model/reliability/reliability.cpp" line="+83"/>
         <location filename="../model/cost/cost.cpp" line="+190"/>
+        <location filename="../model/reliability/reliability.cpp" line="+83"/>
         <source>must not be negative</source>
         <translation>不能为负数</translation>
     </message>
@@ -1585,13 +1620,13 @@
         <translation>必须在 0 到 1 之间（0.08 = 每年 8 %）</translation>
     </message>
     <message>
+        <location line="+3"/>
         <location filename="../model/reliability/reliability.cpp" line="-6"/>
-        <location filename="../model/cost/cost.cpp" line="+3"/>
         <source>must be positive</source>
         <translation>必须为正数</translation>
     </message>
     <message>
-        <location filename="../model/cost/cost.cpp" line="+5"/>
+        <location line="+5"/>
         <source>must be more than 0 and at most 1</source>
         <translation>必须大于 0 且不超过 1</translation>
     </message>
@@ -2011,6 +2046,36 @@
         <source>%1 to U%2: rack %3: %4</source>
         <translation>%1 移到 U%2：机柜 %3：%4</translation>
     </message>
+    <message>
+        <location filename="../model/analysis/likeforlike.cpp" line="+55"/>
+        <source>the GPU generation differs (%1): part of every difference is the GPU generation, not the architecture</source>
+        <translation>GPU 代际不同（%1）：每项差异中都有一部分来自 GPU 代际，而非架构</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>the workload differs (%1): speed and cost to train are for different models (compare --same-workload trains the first&apos;s on all)</source>
+        <translation>训练负载不同（%1）：训练速度和成本针对的是不同的模型（compare --same-workload 让所有设计都训练第一个设计的模型）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>the token budget differs (%1): times and costs to train are for different amounts of work</source>
+        <translation>token 预算不同（%1）：训练时长和成本对应的工作量不同</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>the precision differs (%1): throughputs are at different precisions</source>
+        <translation>精度不同（%1）：吞吐是在不同精度下得到的</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the sequence length differs (%1): throughputs are at different context lengths</source>
+        <translation>序列长度不同（%1）：吞吐是在不同上下文长度下得到的</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the resilience policy differs (%1): goodput differs by the team&apos;s recovery, not only the design</source>
+        <translation>容错策略不同（%1）：有效训练率的差异来自团队的恢复能力，而不仅是设计</translation>
+    </message>
 </context>
 <context>
     <name>cp::gui::BlastRadiusChart</name>
@@ -2418,13 +2483,13 @@ U%3–U%4 of rack %5
         <translation>… 另有 %1 处，每处宕机的 GPU 更少</translation>
     </message>
     <message>
+        <location line="+21"/>
         <location filename="../views/analysis/failuredomainsview.cpp" line="+117"/>
-        <location filename="../views/analysis/failuredomainstable.cpp" line="+21"/>
         <source>Select a row to see its failure domain on the plan.</source>
         <translation>选择一行以在平面图上查看其故障域。</translation>
     </message>
     <message>
-        <location filename="../views/analysis/failuredomainstable.cpp" line="+12"/>
+        <location line="+12"/>
         <source>%1 is redundant: the rest of its group carries the load of the %2 it serves, so one failure takes no GPU down.</source>
         <translation>%1 为冗余配置：组内其余单元可承担其所服务的 %2 的负载，因此单次故障不会导致任何 GPU 宕机。</translation>
     </message>
@@ -2917,13 +2982,13 @@ U%3–U%4 of rack %5
         <translation>%1 %2</translation>
     </message>
     <message>
+        <location line="+109"/>
         <location filename="../views/analysis/heatmapview.cpp" line="+189"/>
-        <location filename="../views/analysis/heatmappaint.cpp" line="+109"/>
         <source>GB/s per GPU</source>
         <translation>每 GPU GB/s</translation>
     </message>
     <message>
-        <location filename="../views/analysis/heatmappaint.cpp" line="+56"/>
+        <location line="+56"/>
         <source>above:
 scale-up</source>
         <translation>以上：
@@ -3509,13 +3574,13 @@ scale-up</source>
         <translation>%1 m</translation>
     </message>
     <message>
+        <location line="+5"/>
         <location filename="../views/docks/inspectorforms.cpp" line="-50"/>
-        <location filename="../views/docks/inspectorformat.h" line="+5"/>
         <source>%1 kW</source>
         <translation>%1 kW</translation>
     </message>
     <message>
-        <location filename="../views/docks/inspectorformat.h" line="+7"/>
+        <location line="+7"/>
         <source>%1 (not in catalog)</source>
         <translation>%1（不在部件目录中）</translation>
     </message>
@@ -4593,17 +4658,17 @@ scale-up</source>
         <translation>尚未评估</translation>
     </message>
     <message>
-        <location filename="../views/window/mainwindow_plugins.cpp" line="+88"/>
-        <location filename="../views/window/mainwindow_export.cpp" line="+1"/>
+        <location line="+1"/>
         <location line="+26"/>
         <location line="+34"/>
         <location line="+20"/>
         <location line="+21"/>
+        <location filename="../views/window/mainwindow_plugins.cpp" line="+88"/>
         <source>Cannot Export</source>
         <translation>无法导出</translation>
     </message>
     <message>
-        <location filename="../views/window/mainwindow_export.cpp" line="-76"/>
+        <location line="-76"/>
         <source>%1: a report is written as .html or .pdf</source>
         <translation>%1：报告须保存为 .html 或 .pdf 文件</translation>
     </message>
@@ -6421,12 +6486,12 @@ Misses: %1</source>
     </message>
     <message>
         <location line="+0"/>
-        <location line="+326"/>
+        <location line="+328"/>
         <source>Figure</source>
         <translation>指标</translation>
     </message>
     <message>
-        <location line="-320"/>
+        <location line="-322"/>
         <source>Results key (evaluate --json)</source>
         <translation>结果键（evaluate --json）</translation>
     </message>
@@ -6569,12 +6634,12 @@ Misses: %1</source>
     <message>
         <location line="+4"/>
         <location line="+12"/>
-        <location line="+234"/>
+        <location line="+236"/>
         <source>Part</source>
         <translation>部件</translation>
     </message>
     <message>
-        <location line="-246"/>
+        <location line="-248"/>
         <source>Parts</source>
         <translation>数量</translation>
     </message>
@@ -6664,12 +6729,12 @@ Misses: %1</source>
         <translation>同口径对比：各设计的加速卡、训练负载、token 量、精度、上下文长度和策略均相同。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Warning: %1.</source>
         <translation>警告：%1。</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>Every uncertain input (prices, rates, the cloud price path, fleet utilisation, the training model&apos;s throughput band and the reliability model&apos;s goodput band) is drawn from its range, %1 draws with seed %2; each cell is P10 / P50 / P90 (cost.KEY_p10, _p50, _p90). The designs share the draws, so P(A better) counts the draws in which design A&apos;s figure is the better one (compare --json: p_a_better). Ranges and sources: docs/cost.md.</source>
         <translation>每个不确定的输入（价格、费率、云价格走势、集群利用率、训练模型的吞吐区间和可靠性模型的有效训练率区间）都从其区间中抽样，共 %1 次抽样，随机种子 %2；每个单元格为 P10 / P50 / P90（cost.KEY_p10、_p50、_p90）。各设计共用同一组抽样，因此 P(A 更优) 统计的是设计 A 的数值更优的抽样次数占比（compare --json：p_a_better）。区间与来源：docs/cost.md。</translation>
     </message>
@@ -6679,8 +6744,8 @@ Misses: %1</source>
         <translation>P(A 优于 %1)</translation>
     </message>
     <message>
-        <location line="-306"/>
-        <location line="+309"/>
+        <location line="-308"/>
+        <location line="+311"/>
         <location line="+122"/>
         <source>never</source>
         <translation>永不</translation>

@@ -35,26 +35,38 @@ ComparedSide comparedSide(const std::string &name, const Design &design, const R
 std::vector<std::string> likeForLikeWarnings(const std::vector<ComparedSide> &sides)
 {
     std::vector<std::string> out;
+    for (const Problem &p : likeForLikeProblems(sides))
+        out.push_back(p.message);
+    return out;
+}
+
+std::vector<Problem> likeForLikeProblems(const std::vector<ComparedSide> &sides)
+{
+    std::vector<Problem> out;
     if (sides.size() < 2)
         return out;
     struct Property
     {
-        const char *what;
         std::function<std::string(const ComparedSide &)> text;
-        const char *consequence;
+        const char *warning; ///< %1: each side's name and value
     };
     const std::vector<Property> properties = {
-        {"GPU generation", [](const ComparedSide &s) { return s.generation; },
-         "part of every difference is the GPU generation, not the architecture"},
-        {"workload", [](const ComparedSide &s) { return s.workload; },
-         "speed and cost to train are for different models (compare --same-workload trains the first's on all)"},
-        {"token budget", [](const ComparedSide &s) { return tokensText(s.tokens); },
-         "times and costs to train are for different amounts of work"},
-        {"precision", [](const ComparedSide &s) { return s.precision; }, "throughputs are at different precisions"},
-        {"sequence length", [](const ComparedSide &s) { return std::to_string(s.seqLen); },
-         "throughputs are at different context lengths"},
-        {"resilience policy", [](const ComparedSide &s) { return s.policy; },
-         "goodput differs by the team's recovery, not only the design"},
+        {[](const ComparedSide &s) { return s.generation; },
+         CP_TR_NOOP("cp::Problems", "the GPU generation differs (%1): part of every difference is the GPU generation, not "
+                                    "the architecture")},
+        {[](const ComparedSide &s) { return s.workload; },
+         CP_TR_NOOP("cp::Problems", "the workload differs (%1): speed and cost to train are for different models "
+                                    "(compare --same-workload trains the first's on all)")},
+        {[](const ComparedSide &s) { return tokensText(s.tokens); },
+         CP_TR_NOOP("cp::Problems", "the token budget differs (%1): times and costs to train are for different amounts "
+                                    "of work")},
+        {[](const ComparedSide &s) { return s.precision; },
+         CP_TR_NOOP("cp::Problems", "the precision differs (%1): throughputs are at different precisions")},
+        {[](const ComparedSide &s) { return std::to_string(s.seqLen); },
+         CP_TR_NOOP("cp::Problems", "the sequence length differs (%1): throughputs are at different context lengths")},
+        {[](const ComparedSide &s) { return s.policy; },
+         CP_TR_NOOP("cp::Problems", "the resilience policy differs (%1): goodput differs by the team's recovery, not "
+                                    "only the design")},
     };
     // The same generation in another variant (B200 in servers, GB200 in NVL72 racks) is the
     // architecture comparison itself: the header names the accelerators, no warning.
@@ -64,10 +76,10 @@ std::vector<std::string> likeForLikeWarnings(const std::vector<ComparedSide> &si
             differs = differs || p.text(s) != p.text(sides.front());
         if (!differs)
             continue;
-        std::string line = std::string("the ") + p.what + " differs (";
+        std::string values;
         for (size_t i = 0; i < sides.size(); ++i)
-            line += (i ? ", " : "") + sides[i].name + ": " + p.text(sides[i]);
-        out.push_back(line + "): " + p.consequence);
+            values += (i ? ", " : "") + sides[i].name + ": " + p.text(sides[i]);
+        out.push_back(problem(Severity::Warning, {}, p.warning, {values}));
     }
     return out;
 }

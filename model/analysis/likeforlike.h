@@ -3,6 +3,8 @@
 // Whether a comparison compares like with like: each side's accelerator, workload, token budget
 // and resilience policy, and a warning for each that differs (docs/report.md, "Like for like").
 
+#include "model/core/problem.h"
+
 #include <string>
 #include <vector>
 
@@ -29,6 +31,9 @@ ComparedSide comparedSide(const std::string &name, const Design &design, const R
 /// One warning per property that differs between the sides, naming each side's value: the
 /// figures then differ by more than the design choice under study.
 std::vector<std::string> likeForLikeWarnings(const std::vector<ComparedSide> &sides);
+/// The same warnings as problems (severity Warning, no place) with their message templates, for a
+/// report or window that shows them translated (docs/translation.md).
+std::vector<Problem> likeForLikeProblems(const std::vector<ComparedSide> &sides);
 
 /// The header `compare` prints: one line per side, then the warnings.
 std::string comparedSidesText(const std::vector<ComparedSide> &sides);

@@ -1,5 +1,6 @@
 #include "model/analysis/rangetable.h"
 
+#include "model/core/problem.h"
 #include "model/engine/evaluation.h"
 
 #include <cmath>
@@ -25,13 +26,13 @@ const std::vector<RangeSpec> &rangeSpecs()
 {
     // The keys of comparableFigures() (model/cost/uncertainty.h), in the order shown.
     static const std::vector<RangeSpec> specs = {
-        {"cost.tco_usd", "TCO, $M", 1e6, 0, Better::Lower},
-        {"cost.npv_owning_vs_cloud_usd", "NPV owning vs cloud, $M", 1e6, 0, Better::Higher},
-        {"cost.cost_per_effective_pflop_hour_usd", "cost per effective PFLOP-h, $", 1.0, 2, Better::Lower},
-        {"cost.cost_per_million_tokens_usd", "cost per million tokens, $", 1.0, 3, Better::Lower},
-        {"cost.time_to_train_days", "time to train, days", 1.0, 1, Better::Lower},
-        {"cost.cost_to_train_usd", "cost to train, $M", 1e6, 1, Better::Lower},
-        {"cost.break_even_month", "cloud break-even, month", 1.0, 0, Better::Lower},
+        {"cost.tco_usd", CP_TR_NOOP("cp::Figures", "TCO, $M"), 1e6, 0, Better::Lower},
+        {"cost.npv_owning_vs_cloud_usd", CP_TR_NOOP("cp::Figures", "NPV owning vs cloud, $M"), 1e6, 0, Better::Higher},
+        {"cost.cost_per_effective_pflop_hour_usd", CP_TR_NOOP("cp::Figures", "cost per effective PFLOP-h, $"), 1.0, 2, Better::Lower},
+        {"cost.cost_per_million_tokens_usd", CP_TR_NOOP("cp::Figures", "cost per million tokens, $"), 1.0, 3, Better::Lower},
+        {"cost.time_to_train_days", CP_TR_NOOP("cp::Figures", "time to train, days"), 1.0, 1, Better::Lower},
+        {"cost.cost_to_train_usd", CP_TR_NOOP("cp::Figures", "cost to train, $M"), 1e6, 1, Better::Lower},
+        {"cost.break_even_month", CP_TR_NOOP("cp::Figures", "cloud break-even, month"), 1.0, 0, Better::Lower},
     };
     return specs;
 }
