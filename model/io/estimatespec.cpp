@@ -294,7 +294,7 @@ void parseTraining(const json &root, const Reader &rd, EstimateSpec &spec)
     const json &tj = rd.object(root, "training", "training");
     rd.onlyKeys(tj, "training",
                 {"seq_len", "global_batch_tokens", "global_batch_seqs", "precision", "tokens",
-                 "recompute", "attention", "sequence_parallel", "overlap_comm"});
+                 "recompute", "attention", "sequence_parallel", "overlap_comm", "grad_reduce"});
     TrainingSpec &t = spec.training;
     t.seqLen = rd.integer(tj, "seq_len", "training", 1, 1e8, true);
     if (tj.contains("global_batch_seqs") && tj.contains("global_batch_tokens"))
@@ -321,6 +321,9 @@ void parseTraining(const json &root, const Reader &rd, EstimateSpec &spec)
                       : AttentionKind::Flash;
     t.sequenceParallel = rd.boolean(tj, "sequence_parallel", "training", true);
     t.overlapComm = rd.boolean(tj, "overlap_comm", "training", true);
+    const std::string grads = rd.text(tj, "grad_reduce", "training", {"fp32", "bf16", "fp16"},
+                                      t.precision == Precision::Fp16 ? "fp16" : "fp32");
+    t.gradBytes = grads == "fp32" ? 4 : 2;
     if (tj.contains("recompute") && !tj.at("recompute").is_null()) {
         const std::string r =
             rd.text(tj, "recompute", "training", {"none", "selective", "full", "block", "offload"}, "none");
@@ -464,11 +467,11 @@ json breakdownJson(const StepEstimate &e)
 json memoryJson(const StepEstimate &e)
 {
     const MemoryBreakdown &m = e.memory;
-    return json{{"weights", m.weights / 1e9},
-                {"gradients", m.gradients / 1e9},
-                {"optimizer", m.optimizer / 1e9},
-                {"activations", m.activations / 1e9},
-                {"other", m.other / 1e9}};
+    return json{{"weights", m.weights / kBytesPerMemoryGb},
+                {"gradients", m.gradients / kBytesPerMemoryGb},
+                {"optimizer", m.optimizer / kBytesPerMemoryGb},
+                {"activations", m.activations / kBytesPerMemoryGb},
+                {"other", m.other / kBytesPerMemoryGb}};
 }
 
 std::string fixedText(double v, int decimals)
@@ -530,6 +533,14 @@ bool layoutCannotRun(const EstimateOutcome &o)
     return !e.feasible() && e.infeasible != Infeasible::Memory && !(o.searched && o.search.rejectedMemory > 0);
 }
 
+/// The gradient precision a run reduces in, as `training.grad_reduce` names it.
+static const char *gradReduceName(const TrainingSpec &t)
+{
+    const bool fp16 = t.precision == Precision::Fp16;
+    const int bytes = t.gradBytes > 0 ? t.gradBytes : fp16 ? 2 : 4;
+    return bytes == 4 ? "fp32" : fp16 ? "fp16" : "bf16";
+}
+
 json estimateToJson(const EstimateSpec &spec, const EstimateOutcome &o)
 {
     const StepEstimate &e = o.estimate;
@@ -588,7 +599,8 @@ json estimateToJson(const EstimateSpec &spec, const EstimateOutcome &o)
                          {"attention", attentionName(spec.training.attention)},
                          {"mlp", mlpName(spec.model.mlp)},
                          {"sequence_parallel", spec.training.sequenceParallel},
-                         {"overlap_comm", spec.training.overlapComm}};
+                         {"overlap_comm", spec.training.overlapComm},
+                         {"grad_reduce", gradReduceName(spec.training)}};
     if (o.searched) {
         json top = json::array();
         for (const RankedConfig &rc : o.search.top)
@@ -652,11 +664,11 @@ std::string estimateToText(const EstimateSpec &spec, const EstimateOutcome &o)
       << "MFU                    " << fixedText(100.0 * e.mfu, 1) << " %\n"
       << "Tokens per second      " << fixedText(e.tokensPerS, 0) << "\n"
       << "Memory per GPU         " << fixedText(e.memoryGb(), 1) << " of " << fixedText(e.hbmGb, 0)
-      << " GB (weights " << fixedText(e.memory.weights / 1e9, 1) << ", gradients "
-      << fixedText(e.memory.gradients / 1e9, 1) << ", optimizer "
-      << fixedText(e.memory.optimizer / 1e9, 1) << ", activations "
-      << fixedText(e.memory.activations / 1e9, 1) << ", other "
-      << fixedText(e.memory.other / 1e9, 1) << "; pipeline rank " << e.memory.stage << ", "
+      << " GB (weights " << fixedText(e.memory.weights / kBytesPerMemoryGb, 1) << ", gradients "
+      << fixedText(e.memory.gradients / kBytesPerMemoryGb, 1) << ", optimizer "
+      << fixedText(e.memory.optimizer / kBytesPerMemoryGb, 1) << ", activations "
+      << fixedText(e.memory.activations / kBytesPerMemoryGb, 1) << ", other "
+      << fixedText(e.memory.other / kBytesPerMemoryGb, 1) << "; pipeline rank " << e.memory.stage << ", "
       << fixedText(e.memory.layersInFlight, 1) << " layer activations held)\n";
     if (spec.training.tokens > 0)
         s << "Time to train          " << fixedText(e.timeToTrainDays, 1) << " days for "

@@ -7,13 +7,19 @@
 
 namespace cp {
 
+/// Bytes in one "GB" of accelerator memory. Vendors quote HBM capacity in binary gigabytes: the
+/// H100 "80GB" shows 81,559 MiB in nvidia-smi (79.6 GiB, 85.5·10^9 bytes), the H200 "141GB"
+/// 143,771 MiB, the B200 "180GB" 183,359 MiB. The model's memory figures use the same unit, so a
+/// layout's "GB" compare with the catalog's.
+inline constexpr double kBytesPerMemoryGb = 1024.0 * 1024.0 * 1024.0;
+
 /// The accelerator figures the training model needs (a catalog accelerator or an inline one).
 struct GpuSpec
 {
     std::string id;              ///< catalog id, or "inline"
     double peakTflopsBf16 = 0.0; ///< dense
     double peakTflopsFp8 = 0.0;  ///< dense; 0 = no FP8 tensor cores (A100): FP8 runs at the BF16 rate
-    double hbmGb = 0.0;
+    double hbmGb = 0.0; ///< capacity in memory "GB", which are GiB (kBytesPerMemoryGb)
     double hbmTbPerS = 0.0;
     /// Sustained dense BF16 GEMM rate, TFLOP/s, measured at the power limit (catalog figure
     /// `gemm_tflops_bf16_sustained`); 0 = unknown: peak × Calibration::defaultGemmFraction.
@@ -129,6 +135,10 @@ struct TrainingSpec
     /// Modern stacks overlap TP, DP and PP communication with compute; Megatron-LM as of SC'21
     /// kept TP all-reduces and the DP all-reduce on the critical path.
     bool overlapComm = true;
+    /// Bytes of one gradient as it is accumulated and reduced over the data-parallel ranks; 0 =
+    /// by precision (fp32, 16 bits under Precision::Fp16). NeMo's 2024 performance runs reduced
+    /// them in bf16 (`optim.grad_sync_dtype=bf16`): 2.
+    int gradBytes = 0;
 
     /// The batch is a target, not a constraint: each layout rounds it to whole sequences per
     /// data-parallel rank (a design's automatic batch; docs/model.md, "Global batch").
@@ -242,7 +252,7 @@ struct StepEstimate
     MemoryBreakdown memory;
 
     bool feasible() const { return infeasible == Infeasible::None; }
-    double memoryGb() const { return memory.total() / 1e9; }
+    double memoryGb() const { return memory.total() / kBytesPerMemoryGb; }
 };
 
 /// The calibration constants of the model: ONE set for every case (docs/model.md gives each

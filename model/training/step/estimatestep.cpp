@@ -20,7 +20,7 @@ int chooseLayers(StepContext &x, double StepContext::*share)
     const StageTimes counts = paceStages(x, LayerTimes{}); // layer counts only
     const StageParams params = loadStages(x, counts);
     const int chunk = std::max(1, (x.p == 1 ? x.L : counts.Ls) / x.v);
-    const double hbm = x.cluster.gpu.hbmGb * 1e9;
+    const double hbm = x.cluster.gpu.hbmGb * kBytesPerMemoryGb;
     auto fits = [&](int n) {
         x.*share = double(n) / chunk;
         return memoryPerGpu(x, params).total() <= hbm;
@@ -106,7 +106,7 @@ StepEstimate estimateStep(const ClusterSpec &cluster, const ModelSpec &model,
     countFlops(x, r);
 
     r.memory = memoryPerGpu(x, params);
-    if (r.memory.total() > cluster.gpu.hbmGb * 1e9)
+    if (r.memory.total() > cluster.gpu.hbmGb * kBytesPerMemoryGb)
         r.infeasible = Infeasible::Memory;
     return r;
 }

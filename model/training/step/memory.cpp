@@ -155,7 +155,7 @@ MemoryBreakdown memoryPerGpu(const StepContext &x, const StageParams &sp)
         // fp32 logits and their gradient of the micro-batch in the head (last rank), and the
         // reserve (CUDA context, NCCL buffers, allocator fragmentation).
         mem.other =
-            (rank == p - 1 ? x.tok * x.V / t * 4.0 * 2.0 : 0.0) + x.cal.memoryReserveGb * 1e9;
+            (rank == p - 1 ? x.tok * x.V / t * 4.0 * 2.0 : 0.0) + x.cal.memoryReserveGb * kBytesPerMemoryGb;
         if (first || mem.total() > most.total())
             most = mem;
         first = false;

@@ -142,10 +142,13 @@ inline double activationBytes(const StepContext &x)
     return x.tok * x.h * 2.0;
 }
 
-/// Bytes of one gradient as it is accumulated and reduced: fp32, except under fp16 mixed
-/// precision (Precision::Fp16), whose gradients stay 16-bit.
+/// Bytes of one gradient as it is accumulated and reduced: as the spec says
+/// (`training.grad_reduce`), else fp32, except under fp16 mixed precision (Precision::Fp16), whose
+/// gradients stay 16-bit.
 inline double gradientBytes(const StepContext &x)
 {
+    if (x.training.gradBytes > 0)
+        return x.training.gradBytes;
     return x.training.precision == Precision::Fp16 ? 2.0 : 4.0;
 }
 
