@@ -1298,8 +1298,8 @@
     </message>
     <message>
         <location line="+5"/>
-        <location filename="../model/cost/cost.cpp" line="+190"/>
         <location filename="../model/reliability/reliability.cpp" line="+83"/>
+        <location filename="../model/cost/cost.cpp" line="+190"/>
         <source>must not be negative</source>
         <translation>不能为负数</translation>
     </message>
@@ -1620,13 +1620,13 @@
         <translation>必须在 0 到 1 之间（0.08 = 每年 8 %）</translation>
     </message>
     <message>
-        <location line="+3"/>
         <location filename="../model/reliability/reliability.cpp" line="-6"/>
+        <location filename="../model/cost/cost.cpp" line="+3"/>
         <source>must be positive</source>
         <translation>必须为正数</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location filename="../model/cost/cost.cpp" line="+5"/>
         <source>must be more than 0 and at most 1</source>
         <translation>必须大于 0 且不超过 1</translation>
     </message>
@@ -2483,13 +2483,13 @@ U%3–U%4 of rack %5
         <translation>… 另有 %1 处，每处宕机的 GPU 更少</translation>
     </message>
     <message>
-        <location line="+21"/>
         <location filename="../views/analysis/failuredomainsview.cpp" line="+117"/>
+        <location filename="../views/analysis/failuredomainstable.cpp" line="+21"/>
         <source>Select a row to see its failure domain on the plan.</source>
         <translation>选择一行以在平面图上查看其故障域。</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location filename="../views/analysis/failuredomainstable.cpp" line="+12"/>
         <source>%1 is redundant: the rest of its group carries the load of the %2 it serves, so one failure takes no GPU down.</source>
         <translation>%1 为冗余配置：组内其余单元可承担其所服务的 %2 的负载，因此单次故障不会导致任何 GPU 宕机。</translation>
     </message>
@@ -2982,13 +2982,13 @@ U%3–U%4 of rack %5
         <translation>%1 %2</translation>
     </message>
     <message>
-        <location line="+109"/>
         <location filename="../views/analysis/heatmapview.cpp" line="+189"/>
+        <location filename="../views/analysis/heatmappaint.cpp" line="+109"/>
         <source>GB/s per GPU</source>
         <translation>每 GPU GB/s</translation>
     </message>
     <message>
-        <location line="+56"/>
+        <location filename="../views/analysis/heatmappaint.cpp" line="+56"/>
         <source>above:
 scale-up</source>
         <translation>以上：
@@ -3574,13 +3574,13 @@ scale-up</source>
         <translation>%1 m</translation>
     </message>
     <message>
-        <location line="+5"/>
         <location filename="../views/docks/inspectorforms.cpp" line="-50"/>
+        <location filename="../views/docks/inspectorformat.h" line="+5"/>
         <source>%1 kW</source>
         <translation>%1 kW</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location filename="../views/docks/inspectorformat.h" line="+7"/>
         <source>%1 (not in catalog)</source>
         <translation>%1（不在部件目录中）</translation>
     </message>
@@ -4658,17 +4658,17 @@ scale-up</source>
         <translation>尚未评估</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location filename="../views/window/mainwindow_plugins.cpp" line="+88"/>
+        <location filename="../views/window/mainwindow_export.cpp" line="+1"/>
         <location line="+26"/>
         <location line="+34"/>
         <location line="+20"/>
         <location line="+21"/>
-        <location filename="../views/window/mainwindow_plugins.cpp" line="+88"/>
         <source>Cannot Export</source>
         <translation>无法导出</translation>
     </message>
     <message>
-        <location line="-76"/>
+        <location filename="../views/window/mainwindow_export.cpp" line="-76"/>
         <source>%1: a report is written as .html or .pdf</source>
         <translation>%1：报告须保存为 .html 或 .pdf 文件</translation>
     </message>
@@ -6405,7 +6405,7 @@ Misses: %1</source>
         <translation>第 %1 页，共 %2 页</translation>
     </message>
     <message>
-        <location filename="../report/reportdocument.cpp" line="+54"/>
+        <location filename="../report/reportcells.cpp" line="+31"/>
         <source>GPU systems (servers, supernodes)</source>
         <translation>GPU 系统（服务器、超节点）</translation>
     </message>
@@ -6480,18 +6480,18 @@ Misses: %1</source>
         <translation>供电与制冷</translation>
     </message>
     <message>
-        <location line="+78"/>
+        <location filename="../report/reportdocument.cpp" line="+59"/>
         <source>Dimension and figure</source>
         <translation>维度与指标</translation>
     </message>
     <message>
         <location line="+0"/>
-        <location line="+328"/>
+        <location filename="../report/reportsections.cpp" line="+125"/>
         <source>Figure</source>
         <translation>指标</translation>
     </message>
     <message>
-        <location line="-322"/>
+        <location line="+6"/>
         <source>Results key (evaluate --json)</source>
         <translation>结果键（evaluate --json）</translation>
     </message>
@@ -6522,12 +6522,12 @@ Misses: %1</source>
     </message>
     <message>
         <location line="+0"/>
-        <location line="+123"/>
+        <location filename="../report/reportsections.cpp" line="-76"/>
         <source>GPUs</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location line="-123"/>
+        <location line="+0"/>
         <source>Revision (file)</source>
         <translation>修订（文件）</translation>
     </message>
@@ -6617,7 +6617,7 @@ Misses: %1</source>
         <translation>设计的训练负载和全局批次在其在用 GPU 的一半、四分之一……上运行（以完整的纵向扩展域为单位），每个规模重新搜索并行策略；最右侧的点即该设计本身（performance.mfu）。</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location filename="../report/reportsections.cpp" line="-25"/>
         <source>Failure domains</source>
         <translation>故障域</translation>
     </message>
@@ -6744,14 +6744,14 @@ Misses: %1</source>
         <translation>P(A 优于 %1)</translation>
     </message>
     <message>
-        <location line="-308"/>
-        <location line="+311"/>
+        <location filename="../report/reportdocument.cpp" line="-194"/>
+        <location filename="../report/reportsections.cpp" line="+3"/>
         <location line="+122"/>
         <source>never</source>
         <translation>永不</translation>
     </message>
     <message>
-        <location line="-106"/>
+        <location filename="../report/reportsections.cpp" line="-106"/>
         <source>%1: owning beats renting on demand in %2 % of the draws; no break-even utilisation (a reservation pays its idle hours too, or a hosted design).</source>
         <translation>%1：在 %2 % 的抽样中自建优于按需云租用；没有盈亏平衡利用率（预留实例的闲置时间同样付费，或为托管设计）。</translation>
     </message>
