@@ -128,6 +128,11 @@ UncertaintyFactors sampleFactors(const UncertaintyRanges &r, const double (&u)[8
             splitLogFactor(normal(3), r.repairLow, r.repairHigh)};
 }
 
+double effectiveDays(double workDays, double goodput)
+{
+    return workDays / std::max(goodput, 1e-4);
+}
+
 GoodputBand goodputBand(const JobModel &job, double workDays, int samples)
 {
     GoodputBand b;
@@ -143,8 +148,7 @@ GoodputBand goodputBand(const JobModel &job, double workDays, int samples)
         const JobModel j = job.scaled(sampleFactors(job.ranges, u));
         const double gi = j.goodput(j.intervalH);
         g.push_back(gi);
-        // Goodput 0 would mean forever: the time is capped at 10,000 × the work (never infinite).
-        d.push_back(workDays / std::max(gi, 1e-4));
+        d.push_back(effectiveDays(workDays, gi));
     }
     b.samples = samples;
     b.goodputP10 = nearestRankQuantile(g, 0.1);

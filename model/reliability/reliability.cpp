@@ -614,7 +614,7 @@ void goodput(const Results &earlier, const PartCensus &p, const std::vector<std:
     if (earlier.performance.available) {
         rel.timeToTrainDays = earlier.performance.outcome.estimate.timeToTrainDays;
         job.workHours = rel.timeToTrainDays * 24.0;
-        rel.effectiveTimeToTrainDays = rel.goodput > 0 ? rel.timeToTrainDays / rel.goodput : 0.0;
+        rel.effectiveTimeToTrainDays = effectiveDays(rel.timeToTrainDays, rel.goodput);
         if (band)
             rel.band = goodputBand(job, rel.timeToTrainDays);
     }

@@ -115,6 +115,9 @@ struct GoodputBand
 };
 /// `samples` draws of the factors (fixed seed), each job's analytic goodput at its own interval.
 GoodputBand goodputBand(const JobModel &job, double workDays, int samples = 512);
+/// Days `workDays` of work take at `goodput`. Goodput 0 would mean forever: the time is capped at
+/// 10,000 × the work — never infinite, and far past the "training would never finish" warning.
+double effectiveDays(double workDays, double goodput);
 
 /// The optimum checkpoint interval for write time δ and MTBF M (Daly 2006, eq. 37; Young 1974
 /// to first order): √(2δM)·(1 + ⅓√(δ/2M) + δ/18M) − δ for δ < 2M, else M.
