@@ -63,6 +63,7 @@ class TestReliability : public QObject
 
 private Q_SLOTS:
     void seedArithmetic();
+    void noGoodputIsCappedNotZero();
     void llama3Reproduction();
     void scalesByPartCounts();
     void failureDomainsFromWiring();
@@ -94,6 +95,15 @@ void TestReliability::seedArithmetic()
     const Results r = evaluate(d, Catalog::builtin());
     QCOMPARE(r.inventory.gpusActive, 10000LL);
     QVERIFY(qAbs(r.reliability.jobMtbfHours - 10.0) < 1e-6);
+}
+
+void TestReliability::noGoodputIsCappedNotZero()
+{
+    // The effective time to train and its band follow one rule: the work ÷ goodput, and goodput 0
+    // — which printed 0 days beside a band of 10,000 × the work — is capped at 10,000 × the work.
+    QCOMPARE(effectiveDays(10.0, 0.5), 20.0);
+    QCOMPARE(effectiveDays(10.0, 0.0), 100000.0);
+    QCOMPARE(effectiveDays(0.0, 0.0), 0.0); // no token budget: no time
 }
 
 void TestReliability::llama3Reproduction()
