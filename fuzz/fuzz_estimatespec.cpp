@@ -2,6 +2,7 @@
 // parallelism search it asks for.
 
 #include "model/core/catalog.h"
+#include "model/io/estimateoutput.h"
 #include "model/io/estimatespec.h"
 #include "fuzzsupport.h"
 

@@ -16,6 +16,7 @@
 
 #include "model/core/catalog.h"
 #include "model/core/design.h"
+#include "model/io/estimateoutput.h"
 #include "model/io/estimatespec.h"
 #include "model/engine/evaluation.h"
 #include "model/engine/performance.h"

@@ -10,6 +10,7 @@
 #include "model/engine/evaluation.h"
 #include "model/engine/performance.h"
 #include "model/fabric/topology.h"
+#include "model/io/estimateoutput.h"
 #include "model/io/estimatespec.h"
 #include "model/io/resultsjson.h"
 #include "model/reliability/montecarlo.h"

@@ -2,7 +2,7 @@
 
 #include "model/analysis/figures.h"
 #include "model/engine/results.h"
-#include "model/io/estimatespec.h"
+#include "model/io/estimateoutput.h"
 
 #include <nlohmann/json.hpp>
 

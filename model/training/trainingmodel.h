@@ -139,6 +139,11 @@ struct TrainingSpec
     /// by precision (fp32, 16 bits under Precision::Fp16). NeMo's 2024 performance runs reduced
     /// them in bf16 (`optim.grad_sync_dtype=bf16`): 2.
     int gradBytes = 0;
+    /// The bytes gradients are reduced in: gradBytes, else fp32 (2 bytes under fp16).
+    int gradReduceBytes() const
+    {
+        return gradBytes > 0 ? gradBytes : precision == Precision::Fp16 ? 2 : 4;
+    }
 
     /// The batch is a target, not a constraint: each layout rounds it to whole sequences per
     /// data-parallel rank (a design's automatic batch; docs/model.md, "Global batch").

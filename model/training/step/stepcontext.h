@@ -147,9 +147,7 @@ inline double activationBytes(const StepContext &x)
 /// gradients stay 16-bit.
 inline double gradientBytes(const StepContext &x)
 {
-    if (x.training.gradBytes > 0)
-        return x.training.gradBytes;
-    return x.training.precision == Precision::Fp16 ? 2.0 : 4.0;
+    return x.training.gradReduceBytes();
 }
 
 /// Passes over each layer per micro-batch: forward, backward, and the recomputation.
