@@ -70,6 +70,16 @@ struct ValidationRow
     double predicted = 0.0;       ///< with the calibration fitted on every row
     double heldOut = 0.0;         ///< with the calibration fitted without the row's source
     bool feasible = false;
+    /// When the spec leaves the micro-batch to the search: the figure's lowest and highest value
+    /// over the micro-batch sizes (powers of two) that run, the rest of the layout still searched,
+    /// and the sizes that give them. 0 when the micro-batch is published.
+    double microbatchLow = 0.0, microbatchHigh = 0.0;
+    int microbatchAtLow = 0, microbatchAtHigh = 0;
+    bool microbatchFree() const { return microbatchLow > 0; }
+    bool publishedInMicrobatchSpan() const
+    {
+        return microbatchFree() && published >= microbatchLow * (1 - 1e-9) && published <= microbatchHigh * (1 + 1e-9);
+    }
     double error() const { return published > 0 ? predicted / published - 1.0 : 0.0; }
     double heldOutError() const { return published > 0 ? heldOut / published - 1.0 : 0.0; }
 };
@@ -92,6 +102,9 @@ struct ValidationReport
     int sources = 0;
     /// Band per regime from the held-out errors (as predictionBand() should hold them).
     std::vector<Band> bands;
+    /// Rows whose micro-batch is unpublished, and of them those whose published figure lies within
+    /// the span of the micro-batch sizes that run (ValidationRow::microbatchLow/High).
+    int microbatchFreeRows = 0, publishedInMicrobatchSpan = 0;
     /// Share of rows whose published value lies inside the band of their regime (predictionBand()).
     double coverage = 0.0;
 };
