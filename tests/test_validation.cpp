@@ -242,7 +242,7 @@ private Q_SLOTS:
             if (!r.microbatchFree())
                 continue;
             ++free;
-            QVERIFY2(r.microbatchLow <= r.microbatchHigh, r.id.c_str());
+            QVERIFY2(r.microbatchLow > 0 && r.microbatchLow <= r.microbatchHigh, r.id.c_str());
             QVERIFY2(r.predicted >= r.microbatchHigh * (1 - 1e-9), r.id.c_str());
         }
         QVERIFY(free >= 20);

@@ -204,6 +204,7 @@ void spanMicrobatches(const EstimateSpec &spec, const Calibration &cal, Validati
 {
     if (spec.parallelism.microbatch > 0)
         return;
+    row.microbatchSearched = true;
     for (int mb : {1, 2, 4}) {
         EstimateSpec fixed = spec;
         fixed.parallelism.microbatch = mb;
@@ -247,6 +248,8 @@ std::string microbatchSpanText(const ValidationRow &r)
 {
     if (!r.microbatchFree())
         return "published";
+    if (r.microbatchLow <= 0)
+        return "none of 1, 2, 4 runs";
     const double pub = r.published;
     return percent(r.microbatchLow / pub - 1.0) + " … " + percent(r.microbatchHigh / pub - 1.0) + " (mb " +
            std::to_string(r.microbatchAtLow) + " … " + std::to_string(r.microbatchAtHigh) + ")";

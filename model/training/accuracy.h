@@ -72,13 +72,15 @@ struct ValidationRow
     bool feasible = false;
     /// When the spec leaves the micro-batch to the search: the figure's lowest and highest value
     /// over the micro-batch sizes (powers of two) that run, the rest of the layout still searched,
-    /// and the sizes that give them. 0 when the micro-batch is published.
+    /// and the sizes that give them (0 when none of them runs).
+    bool microbatchSearched = false;
     double microbatchLow = 0.0, microbatchHigh = 0.0;
     int microbatchAtLow = 0, microbatchAtHigh = 0;
-    bool microbatchFree() const { return microbatchLow > 0; }
+    bool microbatchFree() const { return microbatchSearched; }
     bool publishedInMicrobatchSpan() const
     {
-        return microbatchFree() && published >= microbatchLow * (1 - 1e-9) && published <= microbatchHigh * (1 + 1e-9);
+        return microbatchLow > 0 && published >= microbatchLow * (1 - 1e-9) &&
+               published <= microbatchHigh * (1 + 1e-9);
     }
     double error() const { return published > 0 ? predicted / published - 1.0 : 0.0; }
     double heldOutError() const { return published > 0 ? heldOut / published - 1.0 : 0.0; }
