@@ -257,6 +257,44 @@ private Q_SLOTS:
             }
     }
 
+    /// At the micro-batch the spans point to (docs/validation.md, "Strong scaling") the model gives
+    /// the published slope, where at the search's choice it carries half: MT-NLG at micro-batch 2,
+    /// MegaScale's large series at 4.
+    void strongScalingAtLargerMicrobatch_data()
+    {
+        QTest::addColumn<QString>("small");
+        QTest::addColumn<QString>("large");
+        QTest::addColumn<int>("microbatch");
+        QTest::newRow("mt-nlg 2240-3360 at 2") << QStringLiteral("mtnlg-530b-2240") << QStringLiteral("mtnlg-530b-3360") << 2;
+        QTest::newRow("megatron 3072-12288 at 4")
+            << QStringLiteral("megascale-175b-3072") << QStringLiteral("megascale-175b-12288") << 4;
+    }
+
+    void strongScalingAtLargerMicrobatch()
+    {
+        QFETCH(QString, small);
+        QFETCH(QString, large);
+        QFETCH(int, microbatch);
+        const auto figure = [&](const ValidationRow &r, long long &gpus) {
+            EstimateSpec spec = loadEstimateSpec(cptest::dataPath(("validation/" + r.id + ".json").c_str()),
+                                                 Catalog::builtin());
+            spec.parallelism.microbatch = microbatch;
+            const EstimateOutcome o = runEstimate(spec);
+            gpus = spec.cluster.gpus;
+            return o.estimate.feasible() ? predictedFigure(o.estimate, r.metric, o.gpusUsed > 0 ? o.gpusUsed : gpus)
+                                         : 0.0;
+        };
+        const ValidationRow &a = row(small.toStdString()), &b = row(large.toStdString());
+        long long ga = 0, gb = 0;
+        const double fa = figure(a, ga), fb = figure(b, gb);
+        QVERIFY(fa > 0 && fb > 0);
+        const double gpus = std::log(double(gb) / double(ga));
+        const double published = std::log(b.published / a.published) / gpus;
+        const double predicted = std::log(fb / fa) / gpus;
+        QVERIFY2(std::fabs(predicted - published) <= 0.01,
+                 qPrintable(QStringLiteral("slope %1, published %2").arg(predicted).arg(published)));
+    }
+
     void strongScalingFalls()
     {
         QFETCH(QString, small);
