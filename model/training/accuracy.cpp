@@ -197,8 +197,8 @@ FitPoint fit(const Predictions &p, const std::vector<ValidationCase> &cases, con
 }
 
 /// The row's figure over the micro-batch sizes it leaves to the search: 1, 2 and 4 — the sizes the
-/// large runs of the table publish (Korthikanti et al. 1 and 4, BLOOM 2, NeMo and Megatron-Bridge 1
-/// and 2, Llama 3 1) — where they run, the rest of the layout searched as before. The search takes
+/// rows that publish one use (Korthikanti et al. 1 and 4, BLOOM 2, NeMo and Megatron-Bridge 1 and
+/// 2) — where they run, the rest of the layout searched as before. The search takes
 /// the fastest; a published run may have used another (the pipeline bubble grows with it).
 void spanMicrobatches(const EstimateSpec &spec, const Calibration &cal, ValidationRow &row)
 {

@@ -71,7 +71,7 @@ struct ValidationRow
     double heldOut = 0.0;         ///< with the calibration fitted without the row's source
     bool feasible = false;
     /// When the spec leaves the micro-batch to the search: the figure's lowest and highest value
-    /// over the micro-batch sizes (powers of two) that run, the rest of the layout still searched,
+    /// over the micro-batch sizes 1, 2 and 4 that run, the rest of the layout still searched,
     /// and the sizes that give them (0 when none of them runs).
     bool microbatchSearched = false;
     double microbatchLow = 0.0, microbatchHigh = 0.0;
