@@ -16,14 +16,14 @@ using json = nlohmann::json;
 json parallelToJson(const ParallelConfig &c)
 {
     json j{{"tp", c.tp},
-                {"pp", c.pp},
-                {"dp", c.dp},
-                {"cp", c.cp},
-                {"ep", c.ep},
-                {"microbatch", c.microbatch},
-                {"interleave", c.interleave},
-                {"recompute", recomputeName(c.recompute)},
-                {"zero", c.zero}};
+           {"pp", c.pp},
+           {"dp", c.dp},
+           {"cp", c.cp},
+           {"ep", c.ep},
+           {"microbatch", c.microbatch},
+           {"interleave", c.interleave},
+           {"recompute", recomputeName(c.recompute)},
+           {"zero", c.zero}};
     if (c.recompute == Recompute::Block || c.recompute == Recompute::Offload)
         j["recompute_layers"] = c.recomputeLayers; // per chunk: recomputed or offloaded
     return j;
