@@ -75,7 +75,8 @@ void TestEstimateCli::estimateJson()
         const double v = o.value(QString::fromUtf8(key)).toDouble();
         const double lo = o.value(QString::fromUtf8(key) + QStringLiteral("_p10")).toDouble();
         const double hi = o.value(QString::fromUtf8(key) + QStringLiteral("_p90")).toDouble();
-        QVERIFY2(lo > 0 && lo < v && v < hi, key);
+        // The band holds the figure; it may end at it where a regime's runs all fall on one side.
+        QVERIFY2(lo > 0 && lo <= v && v <= hi && lo < hi, key);
     }
     QCOMPARE(o.value(QStringLiteral("accuracy")).toObject().value(QStringLiteral("regime")).toString(),
              QStringLiteral("large-scale"));

@@ -235,8 +235,9 @@ void TestTrainingModel::activationMemoryMatchesKorthikanti()
 void TestTrainingModel::llama3FitsWithoutRecomputation()
 {
     // Llama 3 405B as run (Llama 3 paper §3.3.2 and Table 4): TP8 PP16 DP64, 8K sequences,
-    // micro-batch 1, no activation checkpointing, FSDP sharding gradients and optimizer state
-    // but not resharding parameters after forward (our ZeRO-2); 126 layers on 16 ranks, the first
+    // micro-batch 1, no activation checkpointing, FSDP not resharding parameters after forward,
+    // here with sharded gradient accumulators (ZeRO-2) and below with whole ones reduced once per
+    // step (ZeRO-1, how the validation rows run it, §3.3.4); 126 layers on 16 ranks, the first
     // and last one layer fewer; interleaved with 8 one-layer chunks per rank (the first chunk of
     // the first rank holds only the embedding, §3.3.2).
     const EstimateSpec spec =

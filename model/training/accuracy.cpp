@@ -48,11 +48,11 @@ Band predictionBand(Regime r)
     // a regime with fewer than 4 rows takes the quantiles of all rows. tests/test_validation.cpp
     // recomputes them and fails when this table is out of date (docs/validation.md).
     static const std::array<Band, size_t(Regime::Count)> table{{
-        {0.929, 1.106, 4, false}, // moe
-        {0.905, 1.158, 1, true}, // long-context
-        {0.918, 1.188, 16, false}, // fp8
-        {0.877, 1.091, 5, false}, // large-scale
-        {0.892, 1.091, 29, false}, // dense
+        {0.934, 1.112, 4, false}, // moe
+        {0.913, 1.151, 1, true}, // long-context
+        {0.922, 1.191, 16, false}, // fp8
+        {0.885, 1.000, 5, false}, // large-scale
+        {0.901, 1.117, 29, false}, // dense
     }};
     return table[size_t(r)];
 }
@@ -323,8 +323,12 @@ ValidationReport validateModel(const std::vector<ValidationCase> &cases, const C
         b.rows = int(byRegime[g].size());
         b.pooled = b.rows < 4;
         const std::vector<double> &from = b.pooled ? pooled : byRegime[g];
-        b.low = quantile(from, 0.1);
-        b.high = quantile(from, 0.9);
+        // The band always holds the model's own figure: a regime's few rows can all lie on one
+        // side of it (the five large-scale rows are all slower than predicted), and a band drawn
+        // around a figure it excludes would contradict the figure shown. Such a band ends at
+        // the figure, which shows the side the published runs fall on.
+        b.low = std::min(1.0, quantile(from, 0.1));
+        b.high = std::max(1.0, quantile(from, 0.9));
         rep.bands.push_back(b);
     }
     int inside = 0;

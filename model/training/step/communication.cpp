@@ -98,12 +98,14 @@ CommTime dataParallelComm(const StepContext &x, const StageParams &sp, const Sta
     // for bf16 in its arguments), as does Llama 3 (§3.3.2: FSDP reduce-scatters fp32 gradients);
     // under fp16 mixed precision they stay 16-bit (gradientBytes).
     // - 0: one all-reduce of the gradients (PyTorch DDP, Megatron-LM 2021);
-    // - 1: reduce-scatter of the gradients + all-gather of the updated parameters;
+    // - 1: reduce-scatter of the gradients + all-gather of the updated parameters, once per step
+    //   — also FSDP that accumulates whole gradients over the micro-batches and reduces them
+    //   after the last one, parameters not resharded after forward (Llama 3 §3.3.2/§3.3.4;
+    //   PyTorch's pipeline stages run FSDP so);
     // - 2: gradients *and* optimizer state sharded, parameters kept whole from the first forward
-    //   to the last backward — FSDP "no reshard after forward", as Llama 3 ran (§3.3.2): the
-    //   parameters are gathered once per step, and each micro-batch's gradients are
-    //   reduce-scattered into the sharded accumulators (a sharded gradient cannot accumulate
-    //   locally; DeepSpeed ZeRO-2 does the same);
+    //   to the last backward: the parameters are gathered once per step, and each micro-batch's
+    //   gradients are reduce-scattered into the sharded accumulators (a sharded gradient cannot
+    //   accumulate locally; DeepSpeed ZeRO-2);
     // - 3: parameters resharded after use: gathered before forward and before backward and the
     //   gradients reduce-scattered, every micro-batch.
     double dpStep = 0.0, dpMb = 0.0;

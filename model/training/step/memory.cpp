@@ -123,7 +123,7 @@ MemoryBreakdown memoryPerGpu(const StepContext &x, const StageParams &sp)
     // gradientBytes), fp32 master weights + m + v (12 B): 18 B/parameter (ZeRO paper §3.1 counts 16 with 16-bit gradients). ZeRO-1
     // shards the optimizer state over the dp·cp ranks, ZeRO-2 also the gradients, ZeRO-3 also the
     // weights (Rajbhandari et al. 2020); with ZeRO-2 the weights stay whole during the step (FSDP
-    // without reshard after forward, as Llama 3).
+    // without reshard after forward).
     const double shardDense = dpGroup, shardExpert = std::max(1, x.experts.edp);
     const double layerLocal =
         sp.layerDense / t + sp.layerExpert / (double(ep) * x.experts.etp); // one layer's share
