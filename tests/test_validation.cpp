@@ -167,6 +167,39 @@ private Q_SLOTS:
     /// The specs describe the models NVIDIA ran: where a Megatron-Bridge row also publishes its
     /// model TFLOP/s, our model FLOPs per token equal NVIDIA's (its FLOP formula counts causal
     /// attention, MLA, shared experts and MTP as the spec now can) — TFLOP/s ÷ tokens/s.
+    /// One source alone has nothing to be held out against: its held-out predictions are the
+    /// calibration in use's, said so, and a fit that runs into an end of its range is flagged.
+    void singleSourceHeldOutAgainstCalibrationInUse()
+    {
+        std::vector<ValidationCase> cases;
+        const std::filesystem::path dir = cptest::dataPath("validation-checks/torchtitan");
+        for (const auto &entry : std::filesystem::directory_iterator(dir))
+            if (entry.path().extension() == ".json")
+                cases.push_back({entry.path().stem().string(), loadEstimateSpec(entry.path().string(), Catalog::builtin())});
+        QVERIFY(cases.size() >= 10);
+        const ValidationReport rep = validateModel(cases);
+        QCOMPARE(rep.sources, 1);
+        QCOMPARE(rep.heldOutFits.size(), size_t(1));
+        QVERIFY(rep.heldOutFits[0].calibrationInUse);
+        QCOMPARE(rep.heldOutFits[0].gemm, defaultCalibration().gemmEfficiencyMax);
+        // Held out = what `estimate` gives with the calibration in use, row by row.
+        for (size_t i = 0; i < rep.rows.size(); ++i) {
+            const ValidationCase *c = nullptr;
+            for (const ValidationCase &k : cases)
+                if (k.id == rep.rows[i].id)
+                    c = &k;
+            QVERIFY(c);
+            const EstimateOutcome o = runEstimate(c->spec, {});
+            const double expected = predictedFigure(o.estimate, c->spec.published->metric,
+                                                    o.gpusUsed > 0 ? o.gpusUsed : c->spec.cluster.gpus);
+            QVERIFY2(std::fabs(rep.rows[i].heldOut / expected - 1.0) < 1e-9, rep.rows[i].id.c_str());
+        }
+        // These rows, fitted alone, pull the GEMM share to the bottom of its range.
+        QVERIFY(rep.fitAtBound);
+        QVERIFY(validationMarkdown(rep).find("no other source to fit on") != std::string::npos);
+        QVERIFY(!report().fitAtBound);
+    }
+
     void modelFlopsMatchThePublishedCount()
     {
         int checked = 0;

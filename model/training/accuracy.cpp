@@ -177,6 +177,19 @@ double loss(double predicted, double published)
     return std::min(logError(predicted, published), std::log(1.3));
 }
 
+/// The grid point nearest the constants of `cal` (the calibration in use).
+FitPoint nearest(const Predictions &p, const Calibration &cal)
+{
+    const auto closest = [](const std::vector<double> &g, double v) {
+        size_t best = 0;
+        for (size_t i = 1; i < g.size(); ++i)
+            if (std::fabs(g[i] - v) < std::fabs(g[best] - v))
+                best = i;
+        return best;
+    };
+    return {closest(p.gemmGrid, cal.gemmEfficiencyMax), closest(p.fp8Grid, cal.fp8GemmEfficiency)};
+}
+
 /// The grid point minimising the mean loss over the rows `use` selects.
 FitPoint fit(const Predictions &p, const std::vector<ValidationCase> &cases, const std::vector<bool> &use)
 {
@@ -270,6 +283,12 @@ ValidationReport validateModel(const std::vector<ValidationCase> &cases, const C
     const FitPoint all = fit(p, scored, std::vector<bool>(scored.size(), true));
     rep.fittedGemmEfficiency = p.gemmGrid[all.gemm];
     rep.fittedFp8GemmEfficiency = p.fp8Grid[all.fp8];
+    // The FP8 constant is only fitted when FP8 rows are scored (otherwise every value fits alike).
+    const bool anyFp8 = std::any_of(scored.begin(), scored.end(), [](const ValidationCase &c) {
+        return c.spec.training.precision == Precision::Fp8;
+    });
+    rep.fitAtBound = all.gemm == 0 || all.gemm + 1 == p.gemmGrid.size() ||
+                     (anyFp8 && (all.fp8 == 0 || all.fp8 + 1 == p.fp8Grid.size()));
 
     std::set<std::string> sources;
     for (const ValidationCase &c : scored)
@@ -280,8 +299,11 @@ ValidationReport validateModel(const std::vector<ValidationCase> &cases, const C
         std::vector<bool> use(scored.size());
         for (size_t r = 0; r < scored.size(); ++r)
             use[r] = scored[r].spec.published->source != s;
-        heldOutIndex[s] = fit(p, scored, use);
-        rep.heldOutFits.push_back({s, p.gemmGrid[heldOutIndex[s].gemm], p.fp8Grid[heldOutIndex[s].fp8]});
+        // With no other source to fit on, the held-out prediction is the calibration in use's.
+        const bool alone = std::none_of(use.begin(), use.end(), [](bool u) { return u; });
+        heldOutIndex[s] = alone ? nearest(p, base) : fit(p, scored, use);
+        rep.heldOutFits.push_back(
+            {s, p.gemmGrid[heldOutIndex[s].gemm], p.fp8Grid[heldOutIndex[s].fp8], alone});
     }
 
     const Calibration fitted = p.calibration(base, all);
@@ -359,9 +381,14 @@ std::string validationMarkdown(const ValidationReport &rep)
       << fixed(100 * rep.heldOutMaxError, 1) << " %. Micro-batch unpublished in " << rep.microbatchFreeRows
       << " rows; the published figure lies within the span of the micro-batch sizes that run in "
       << rep.publishedInMicrobatchSpan << " of them. Fitted gemm_efficiency_max " << fixed(rep.fittedGemmEfficiency, 3)
-      << ", fp8_gemm_efficiency " << fixed(rep.fittedFp8GemmEfficiency, 2) << "; without each source (the two):";
+      << ", fp8_gemm_efficiency " << fixed(rep.fittedFp8GemmEfficiency, 2)
+      << (rep.fitAtBound ? " (at an end of the fitted range, [0.60, 0.95] and [0.60, 1.00]: these rows ask for a "
+                           "value beyond it, which the fit does not give)"
+                         : "")
+      << "; without each source (the two):";
     for (const ValidationReport::HeldOutFit &f : rep.heldOutFits)
-        s << " " << f.source << " " << fixed(f.gemm, 3) << ", " << fixed(f.fp8, 2) << ";";
+        s << " " << f.source << " " << fixed(f.gemm, 3) << ", " << fixed(f.fp8, 2)
+          << (f.calibrationInUse ? " (no other source to fit on: the calibration in use)" : "") << ";";
     s << "\n\n| regime | rows | P10 factor | P90 factor | measured on |\n|---|---|---|---|---|\n";
     for (size_t g = 0; g < rep.bands.size(); ++g) {
         const Band &b = rep.bands[g];

@@ -92,11 +92,15 @@ struct ValidationReport
     std::vector<ValidationRow> rows;
     double fittedGemmEfficiency = 0.0;    ///< Calibration::gemmEfficiencyMax fitted on every row
     double fittedFp8GemmEfficiency = 0.0; ///< Calibration::fp8GemmEfficiency fitted on every row
+    /// The fit on every row lies on an end of its range: the rows ask for a value beyond it.
+    bool fitAtBound = false;
     /// Per held-out source: the values fitted without it.
     struct HeldOutFit
     {
         std::string source;
         double gemm = 0.0, fp8 = 0.0;
+        /// No row of another source to fit on: the source is predicted with the calibration in use.
+        bool calibrationInUse = false;
     };
     std::vector<HeldOutFit> heldOutFits;
     double medianError = 0.0, maxError = 0.0;               ///< |error|, all rows
