@@ -25,16 +25,20 @@ class TestValidation : public QObject
     Q_OBJECT
 
 private:
+    /// Every spec of a folder under tests/data, named by its file stem.
+    static std::vector<ValidationCase> loadCases(const char *folder)
+    {
+        std::vector<ValidationCase> cases;
+        for (const auto &entry : std::filesystem::directory_iterator(cptest::dataPath(folder)))
+            if (entry.path().extension() == ".json")
+                cases.push_back({entry.path().stem().string(),
+                                 loadEstimateSpec(entry.path().string(), Catalog::builtin())});
+        return cases;
+    }
+
     static const ValidationReport &report()
     {
-        static const ValidationReport r = [] {
-            std::vector<ValidationCase> cases;
-            for (const auto &entry : std::filesystem::directory_iterator(cptest::dataPath("validation")))
-                if (entry.path().extension() == ".json")
-                    cases.push_back({entry.path().stem().string(),
-                                     loadEstimateSpec(entry.path().string(), Catalog::builtin())});
-            return validateModel(cases);
-        }();
+        static const ValidationReport r = validateModel(loadCases("validation"));
         return r;
     }
 
@@ -171,11 +175,7 @@ private Q_SLOTS:
     /// calibration in use's, said so, and a fit that runs into an end of its range is flagged.
     void singleSourceHeldOutAgainstCalibrationInUse()
     {
-        std::vector<ValidationCase> cases;
-        const std::filesystem::path dir = cptest::dataPath("validation-checks/torchtitan");
-        for (const auto &entry : std::filesystem::directory_iterator(dir))
-            if (entry.path().extension() == ".json")
-                cases.push_back({entry.path().stem().string(), loadEstimateSpec(entry.path().string(), Catalog::builtin())});
+        const std::vector<ValidationCase> cases = loadCases("validation-checks/torchtitan");
         QVERIFY(cases.size() >= 10);
         const ValidationReport rep = validateModel(cases);
         QCOMPARE(rep.sources, 1);
