@@ -382,9 +382,10 @@ std::string validationMarkdown(const ValidationReport &rep)
       << " rows; the published figure lies within the span of the micro-batch sizes that run in "
       << rep.publishedInMicrobatchSpan << " of them. Fitted gemm_efficiency_max " << fixed(rep.fittedGemmEfficiency, 3)
       << ", fp8_gemm_efficiency " << fixed(rep.fittedFp8GemmEfficiency, 2)
-      << (rep.fitAtBound ? " (at an end of the fitted range, [0.60, 0.95] and [0.60, 1.00]: these rows ask for a "
-                           "value beyond it, which the fit does not give)"
-                         : "")
+      << (rep.fitAtBound ? " (at an end of the fitted range, [" + fixed(kFitLow, 2) + ", " + fixed(kFitHigh, 2) +
+                               "] and [" + fixed(kFp8Low, 2) + ", " + fixed(kFp8High, 2) +
+                               "]: these rows ask for a value beyond it, which the fit does not give)"
+                         : std::string())
       << "; without each source (the two):";
     for (const ValidationReport::HeldOutFit &f : rep.heldOutFits)
         s << " " << f.source << " " << fixed(f.gemm, 3) << ", " << fixed(f.fp8, 2)
