@@ -70,32 +70,32 @@ private Q_SLOTS:
         };
         static const Expected expected[] = {
         {"bloom-176b", 8.2, 8.2},
-        {"korthikanti-175b-full", -3.0, -6.1},
-        {"korthikanti-175b", -3.9, -6.9},
-        {"korthikanti-1t-full", -7.1, -10.3},
-        {"korthikanti-1t", -8.8, -11.9},
-        {"korthikanti-22b-full", 0.9, -1.6},
-        {"korthikanti-22b", -0.2, -2.5},
-        {"korthikanti-530b-2240", -6.0, -9.1},
-        {"korthikanti-530b-full", -8.1, -11.2},
-        {"korthikanti-530b", -7.8, -10.9},
+        {"korthikanti-175b-full", -3.0, -5.0},
+        {"korthikanti-175b", -3.9, -5.9},
+        {"korthikanti-1t-full", -7.1, -9.3},
+        {"korthikanti-1t", -8.8, -10.9},
+        {"korthikanti-22b-full", 0.9, -0.8},
+        {"korthikanti-22b", -0.2, -1.7},
+        {"korthikanti-530b-2240", -6.0, -8.1},
+        {"korthikanti-530b-full", -8.1, -10.2},
+        {"korthikanti-530b", -7.8, -9.9},
         {"llama3-405b-128k-cp16", -10.9, -10.9},
         {"llama3-405b-16k", 5.7, 5.7},
         {"llama3-405b", 4.5, 4.5},
-        {"mb2511-b200-deepseekv3", 13.3, 11.6},
-        {"mb2511-b200-llama3-8b", -12.9, -15.9},
-        {"mb2511-b200-llama31-405b", -1.1, -5.8},
-        {"mb2511-gb200-deepseekv3-bf16", 5.0, 5.0},
-        {"mb2511-gb200-deepseekv3-fp8", 9.6, 7.2},
-        {"mb2511-gb200-llama3-70b", -1.2, -5.5},
-        {"mb2511-gb200-llama31-405b", -0.3, -4.7},
-        {"mb2511-gb300-llama31-405b", -11.9, -16.2},
-        {"mb2511-h100-llama3-70b", -10.6, -13.9},
-        {"mb2511-h100-llama3-8b", -13.7, -16.5},
-        {"mb2511-h100-llama31-405b", 7.4, 2.7},
-        {"mb2511-h100-qwen3-235b", -14.4, -15.2},
-        {"mb2602-h100-llama3-70b", -10.6, -14.0},
-        {"mb2602-h100-llama31-405b", 3.0, -1.7},
+        {"mb2511-b200-deepseekv3", 11.9, 11.1},
+        {"mb2511-b200-llama3-8b", -15.3, -16.3},
+        {"mb2511-b200-llama31-405b", -5.0, -6.3},
+        {"mb2511-gb200-deepseekv3-bf16", 5.0, 4.6},
+        {"mb2511-gb200-deepseekv3-fp8", 7.6, 6.8},
+        {"mb2511-gb200-llama3-70b", -4.8, -6.1},
+        {"mb2511-gb200-llama31-405b", -3.9, -5.3},
+        {"mb2511-gb300-llama31-405b", -15.5, -16.7},
+        {"mb2511-h100-llama3-70b", -13.4, -14.4},
+        {"mb2511-h100-llama3-8b", -16.1, -17.0},
+        {"mb2511-h100-llama31-405b", 3.5, 2.1},
+        {"mb2511-h100-qwen3-235b", -15.1, -15.4},
+        {"mb2602-h100-llama3-70b", -13.4, -14.5},
+        {"mb2602-h100-llama31-405b", -0.9, -2.2},
         {"megascale-175b-1024", 7.3, 9.8},
         {"megascale-175b-12288", 10.7, 13.2},
         {"megascale-175b-256-b256", 4.0, 6.5},
@@ -105,25 +105,31 @@ private Q_SLOTS:
         {"megascale-175b-6144", 2.0, 4.4},
         {"megascale-175b-768", 5.3, 7.8},
         {"megascale-175b-8192", 10.1, 12.7},
-        {"megatron-1.7b", -3.3, -5.1},
-        {"megatron-145.6b", 0.2, -2.3},
-        {"megatron-18.4b", -5.2, -7.1},
-        {"megatron-1t", -2.5, -5.2},
-        {"megatron-3.6b", -4.1, -5.9},
-        {"megatron-310.1b", 0.4, -2.2},
-        {"megatron-39.1b", -1.1, -3.2},
-        {"megatron-529.6b", -3.1, -5.7},
-        {"megatron-7.5b", -6.5, -8.4},
-        {"megatron-76.1b", 1.4, -1.0},
-        {"mtnlg-530b-2240", 15.1, 15.7},
-        {"mtnlg-530b-2800", 16.0, 16.6},
-        {"mtnlg-530b-3360", 20.3, 20.9},
-        {"nemo2407-gpt3-175b-128", 5.5, 7.3},
-        {"nemo2407-gpt3-175b-512", 0.2, 1.9},
-        {"nemo2407-llama2-70b", 5.6, 7.1},
-        {"nemo2407-llama3-70b", 1.4, 2.7},
-        {"nemo2407-llama3-8b", 5.9, 7.1},
-        {"nemo2407-nemotron-340b", 4.0, 5.5},
+        {"megatron-1.7b", -3.3, -4.7},
+        {"megatron-145.6b", 0.2, -1.8},
+        {"megatron-18.4b", -5.2, -6.7},
+        {"megatron-1t", -2.5, -4.7},
+        {"megatron-3.6b", -4.1, -5.5},
+        {"megatron-310.1b", 0.4, -1.7},
+        {"megatron-39.1b", -1.1, -2.8},
+        {"megatron-529.6b", -3.1, -5.2},
+        {"megatron-7.5b", -6.5, -8.0},
+        {"megatron-76.1b", 1.4, -0.5},
+        {"mlperf31-gpt3-175b-10240", 1.8, 4.9},
+        {"mlperf31-gpt3-175b-10752", 2.2, 5.3},
+        {"mlperf31-gpt3-175b-4096", 1.4, 5.0},
+        {"mlperf31-gpt3-175b-512", -0.2, 4.1},
+        {"mlperf31-gpt3-175b-6144", 1.8, 5.4},
+        {"mlperf31-gpt3-175b-8192", 2.0, 5.7},
+        {"mtnlg-530b-2240", 15.1, 16.4},
+        {"mtnlg-530b-2800", 16.0, 17.2},
+        {"mtnlg-530b-3360", 20.3, 21.6},
+        {"nemo2407-gpt3-175b-128", 1.1, 2.0},
+        {"nemo2407-gpt3-175b-512", -4.1, -3.2},
+        {"nemo2407-llama2-70b", 1.5, 2.3},
+        {"nemo2407-llama3-70b", -2.0, -1.3},
+        {"nemo2407-llama3-8b", 3.0, 3.6},
+        {"nemo2407-nemotron-340b", 0.3, 1.1},
         };
         QCOMPARE(report().rows.size(), std::size(expected));
         for (const Expected &x : expected) {
@@ -260,6 +266,9 @@ private Q_SLOTS:
         // −0.080 carry half or less of it (docs/validation.md, "Strong scaling").
         QTest::newRow("megatron 256-1024") << QStringLiteral("megascale-175b-256") << QStringLiteral("megascale-175b-1024") << 0.08;
         QTest::newRow("megatron 3072-12288") << QStringLiteral("megascale-175b-3072") << QStringLiteral("megascale-175b-12288") << 0.06;
+        // MLPerf Training v3.1, NVIDIA's GPT-3 175B on H100, batch 2,048, 512 → 4,096 GPUs (128 → 16
+        // micro-batches per pipeline): published −0.073.
+        QTest::newRow("mlperf 512-4096") << QStringLiteral("mlperf31-gpt3-175b-512") << QStringLiteral("mlperf31-gpt3-175b-4096") << 0.02;
     }
 
     /// Where a spec leaves the micro-batch to the search, the row carries the span of its figure over
@@ -326,6 +335,18 @@ private Q_SLOTS:
         const double predicted = std::log(fb / fa) / gpus;
         QVERIFY2(std::fabs(predicted - published) <= 0.01,
                  qPrintable(QStringLiteral("slope %1, published %2").arg(predicted).arg(published)));
+    }
+
+    /// Weak scaling: with the work per pipeline replica fixed (16 sequences), 4,096 → 8,192 GPUs
+    /// (MLPerf v3.1, batch 2,048 → 4,096) loses 0.9 % per GPU in the published runs; the model
+    /// must not invent a loss the fabric does not have (docs/validation.md, "Strong scaling").
+    void weakScalingHolds()
+    {
+        const ValidationRow &a = row("mlperf31-gpt3-175b-4096"), &b = row("mlperf31-gpt3-175b-8192");
+        const double published = b.published / a.published, predicted = b.predicted / a.predicted;
+        QVERIFY2(published > 0.98 && published < 1.0, qPrintable(QString::number(published)));
+        QVERIFY2(std::fabs(predicted - published) <= 0.01,
+                 qPrintable(QStringLiteral("ratio %1, published %2").arg(predicted).arg(published)));
     }
 
     void strongScalingFalls()
