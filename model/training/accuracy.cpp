@@ -268,6 +268,34 @@ std::string microbatchSpanText(const ValidationRow &r)
            std::to_string(r.microbatchAtLow) + " … " + std::to_string(r.microbatchAtHigh) + ")";
 }
 
+/// Band per regime: quantiles of published / held-out prediction over the rows not of source
+/// `without` ("" = every row), per regime — all of those rows when a regime has fewer than 4.
+std::vector<Band> bandsFrom(const std::vector<ValidationRow> &rows, const std::string &without)
+{
+    std::vector<double> pooled;
+    std::array<std::vector<double>, size_t(Regime::Count)> byRegime;
+    for (const ValidationRow &row : rows)
+        if (row.heldOut > 0 && row.source != without) {
+            pooled.push_back(row.published / row.heldOut);
+            byRegime[size_t(row.regime)].push_back(row.published / row.heldOut);
+        }
+    std::vector<Band> bands;
+    for (size_t g = 0; g < byRegime.size(); ++g) {
+        Band b;
+        b.rows = int(byRegime[g].size());
+        b.pooled = b.rows < 4;
+        const std::vector<double> &from = b.pooled ? pooled : byRegime[g];
+        // The band always holds the model's own figure: a regime's few rows can all lie on one
+        // side of it (the five large-scale rows are all slower than predicted), and a band drawn
+        // around a figure it excludes would contradict the figure shown. Such a band ends at
+        // the figure, which shows the side the published runs fall on.
+        b.low = std::min(1.0, quantile(from, 0.1));
+        b.high = std::max(1.0, quantile(from, 0.9));
+        bands.push_back(b);
+    }
+    return bands;
+}
+
 } // namespace
 
 ValidationReport validateModel(const std::vector<ValidationCase> &cases, const Calibration &base)
@@ -332,33 +360,25 @@ ValidationReport validateModel(const std::vector<ValidationCase> &cases, const C
     rep.heldOutMedianError = median(heldOutErrors);
     rep.heldOutMaxError = *std::max_element(heldOutErrors.begin(), heldOutErrors.end());
 
-    // Bands: quantiles of published / held-out prediction, per regime (all rows when fewer than 4).
-    std::vector<double> pooled;
-    std::array<std::vector<double>, size_t(Regime::Count)> byRegime;
-    for (const ValidationRow &row : rep.rows)
-        if (row.heldOut > 0) {
-            pooled.push_back(row.published / row.heldOut);
-            byRegime[size_t(row.regime)].push_back(row.published / row.heldOut);
-        }
-    for (size_t g = 0; g < byRegime.size(); ++g) {
-        Band b;
-        b.rows = int(byRegime[g].size());
-        b.pooled = b.rows < 4;
-        const std::vector<double> &from = b.pooled ? pooled : byRegime[g];
-        // The band always holds the model's own figure: a regime's few rows can all lie on one
-        // side of it (the five large-scale rows are all slower than predicted), and a band drawn
-        // around a figure it excludes would contradict the figure shown. Such a band ends at
-        // the figure, which shows the side the published runs fall on.
-        b.low = std::min(1.0, quantile(from, 0.1));
-        b.high = std::max(1.0, quantile(from, 0.9));
-        rep.bands.push_back(b);
-    }
+    rep.bands = bandsFrom(rep.rows, "");
     int inside = 0;
     for (const ValidationRow &row : rep.rows) {
         const Band b = predictionBand(row.regime);
         inside += row.published >= row.predicted * b.low && row.published <= row.predicted * b.high;
     }
     rep.coverage = double(inside) / double(rep.rows.size());
+    // Held out: each source's rows against bands measured without them.
+    int insideHeldOut = 0;
+    for (const std::string &s : sources) {
+        const std::vector<Band> others = bandsFrom(rep.rows, s);
+        for (const ValidationRow &row : rep.rows)
+            if (row.source == s) {
+                const Band &b = others[size_t(row.regime)];
+                insideHeldOut += row.heldOut > 0 && row.published >= row.heldOut * b.low &&
+                                 row.published <= row.heldOut * b.high;
+            }
+    }
+    rep.heldOutCoverage = double(insideHeldOut) / double(rep.rows.size());
     return rep;
 }
 
@@ -398,7 +418,9 @@ std::string validationMarkdown(const ValidationReport &rep)
           << " |\n";
     }
     s << "\nCoverage of the bands in use (predictionBand): " << fixed(100 * rep.coverage, 0)
-      << " % of the rows' published values lie inside their P10–P90 band.\n";
+      << " % of the rows' published values lie inside their P10–P90 band. Held out (each source's "
+         "rows, predicted and banded with nothing of that source): "
+      << fixed(100 * rep.heldOutCoverage, 0) << " %.\n";
     return s.str();
 }
 

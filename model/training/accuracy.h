@@ -113,6 +113,10 @@ struct ValidationReport
     int microbatchFreeRows = 0, publishedInMicrobatchSpan = 0;
     /// Share of rows whose published value lies inside the band of their regime (predictionBand()).
     double coverage = 0.0;
+    /// The same share with nothing of the row's source used: the row's held-out prediction and a
+    /// band measured on the other sources' rows alone (leave-one-source-out, like
+    /// heldOutMedianError) — the coverage a run from a source the table lacks can expect.
+    double heldOutCoverage = 0.0;
 };
 
 /// The calibration constants the validation fits, together, to minimise the mean |log error| with
