@@ -43,16 +43,16 @@ Regime regimeOf(const ClusterSpec &cluster, const ModelSpec &model, const Traini
 
 Band predictionBand(Regime r)
 {
-    // Measured by validateModel() on tests/data/validation (71 rows, 11 sources): the P10 and P90
+    // Measured by validateModel() on tests/data/validation (73 rows, 12 sources): the P10 and P90
     // of published / predicted with the calibration fitted without the row's source, per regime;
     // a regime with fewer than 4 rows takes the quantiles of all rows. tests/test_validation.cpp
     // recomputes them and fails when this table is out of date (docs/validation.md).
     static const std::array<Band, size_t(Regime::Count)> table{{
-        {0.904, 1.110, 4, false}, // moe
-        {0.924, 1.122, 1, true}, // long-context
-        {0.936, 1.155, 32, false}, // fp8
+        {0.896, 1.106, 4, false}, // moe
+        {0.918, 1.123, 1, true}, // long-context
+        {0.925, 1.133, 34, false}, // fp8
         {0.885, 1.000, 5, false}, // large-scale
-        {0.901, 1.104, 29, false}, // dense
+        {0.900, 1.104, 29, false}, // dense
     }};
     return table[size_t(r)];
 }
