@@ -44,15 +44,15 @@ Regime regimeOf(const ClusterSpec &cluster, const ModelSpec &model, const Traini
 Band predictionBand(Regime r)
 {
     // Measured by validateModel() on tests/data/validation (73 rows, 12 sources): the P10 and P90
-    // of published / predicted with the calibration fitted without the row's source, per regime;
-    // a regime with fewer than 4 rows takes the quantiles of all rows. tests/test_validation.cpp
+    // of published / predicted with the calibration fitted without the row's source, per regime,
+    // never narrower than those of all rows; a regime with fewer than 4 rows takes all rows'. tests/test_validation.cpp
     // recomputes them and fails when this table is out of date (docs/validation.md).
     static const std::array<Band, size_t(Regime::Count)> table{{
-        {0.896, 1.106, 4, false}, // moe
+        {0.896, 1.123, 4, false}, // moe
         {0.918, 1.123, 1, true}, // long-context
-        {0.925, 1.133, 34, false}, // fp8
-        {0.885, 1.000, 5, false}, // large-scale
-        {0.900, 1.104, 29, false}, // dense
+        {0.918, 1.133, 34, false}, // fp8
+        {0.885, 1.123, 5, false}, // large-scale
+        {0.900, 1.123, 29, false}, // dense
     }};
     return table[size_t(r)];
 }
@@ -279,6 +279,11 @@ std::vector<Band> bandsFrom(const std::vector<ValidationRow> &rows, const std::s
             pooled.push_back(row.published / row.heldOut);
             byRegime[size_t(row.regime)].push_back(row.published / row.heldOut);
         }
+    // A regime's rows come from a few sources, each off by its own stack's constant; a run from a
+    // source the table lacks carries that between-source spread too, which the regime's rows alone
+    // do not show (held out, regime-only bands held 68 % of the rows). So no band is narrower than
+    // the P10–P90 of all rows: held out, this holds 84 % (docs/validation.md, "Error bands").
+    const double pooledLow = quantile(pooled, 0.1), pooledHigh = quantile(pooled, 0.9);
     std::vector<Band> bands;
     for (size_t g = 0; g < byRegime.size(); ++g) {
         Band b;
@@ -286,11 +291,10 @@ std::vector<Band> bandsFrom(const std::vector<ValidationRow> &rows, const std::s
         b.pooled = b.rows < 4;
         const std::vector<double> &from = b.pooled ? pooled : byRegime[g];
         // The band always holds the model's own figure: a regime's few rows can all lie on one
-        // side of it (the five large-scale rows are all slower than predicted), and a band drawn
-        // around a figure it excludes would contradict the figure shown. Such a band ends at
-        // the figure, which shows the side the published runs fall on.
-        b.low = std::min(1.0, quantile(from, 0.1));
-        b.high = std::max(1.0, quantile(from, 0.9));
+        // side of it, and a band drawn around a figure it excludes would contradict the figure
+        // shown.
+        b.low = std::min({1.0, pooledLow, quantile(from, 0.1)});
+        b.high = std::max({1.0, pooledHigh, quantile(from, 0.9)});
         bands.push_back(b);
     }
     return bands;
@@ -414,7 +418,7 @@ std::string validationMarkdown(const ValidationReport &rep)
     for (size_t g = 0; g < rep.bands.size(); ++g) {
         const Band &b = rep.bands[g];
         s << "| " << regimeName(Regime(g)) << " | " << b.rows << " | " << fixed(b.low, 3) << " | "
-          << fixed(b.high, 3) << " | " << (b.pooled ? "all rows (fewer than 4 of its own)" : "its own rows")
+          << fixed(b.high, 3) << " | " << (b.pooled ? "all rows (fewer than 4 of its own)" : "its own rows, never narrower than all rows")
           << " |\n";
     }
     s << "\nCoverage of the bands in use (predictionBand): " << fixed(100 * rep.coverage, 0)
