@@ -81,7 +81,7 @@ void addBands(json &j, const EstimateSpec &spec, const StepEstimate &e)
                          {"p10_factor", b.band.low},
                          {"p90_factor", b.band.high},
                          {"validation_rows", b.band.rows},
-                         {"measured_on", b.band.pooled ? "all validation rows" : "the regime's rows"},
+                         {"measured_on", b.band.pooled ? "all validation rows" : "the regime's rows, never narrower than all rows'"},
                          {"source", "docs/validation.md (leave-one-source-out errors)"}};
     if (spec.published) {
         const long long gpus = spec.cluster.gpus;
