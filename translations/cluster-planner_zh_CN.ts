@@ -5577,18 +5577,18 @@ scale-up</source>
     <name>cp::gui::ResultsDock</name>
     <message>
         <location filename="../views/docks/resultsdock.cpp" line="+88"/>
-        <location line="+79"/>
+        <location line="+87"/>
         <source>  P10 – P90</source>
         <translation>  P10 – P90</translation>
     </message>
     <message>
-        <location line="-78"/>
-        <location line="+79"/>
+        <location line="-86"/>
+        <location line="+87"/>
         <source>%1 – %2</source>
         <translation>%1 – %2</translation>
     </message>
     <message>
-        <location line="-76"/>
+        <location line="-84"/>
         <source>8 in 10 draws of the uncertain inputs land in this range: prices, rates, the cloud price path, utilisation and the training and reliability bands (docs/cost.md, &quot;Ranges and decisions&quot;)</source>
         <translation>不确定输入的 10 次抽样中有 8 次落在此区间内：价格、费率、云租用价格走势、利用率以及训练与可靠性区间（docs/cost.md，“Ranges and decisions”）</translation>
     </message>
@@ -5598,12 +5598,22 @@ scale-up</source>
         <translation>与此类似的机群和团队中，10 个有 8 个落在此区间内：故障率和恢复时间均在其区间内抽样（docs/reliability.md）</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>8 runs in 10 like this one land in this range (errors of the %1 regime against published runs, docs/validation.md)</source>
         <translation>与此类似的训练运行中，10 次有 8 次落在此区间内（依据 %1 工况相对已公开训练运行的误差，docs/validation.md）</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+5"/>
+        <source>%1 (upper bound: communication-bound)</source>
+        <translation>%1（上限：通信受限）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Communication-bound step: its data-parallel traffic is %1× its compute, so it cannot hide behind it. The two published runs like this ran 33–38 % below the predicted throughput, outside the band (docs/validation.md, &quot;Communication-bound steps&quot;)</source>
+        <translation>通信受限的训练步：其数据并行通信量是计算的 %1 倍，无法被计算掩盖。两个此类公开运行的实测吞吐比预测低 33–38 %，落在区间之外（docs/validation.md，“Communication-bound steps”）</translation>
+    </message>
+    <message>
+        <location line="+21"/>
         <source>switches</source>
         <translation>台交换机</translation>
     </message>

@@ -82,7 +82,10 @@ void addBands(json &j, const EstimateSpec &spec, const StepEstimate &e)
                          {"p90_factor", b.band.high},
                          {"validation_rows", b.band.rows},
                          {"measured_on", b.band.pooled ? "all validation rows" : "the regime's rows, never narrower than all rows'"},
-                         {"source", "docs/validation.md (leave-one-source-out errors)"}};
+                         {"source", "docs/validation.md (leave-one-source-out errors)"},
+                         {"dp_traffic_over_compute", b.dpOverCompute}};
+    if (const std::string caution = bandCaution(b); !caution.empty())
+        j["accuracy"]["caution"] = caution;
     if (spec.published) {
         const long long gpus = spec.cluster.gpus;
         const double predicted = predictedFigure(e, spec.published->metric, gpus);
@@ -263,6 +266,8 @@ std::string estimateToText(const EstimateSpec &spec, const EstimateOutcome &o)
             s << ", time to train " << fixedText(b.timeToTrainDays.p10, 0) << "-" << fixedText(b.timeToTrainDays.p90, 0)
               << " days";
         s << " (" << regimeName(b.regime) << " runs against published ones, docs/validation.md)\n";
+        if (const std::string caution = bandCaution(b); !caution.empty())
+            s << "Caution                " << caution << "\n";
     }
     const StepBreakdown &b = e.time;
     s << "\nStep breakdown (s)     compute " << fixedText(b.computeS, 3) << " (slowest GPU "

@@ -49,8 +49,16 @@ struct PerformanceBands
     Regime regime = Regime::Dense;
     Band band;
     BandedFigure stepTimeS, modelTflopsPerGpu, hardwareTflopsPerGpu, mfu, tokensPerS, timeToTrainDays;
+    /// The step's data-parallel traffic over its compute. From 1 up the traffic cannot hide behind
+    /// the compute; there the published runs were far slower than predicted and outside the band
+    /// (docs/validation.md, "Communication-bound steps").
+    double dpOverCompute = 0.0;
+    bool communicationBound() const;
 };
 PerformanceBands performanceBands(const EstimateSpec &spec, const StepEstimate &estimate);
+/// What a reader of the band must know besides it, "" when nothing: the step is
+/// communication-bound, a regime the band does not cover.
+std::string bandCaution(const PerformanceBands &b);
 
 /// The figure of an estimate a published metric names (tokens_per_s_per_gpu divides by `gpus`).
 double predictedFigure(const StepEstimate &e, const std::string &metric, long long gpus);

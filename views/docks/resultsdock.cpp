@@ -99,11 +99,19 @@ void bandRow(QTreeWidget *tree, const char *key, const Results &r, BandOf of = B
                                             "rates and recovery times drawn from their ranges (docs/reliability.md)"));
         return;
     }
+    const PerformanceBands bands = performanceBands(r.performance.spec, r.performance.outcome.estimate);
     band->setToolTip(1, ResultsDock::tr("8 runs in 10 like this one land in this range (errors of the %1 regime "
                                         "against published runs, docs/validation.md)")
-                            .arg(QString::fromLatin1(regimeName(performanceBands(r.performance.spec,
-                                                                                  r.performance.outcome.estimate)
-                                                                    .regime))));
+                            .arg(QString::fromLatin1(regimeName(bands.regime))));
+    // A communication-bound step is outside what the band covers: say so on the row itself.
+    if (bands.communicationBound()) {
+        band->setText(1, ResultsDock::tr("%1 (upper bound: communication-bound)").arg(band->text(1)));
+        band->setToolTip(1, ResultsDock::tr("Communication-bound step: its data-parallel traffic is %1× its compute, "
+                                            "so it cannot hide behind it. The two published runs like this ran "
+                                            "33–38 % below the predicted throughput, outside the band "
+                                            "(docs/validation.md, \"Communication-bound steps\")")
+                                .arg(bands.dpOverCompute, 0, 'f', 2));
+    }
 }
 
 void fillInventory(QTreeWidget *tree, const Results &results)
