@@ -6,6 +6,7 @@
 #include "model/analysis/comparison.h"
 #include "model/analysis/curves.h"
 #include "model/engine/evaluation.h"
+#include "model/training/accuracy.h"
 #include "report/partnames.h"
 #include "report/reportcells.h"
 
@@ -163,6 +164,7 @@ ReportDocument::ReportDocument(const std::vector<ReportDesign> &designs, const R
 
     addTitlePage(designs, options);
     addComparisonTables(comparison, names);
+    addTrainingCautions(designs);
     addCharts(designs, names);
     addFailureDomains(designs);
     addResilience(designs);
@@ -235,6 +237,28 @@ void ReportDocument::addComparisonTables(const Comparison &comparison, const std
                     "storage and checkpoints, scheduling, failure domain, redundancy, power, cooling, NIC speed, "
                     "scale, operations, delivery, cost structure, MFU), each as figures for these designs.")));
     addTable(comparisonTable(comparison.dimensions, comparison.designs, true));
+}
+
+void ReportDocument::addTrainingCautions(const std::vector<ReportDesign> &designs)
+{
+    // A communication-bound step lies outside the P10–P90 band (docs/validation.md,
+    // "Communication-bound steps"): say which design, beside the table that shows its band.
+    for (size_t i = 0; i < designs.size(); ++i) {
+        const Results *r = designs[i].results;
+        if (!r || !r->performance.available)
+            continue;
+        const PerformanceBands b = performanceBands(r->performance.spec, r->performance.outcome.estimate);
+        if (!b.communicationBound())
+            continue;
+        char ratio[32];
+        std::snprintf(ratio, sizeof ratio, "%.2f", b.dpOverCompute);
+        add(Block::Kind::Paragraph,
+            u8(Text::tr("%1 %2: communication-bound step. Its data-parallel traffic is %3× its compute, so how much "
+                        "of it hides decides the step, and the P10–P90 band does not cover it: the three published "
+                        "runs like this ran from 20 % above to 38 % below the predicted throughput (docs/validation.md, "
+                        "\"Communication-bound steps\").")
+                   .arg(q(tag(i)), q(designs[i].name), q(ratio))));
+    }
 }
 
 void ReportDocument::addCharts(const std::vector<ReportDesign> &designs, const std::string &names)

@@ -23,6 +23,7 @@ private Q_SLOTS:
     void pdfReport();
     void pdfRendersCharts();
     void reportErrors();
+    void communicationBoundDesignIsFlagged();
     void chineseReport();
     void chinesePdfEmbedsCjkFont();
     void chinesePdfWithoutChineseFontIsRefused();
@@ -69,6 +70,45 @@ void TestReportCli::initTestCase()
     j.at("design")["name"] = "<script>alert(1)</script>";
     cptest::writeFile(spath("x.json"), j.dump());
     QCOMPARE(run({QStringLiteral("import"), path("x.json"), QStringLiteral("-o"), path("x.cplan")}).code, 0);
+    // MLPerf v5.1's layout of Llama 3.1 8B on 512 GB200 (batch 64 × 8,192, TP2 CP4 DP64): a step whose
+    // data-parallel traffic exceeds its compute (docs/validation.md, "Communication-bound steps").
+    QCOMPARE(run({QStringLiteral("new"), QStringLiteral("--template"), QStringLiteral("supernode"),
+                  QStringLiteral("--gpus"), QStringLiteral("512"), QStringLiteral("-o"), path("n.cplan")})
+                 .code,
+             0);
+    QCOMPARE(run({QStringLiteral("export"), path("n.cplan"), QStringLiteral("--json"), path("n.json")}).code, 0);
+    nlohmann::json n = nlohmann::json::parse(cptest::readFile(spath("n.json")));
+    nlohmann::json &w = n.at("design").at("workload");
+    w.update({{"name", "Llama 3.1 8B, MLPerf v5.1 layout"}, {"layers", 32}, {"hidden", 4096}, {"heads", 32},
+              {"kv_heads", 8}, {"ffn_hidden", 14336}, {"global_batch_tokens", 64 * 8192}, {"precision", "fp8"}});
+    w.at("parallelism").update({{"auto", false}, {"tp", 2}, {"pp", 1}, {"cp", 4}, {"dp", 64}, {"ep", 1},
+                                {"microbatch", 1}, {"interleave", 1}});
+    cptest::writeFile(spath("n.json"), n.dump());
+    QCOMPARE(run({QStringLiteral("import"), path("n.json"), QStringLiteral("-o"), path("nb.cplan")}).code, 0);
+}
+
+/// The band does not cover a communication-bound step: the report, the evaluation and its JSON say
+/// so for that design, and only for it.
+void TestReportCli::communicationBoundDesignIsFlagged()
+{
+    const Run r = run({QStringLiteral("compare"), path("c.cplan"), path("nb.cplan"), QStringLiteral("--report"),
+                       path("n.html")});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    const QString html = QString::fromStdString(cptest::readFile(spath("n.html")));
+    QCOMPARE(html.count(QStringLiteral("communication-bound step")), 1);
+    QVERIFY(html.contains(QStringLiteral("does not cover it")));
+    const QString plain = QString::fromStdString(cptest::readFile(spath("r.html")));
+    QVERIFY(!plain.isEmpty());
+    QVERIFY(!plain.contains(QStringLiteral("communication-bound")));
+
+    const Run text = run({QStringLiteral("evaluate"), path("nb.cplan")});
+    QCOMPARE(text.code, 0);
+    QVERIFY2(text.out.contains(QStringLiteral("caution               communication-bound step")), qPrintable(text.out));
+    const Run json = run({QStringLiteral("evaluate"), path("nb.cplan"), QStringLiteral("--json")});
+    QCOMPARE(json.code, 0);
+    const nlohmann::json accuracy = nlohmann::json::parse(json.out.toStdString()).at("performance").at("accuracy");
+    QVERIFY(accuracy.at("dp_traffic_over_compute").get<double>() >= 1.0);
+    QVERIFY(accuracy.contains("caution"));
 }
 
 void TestReportCli::htmlReport()

@@ -5604,13 +5604,13 @@ scale-up</source>
     </message>
     <message>
         <location line="+5"/>
-        <source>%1 (upper bound: communication-bound)</source>
-        <translation>%1（上限：通信受限）</translation>
+        <source>%1 (not covered: communication-bound)</source>
+        <translation>%1（区间不适用：通信受限）</translation>
     </message>
     <message>
         <location line="+1"/>
-        <source>Communication-bound step: its data-parallel traffic is %1× its compute, so it cannot hide behind it. The two published runs like this ran 33–38 % below the predicted throughput, outside the band (docs/validation.md, &quot;Communication-bound steps&quot;)</source>
-        <translation>通信受限的训练步：其数据并行通信量是计算的 %1 倍，无法被计算掩盖。两个此类公开运行的实测吞吐比预测低 33–38 %，落在区间之外（docs/validation.md，“Communication-bound steps”）</translation>
+        <source>Communication-bound step: its data-parallel traffic is %1× its compute, so how much of it hides decides the step. The three published runs like this ran from 20 % above to 38 % below the predicted throughput, outside the band (docs/validation.md, &quot;Communication-bound steps&quot;)</source>
+        <translation>通信受限的训练步：其数据并行通信量是计算的 %1 倍，能掩盖多少决定了步长。三个此类公开运行的实测吞吐比预测高 20 % 至低 38 %，落在区间之外（docs/validation.md，“Communication-bound steps”）</translation>
     </message>
     <message>
         <location line="+21"/>
@@ -6490,7 +6490,7 @@ Misses: %1</source>
         <translation>供电与制冷</translation>
     </message>
     <message>
-        <location filename="../report/reportdocument.cpp" line="+59"/>
+        <location filename="../report/reportdocument.cpp" line="+60"/>
         <source>Dimension and figure</source>
         <translation>维度与指标</translation>
     </message>
@@ -6511,7 +6511,7 @@ Misses: %1</source>
         <translation>集群设计对比</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+20"/>
         <source> vs </source>
         <translation> 对比 </translation>
     </message>
@@ -6592,7 +6592,12 @@ Misses: %1</source>
         <translation>架构对比衡量设计的各个维度（架构、通信、存储与检查点、调度、故障域、冗余、供电、制冷、网卡速率、规模、运维、交付、成本结构、算力利用率），每个维度都给出这些设计的具体数值。</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+20"/>
+        <source>%1 %2: communication-bound step. Its data-parallel traffic is %3× its compute, so how much of it hides decides the step, and the P10–P90 band does not cover it: the three published runs like this ran from 20 % above to 38 % below the predicted throughput (docs/validation.md, &quot;Communication-bound steps&quot;).</source>
+        <translation>%1 %2：通信受限的训练步。其数据并行通信量是计算的 %3 倍，能掩盖多少决定了步长，P10–P90 区间不覆盖此情形：三个此类公开运行的实测吞吐比预测高 20 % 至低 38 %（docs/validation.md，“Communication-bound steps”）。</translation>
+    </message>
+    <message>
+        <location line="+12"/>
         <source>Charts</source>
         <translation>图表</translation>
     </message>
@@ -6754,7 +6759,7 @@ Misses: %1</source>
         <translation>P(A 优于 %1)</translation>
     </message>
     <message>
-        <location filename="../report/reportdocument.cpp" line="-194"/>
+        <location filename="../report/reportdocument.cpp" line="-217"/>
         <location filename="../report/reportsections.cpp" line="+3"/>
         <location line="+122"/>
         <source>never</source>

@@ -180,6 +180,8 @@ void printText(const cp::Design &design, const cp::Results &r)
         if (design.workload.jobs > 1)
             std::cout << "  jobs                  " << design.workload.jobs << " equal jobs; together "
                       << fixed(e.tokensPerS * design.workload.jobs / 1e6, 1) << "M tokens/s\n";
+        if (const std::string caution = cp::bandCaution(cp::performanceBands(r.performance.spec, e)); !caution.empty())
+            std::cout << "  caution               " << caution << "\n";
     } else {
         std::cout << "  not available (see problems)\n";
     }

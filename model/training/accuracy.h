@@ -50,7 +50,7 @@ struct PerformanceBands
     Band band;
     BandedFigure stepTimeS, modelTflopsPerGpu, hardwareTflopsPerGpu, mfu, tokensPerS, timeToTrainDays;
     /// The step's data-parallel traffic over its compute. From 1 up the traffic cannot hide behind
-    /// the compute; there the published runs were far slower than predicted and outside the band
+    /// the compute; there the published runs lie outside the band, on either side
     /// (docs/validation.md, "Communication-bound steps").
     double dpOverCompute = 0.0;
     bool communicationBound() const;

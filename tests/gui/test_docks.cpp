@@ -246,17 +246,17 @@ void TestDocks::resultsShowFabricAndTraining()
     const Band band = predictionBand(Regime::Dense);
     QCOMPARE(dock.value(QStringLiteral("performance.mfu_p10")),
              locale.toString(43.1 * band.low, 'f', 1) + QStringLiteral(" – ") + locale.toString(43.1 * band.high, 'f', 1));
-    QVERIFY(!dock.value(QStringLiteral("performance.mfu_p10")).contains(QStringLiteral("upper bound")));
+    QVERIFY(!dock.value(QStringLiteral("performance.mfu_p10")).contains(QStringLiteral("not covered")));
     // A step whose data-parallel traffic is at least its compute is outside what the band covers
     // (docs/validation.md, "Communication-bound steps"): the band row says so.
     results.performance.outcome.estimate.time.computeS = 0.037;
     results.performance.outcome.estimate.time.dpTotalS = 0.039;
     dock.setResults(results);
-    QVERIFY2(dock.value(QStringLiteral("performance.mfu_p10")).contains(QStringLiteral("upper bound")),
+    QVERIFY2(dock.value(QStringLiteral("performance.mfu_p10")).contains(QStringLiteral("not covered")),
              qPrintable(dock.value(QStringLiteral("performance.mfu_p10"))));
     results.performance.outcome.estimate.time.dpTotalS = 0.020;
     dock.setResults(results);
-    QVERIFY(!dock.value(QStringLiteral("performance.mfu_p10")).contains(QStringLiteral("upper bound")));
+    QVERIFY(!dock.value(QStringLiteral("performance.mfu_p10")).contains(QStringLiteral("not covered")));
     QVERIFY(dock.value(QStringLiteral("reliability.goodput")).isEmpty()); // not evaluated
 
     results.reliability.available = true;

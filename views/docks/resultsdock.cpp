@@ -105,11 +105,11 @@ void bandRow(QTreeWidget *tree, const char *key, const Results &r, BandOf of = B
                             .arg(QString::fromLatin1(regimeName(bands.regime))));
     // A communication-bound step is outside what the band covers: say so on the row itself.
     if (bands.communicationBound()) {
-        band->setText(1, ResultsDock::tr("%1 (upper bound: communication-bound)").arg(band->text(1)));
+        band->setText(1, ResultsDock::tr("%1 (not covered: communication-bound)").arg(band->text(1)));
         band->setToolTip(1, ResultsDock::tr("Communication-bound step: its data-parallel traffic is %1× its compute, "
-                                            "so it cannot hide behind it. The two published runs like this ran "
-                                            "33–38 % below the predicted throughput, outside the band "
-                                            "(docs/validation.md, \"Communication-bound steps\")")
+                                            "so how much of it hides decides the step. The three published runs "
+                                            "like this ran from 20 % above to 38 % below the predicted throughput, "
+                                            "outside the band (docs/validation.md, \"Communication-bound steps\")")
                                 .arg(bands.dpOverCompute, 0, 'f', 2));
     }
 }
