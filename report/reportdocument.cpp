@@ -252,12 +252,14 @@ void ReportDocument::addTrainingCautions(const std::vector<ReportDesign> &design
             continue;
         char ratio[32];
         std::snprintf(ratio, sizeof ratio, "%.2f", b.dpOverCompute);
+        const CommunicationBoundRecord rec = communicationBoundRecord();
         add(Block::Kind::Paragraph,
             u8(Text::tr("%1 %2: communication-bound step. Its data-parallel traffic is %3× its compute, so how much "
-                        "of it hides decides the step, and the P10–P90 band does not cover it: the three published "
-                        "runs like this ran from 20 % above to 38 % below the predicted throughput (docs/validation.md, "
+                        "of it hides decides the step, and the P10–P90 band does not cover it: the %4 published "
+                        "runs like this ran from %5 % above to %6 % below the predicted throughput (docs/validation.md, "
                         "\"Communication-bound steps\").")
-                   .arg(q(tag(i)), q(designs[i].name), q(ratio))));
+                   .arg(q(tag(i)), q(designs[i].name), q(ratio), QString::number(rec.runs),
+                        QString::number(rec.mostAbovePct), QString::number(rec.mostBelowPct))));
     }
 }
 

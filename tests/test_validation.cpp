@@ -276,6 +276,7 @@ private Q_SLOTS:
     void communicationBoundStepsCarryTheCaution()
     {
         std::set<std::string> bound;
+        double mostAbove = 0.0, mostBelow = 0.0; // published against predicted, % of predicted
         for (const ValidationCase &c : loadCases("validation")) {
             const EstimateOutcome out = runEstimate(c.spec);
             const PerformanceBands b = performanceBands(c.spec, out.estimate);
@@ -289,10 +290,18 @@ private Q_SLOTS:
             QVERIFY(bandCaution(b).find("does not cover it") != std::string::npos);
             const double published = c.spec.published->value * double(c.spec.cluster.gpus);
             QVERIFY2(published < b.tokensPerS.p10 || published > b.tokensPerS.p90, c.id.c_str());
+            const double off = 100.0 * (published / b.tokensPerS.value - 1.0);
+            mostAbove = std::max(mostAbove, off);
+            mostBelow = std::max(mostBelow, -off);
         }
         const std::set<std::string> expected{"mlperf51-llama31-8b-gb200-512", "mlperf51-llama31-8b-gb300-512",
                                              "mlperf51-llama31-8b-b200-64-oracle"};
         QCOMPARE(bound, expected);
+        // The range every caution quotes is the one these rows give, to the percent.
+        const CommunicationBoundRecord rec = communicationBoundRecord();
+        QCOMPARE(rec.runs, int(bound.size()));
+        QCOMPARE(rec.mostAbovePct, int(std::lround(mostAbove)));
+        QCOMPARE(rec.mostBelowPct, int(std::lround(mostBelow)));
     }
 
     /// Held out, the bands cover less: a source's rows against bands measured on the other

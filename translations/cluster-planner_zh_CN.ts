@@ -5577,18 +5577,18 @@ scale-up</source>
     <name>cp::gui::ResultsDock</name>
     <message>
         <location filename="../views/docks/resultsdock.cpp" line="+88"/>
-        <location line="+87"/>
+        <location line="+91"/>
         <source>  P10 – P90</source>
         <translation>  P10 – P90</translation>
     </message>
     <message>
-        <location line="-86"/>
-        <location line="+87"/>
+        <location line="-90"/>
+        <location line="+91"/>
         <source>%1 – %2</source>
         <translation>%1 – %2</translation>
     </message>
     <message>
-        <location line="-84"/>
+        <location line="-88"/>
         <source>8 in 10 draws of the uncertain inputs land in this range: prices, rates, the cloud price path, utilisation and the training and reliability bands (docs/cost.md, &quot;Ranges and decisions&quot;)</source>
         <translation>不确定输入的 10 次抽样中有 8 次落在此区间内：价格、费率、云租用价格走势、利用率以及训练与可靠性区间（docs/cost.md，“Ranges and decisions”）</translation>
     </message>
@@ -5608,12 +5608,12 @@ scale-up</source>
         <translation>%1（区间不适用：通信受限）</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>Communication-bound step: its data-parallel traffic is %1× its compute, so how much of it hides decides the step. The three published runs like this ran from 20 % above to 38 % below the predicted throughput, outside the band (docs/validation.md, &quot;Communication-bound steps&quot;)</source>
-        <translation>通信受限的训练步：其数据并行通信量是计算的 %1 倍，能掩盖多少决定了步长。三个此类公开运行的实测吞吐比预测高 20 % 至低 38 %，落在区间之外（docs/validation.md，“Communication-bound steps”）</translation>
+        <location line="+2"/>
+        <source>Communication-bound step: its data-parallel traffic is %1× its compute, so how much of it hides decides the step. The %2 published runs like this ran from %3 % above to %4 % below the predicted throughput, outside the band (docs/validation.md, &quot;Communication-bound steps&quot;)</source>
+        <translation>通信受限的训练步：其数据并行通信量是计算的 %1 倍，能掩盖多少决定了步长。%2 个此类公开运行的实测吞吐比预测高 %3 % 至低 %4 %，落在区间之外（docs/validation.md，“Communication-bound steps”）</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+24"/>
         <source>switches</source>
         <translation>台交换机</translation>
     </message>
@@ -6592,12 +6592,12 @@ Misses: %1</source>
         <translation>架构对比衡量设计的各个维度（架构、通信、存储与检查点、调度、故障域、冗余、供电、制冷、网卡速率、规模、运维、交付、成本结构、算力利用率），每个维度都给出这些设计的具体数值。</translation>
     </message>
     <message>
-        <location line="+20"/>
-        <source>%1 %2: communication-bound step. Its data-parallel traffic is %3× its compute, so how much of it hides decides the step, and the P10–P90 band does not cover it: the three published runs like this ran from 20 % above to 38 % below the predicted throughput (docs/validation.md, &quot;Communication-bound steps&quot;).</source>
-        <translation>%1 %2：通信受限的训练步。其数据并行通信量是计算的 %3 倍，能掩盖多少决定了步长，P10–P90 区间不覆盖此情形：三个此类公开运行的实测吞吐比预测高 20 % 至低 38 %（docs/validation.md，“Communication-bound steps”）。</translation>
+        <location line="+21"/>
+        <source>%1 %2: communication-bound step. Its data-parallel traffic is %3× its compute, so how much of it hides decides the step, and the P10–P90 band does not cover it: the %4 published runs like this ran from %5 % above to %6 % below the predicted throughput (docs/validation.md, &quot;Communication-bound steps&quot;).</source>
+        <translation>%1 %2：通信受限的训练步。其数据并行通信量是计算的 %3 倍，能掩盖多少决定了步长，P10–P90 区间不覆盖此情形：%4 个此类公开运行的实测吞吐比预测高 %5 % 至低 %6 %（docs/validation.md，“Communication-bound steps”）。</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>Charts</source>
         <translation>图表</translation>
     </message>
@@ -6759,7 +6759,7 @@ Misses: %1</source>
         <translation>P(A 优于 %1)</translation>
     </message>
     <message>
-        <location filename="../report/reportdocument.cpp" line="-217"/>
+        <location filename="../report/reportdocument.cpp" line="-219"/>
         <location filename="../report/reportsections.cpp" line="+3"/>
         <location line="+122"/>
         <source>never</source>

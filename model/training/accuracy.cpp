@@ -79,21 +79,28 @@ bool PerformanceBands::communicationBound() const
     return dpOverCompute >= 1.0;
 }
 
+CommunicationBoundRecord communicationBoundRecord()
+{
+    // The validation rows with data-parallel traffic at or above their compute: MLPerf Training
+    // v5.1 Llama 3.1 8B on 512 GB200 and 512 GB300 NVL72 ran 1/1.49 and 1/1.62 of the predicted
+    // throughput (34 % and 38 % below it), on 64 B200 over RoCE 1.20 of it (20 % above); every
+    // other row is at 0.60 or below. Neither the sign nor the size follows from the ratio.
+    return {3, 20, 38};
+}
+
 std::string bandCaution(const PerformanceBands &b)
 {
     if (!b.communicationBound())
         return {};
-    // The validation rows with data-parallel traffic at or above their compute (docs/validation.md,
-    // "Communication-bound steps"): MLPerf Training v5.1 Llama 3.1 8B on 512 GB200 and 512 GB300
-    // NVL72 ran 1/1.49 and 1/1.62 of the predicted throughput, on 64 B200 over RoCE 1.20 of it;
-    // every other row is at 0.60 or below. Neither the sign nor the size follows from the ratio.
-    char ratio[32];
-    std::snprintf(ratio, sizeof ratio, "%.2f", b.dpOverCompute);
-    return std::string("communication-bound step: its data-parallel traffic is ") + ratio +
-           "x its compute, so how much of it hides decides the step, and the band does not cover it. "
-           "The three published runs like this (MLPerf Training v5.1, Llama 3.1 8B) ran from 20 % above "
-           "(64 B200 over RoCE) to 38 % below (512 GB200 and GB300 NVL72) the predicted throughput "
-           "(docs/validation.md)";
+    const CommunicationBoundRecord rec = communicationBoundRecord();
+    char text[512];
+    std::snprintf(text, sizeof text,
+                  "communication-bound step: its data-parallel traffic is %.2fx its compute, so how much "
+                  "of it hides decides the step, and the band does not cover it. The %d published runs "
+                  "like this (MLPerf Training v5.1, Llama 3.1 8B) ran from %d %% above to %d %% below the "
+                  "predicted throughput (docs/validation.md)",
+                  b.dpOverCompute, rec.runs, rec.mostAbovePct, rec.mostBelowPct);
+    return text;
 }
 
 double predictedFigure(const StepEstimate &e, const std::string &metric, long long gpus)

@@ -56,6 +56,18 @@ struct PerformanceBands
     bool communicationBound() const;
 };
 PerformanceBands performanceBands(const EstimateSpec &spec, const StepEstimate &estimate);
+/// The published runs that were communication-bound (PerformanceBands::communicationBound) against
+/// their predictions: how many, and the furthest each way, in % of the predicted throughput
+/// (docs/validation.md, "Communication-bound steps"). Measured on the validation rows; the one
+/// place every caution — the model's text, the Results dock, the report — takes it from, and
+/// test_validation recomputes it from the rows.
+struct CommunicationBoundRecord
+{
+    int runs = 0;
+    int mostAbovePct = 0; ///< published above the prediction, at most by this much
+    int mostBelowPct = 0; ///< published below the prediction, at most by this much
+};
+CommunicationBoundRecord communicationBoundRecord();
 /// What a reader of the band must know besides it, "" when nothing: the step is
 /// communication-bound, a regime the band does not cover.
 std::string bandCaution(const PerformanceBands &b);
