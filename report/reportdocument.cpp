@@ -254,12 +254,12 @@ void ReportDocument::addTrainingCautions(const std::vector<ReportDesign> &design
         std::snprintf(ratio, sizeof ratio, "%.2f", b.dpOverCompute);
         const CommunicationBoundRecord rec = communicationBoundRecord();
         add(Block::Kind::Paragraph,
-            u8(Text::tr("%1 %2: communication-bound step. Its data-parallel traffic is %3× its compute, so how much "
-                        "of it hides decides the step, and the P10–P90 band does not cover it: the %4 published "
-                        "runs like this ran from %5 % above to %6 % below the predicted throughput (docs/validation.md, "
-                        "\"Communication-bound steps\").")
+            u8(Text::tr("%1 %2: communication-bound step. Its data-parallel traffic is %3× its compute, more than "
+                        "the backward pass it hides behind, so how it is scheduled decides the step, and the P10–P90 "
+                        "band does not hold: the %4 published runs like this ran at %5 % to %6 % of the predicted "
+                        "throughput (docs/validation.md, \"Communication-bound steps\").")
                    .arg(q(tag(i)), q(designs[i].name), q(ratio), QString::number(rec.runs),
-                        QString::number(rec.mostAbovePct), QString::number(rec.mostBelowPct))));
+                        QString::number(rec.lowestPct), QString::number(rec.highestPct))));
     }
 }
 

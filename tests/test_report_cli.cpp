@@ -105,7 +105,7 @@ void TestReportCli::communicationBoundDesignIsFlagged()
     QVERIFY2(r.code == 0, qPrintable(r.err));
     const QString html = QString::fromStdString(cptest::readFile(spath("n.html")));
     QCOMPARE(html.count(QStringLiteral("communication-bound step")), 1);
-    QVERIFY(html.contains(QStringLiteral("does not cover it")));
+    QVERIFY(html.contains(QStringLiteral("does not hold")));
     // Two designs that are not communication-bound: no caution (this test's own report, not another's).
     const Run p = run({QStringLiteral("compare"), path("c.cplan"), path("s.cplan"), QStringLiteral("--report"),
                        path("plain.html")});
@@ -120,7 +120,7 @@ void TestReportCli::communicationBoundDesignIsFlagged()
     const Run json = run({QStringLiteral("evaluate"), path("nb.cplan"), QStringLiteral("--json")});
     QCOMPARE(json.code, 0);
     const nlohmann::json accuracy = nlohmann::json::parse(json.out.toStdString()).at("performance").at("accuracy");
-    QVERIFY(accuracy.at("dp_traffic_over_compute").get<double>() >= 1.0);
+    QVERIFY(accuracy.at("dp_traffic_over_compute").get<double>() >= 2.0 / 3.0);
     QVERIFY(accuracy.contains("caution"));
 }
 

@@ -72,32 +72,32 @@ private Q_SLOTS:
         };
         static const Expected expected[] = {
         {"bloom-176b", 7.6, 8.2},
-        {"korthikanti-175b-full", -3.5, -5.0},
-        {"korthikanti-175b", -4.4, -5.9},
-        {"korthikanti-1t-full", -7.7, -9.3},
-        {"korthikanti-1t", -9.3, -10.9},
-        {"korthikanti-22b-full", 0.5, -0.8},
-        {"korthikanti-22b", -0.5, -1.7},
-        {"korthikanti-530b-2240", -6.5, -8.1},
-        {"korthikanti-530b-full", -8.6, -10.2},
-        {"korthikanti-530b", -8.3, -9.9},
+        {"korthikanti-175b-full", -3.5, -5.6},
+        {"korthikanti-175b", -4.4, -6.4},
+        {"korthikanti-1t-full", -7.7, -9.8},
+        {"korthikanti-1t", -9.3, -11.4},
+        {"korthikanti-22b-full", 0.5, -1.2},
+        {"korthikanti-22b", -0.5, -2.1},
+        {"korthikanti-530b-2240", -6.5, -8.6},
+        {"korthikanti-530b-full", -8.6, -10.7},
+        {"korthikanti-530b", -8.3, -10.4},
         {"llama3-405b-128k-cp16", -11.5, -10.9},
         {"llama3-405b-16k", 5.1, 5.7},
         {"llama3-405b", 3.9, 4.5},
-        {"mb2511-b200-deepseekv3", 13.0, 12.8},
-        {"mb2511-b200-llama3-8b", -12.9, -13.9},
-        {"mb2511-b200-llama31-405b", -0.9, -2.7},
-        {"mb2511-gb200-deepseekv3-bf16", 4.6, 5.0},
-        {"mb2511-gb200-deepseekv3-fp8", 9.6, 8.8},
-        {"mb2511-gb200-llama3-70b", -1.0, -2.6},
-        {"mb2511-gb200-llama31-405b", -0.1, -1.7},
-        {"mb2511-gb300-llama31-405b", -11.8, -13.3},
-        {"mb2511-h100-llama3-70b", -10.5, -11.7},
-        {"mb2511-h100-llama3-8b", -13.7, -14.6},
-        {"mb2511-h100-llama31-405b", 7.6, 5.9},
-        {"mb2511-h100-qwen3-235b", -14.4, -14.6},
-        {"mb2602-h100-llama3-70b", -10.6, -11.7},
-        {"mb2602-h100-llama31-405b", 3.2, 1.5},
+        {"mb2511-b200-deepseekv3", 12.7, 11.7},
+        {"mb2511-b200-llama3-8b", -13.4, -15.3},
+        {"mb2511-b200-llama31-405b", -1.7, -4.8},
+        {"mb2511-gb200-deepseekv3-bf16", 4.6, 4.6},
+        {"mb2511-gb200-deepseekv3-fp8", 9.2, 7.7},
+        {"mb2511-gb200-llama3-70b", -1.7, -4.6},
+        {"mb2511-gb200-llama31-405b", -0.8, -3.8},
+        {"mb2511-gb300-llama31-405b", -12.4, -15.3},
+        {"mb2511-h100-llama3-70b", -11.1, -13.3},
+        {"mb2511-h100-llama3-8b", -14.2, -16.0},
+        {"mb2511-h100-llama31-405b", 6.9, 3.7},
+        {"mb2511-h100-qwen3-235b", -14.5, -15.1},
+        {"mb2602-h100-llama3-70b", -11.1, -13.3},
+        {"mb2602-h100-llama31-405b", 2.5, -0.7},
         {"megascale-175b-1024", 6.8, 9.8},
         {"megascale-175b-12288", 10.2, 13.2},
         {"megascale-175b-256-b256", 3.5, 6.5},
@@ -107,50 +107,50 @@ private Q_SLOTS:
         {"megascale-175b-6144", 1.5, 4.4},
         {"megascale-175b-768", 4.7, 7.8},
         {"megascale-175b-8192", 9.5, 12.7},
-        {"megatron-1.7b", -3.7, -4.7},
+        {"megatron-1.7b", -3.3, -4.3},
         {"megatron-145.6b", -0.3, -1.8},
         {"megatron-18.4b", -5.5, -6.7},
         {"megatron-1t", -3.0, -4.7},
-        {"megatron-3.6b", -4.4, -5.5},
+        {"megatron-3.6b", -4.1, -5.1},
         {"megatron-310.1b", -0.1, -1.7},
         {"megatron-39.1b", -1.5, -2.8},
         {"megatron-529.6b", -3.6, -5.2},
-        {"megatron-7.5b", -6.8, -8.0},
+        {"megatron-7.5b", -6.6, -7.8},
         {"megatron-76.1b", 0.9, -0.5},
-        {"mlperf31-gpt3-175b-10240", 5.0, 7.2},
-        {"mlperf31-gpt3-175b-10752", 5.5, 7.6},
-        {"mlperf31-gpt3-175b-4096", 5.3, 7.9},
-        {"mlperf31-gpt3-175b-512", 4.4, 7.5},
-        {"mlperf31-gpt3-175b-6144", 5.7, 8.3},
-        {"mlperf31-gpt3-175b-8192", 6.0, 8.6},
-        {"mlperf40-gpt3-175b-10752", -3.1, -3.2},
-        {"mlperf40-gpt3-175b-11616", -2.9, -3.1},
-        {"mlperf40-gpt3-175b-512", -7.3, -7.5},
-        {"mlperf41-gpt3-175b-b200-64", -11.5, -12.2},
-        {"mlperf41-gpt3-175b-h100-256", -10.6, -11.3},
-        {"mlperf41-gpt3-175b-h100-512", -8.5, -9.3},
-        {"mlperf50-llama31-405b-gb200-256", 8.3, 8.1},
-        {"mlperf50-llama31-405b-gb200-512", 9.6, 9.4},
-        {"mlperf50-llama31-405b-h100-2048", -4.5, -4.7},
-        {"mlperf50-llama31-405b-h100-2432", -4.5, -4.7},
-        {"mlperf50-llama31-405b-h100-2560", -4.8, -5.0},
-        {"mlperf50-llama31-405b-h100-512", -3.8, -4.0},
-        {"mlperf50-llama31-405b-h100-8192", -5.0, -5.1},
-        {"mlperf51-llama31-8b-b200-16-dell", -10.2, -9.7},
-        {"mlperf51-llama31-8b-b200-64-oracle", -16.5, -16.4},
-        {"mlperf51-llama31-8b-gb200-512", 49.0, 49.1},
-        {"mlperf51-llama31-8b-gb200-72", 12.8, 13.3},
-        {"mlperf51-llama31-8b-gb300-512", 62.0, 62.2},
-        {"mlperf51-llama31-8b-gb300-72", 3.3, 3.8},
+        {"mlperf31-gpt3-175b-10240", 7.7, 9.0},
+        {"mlperf31-gpt3-175b-10752", 8.2, 9.4},
+        {"mlperf31-gpt3-175b-4096", 6.5, 8.0},
+        {"mlperf31-gpt3-175b-512", 3.6, 5.4},
+        {"mlperf31-gpt3-175b-6144", 6.9, 8.4},
+        {"mlperf31-gpt3-175b-8192", 7.2, 8.7},
+        {"mlperf40-gpt3-175b-10752", 0.2, 0.2},
+        {"mlperf40-gpt3-175b-11616", 0.3, 0.3},
+        {"mlperf40-gpt3-175b-512", -8.1, -8.1},
+        {"mlperf41-gpt3-175b-b200-64", -12.2, -13.0},
+        {"mlperf41-gpt3-175b-h100-256", -11.3, -12.1},
+        {"mlperf41-gpt3-175b-h100-512", -9.3, -10.0},
+        {"mlperf50-llama31-405b-gb200-256", 7.5, 6.7},
+        {"mlperf50-llama31-405b-gb200-512", 8.7, 7.9},
+        {"mlperf50-llama31-405b-h100-2048", -5.2, -5.9},
+        {"mlperf50-llama31-405b-h100-2432", -5.2, -5.9},
+        {"mlperf50-llama31-405b-h100-2560", -5.5, -6.2},
+        {"mlperf50-llama31-405b-h100-512", -4.5, -5.2},
+        {"mlperf50-llama31-405b-h100-8192", -5.6, -6.2},
+        {"mlperf51-llama31-8b-b200-16-dell", -10.7, -10.2},
+        {"mlperf51-llama31-8b-b200-64-oracle", 2.3, 2.8},
+        {"mlperf51-llama31-8b-gb200-512", 80.7, 80.9},
+        {"mlperf51-llama31-8b-gb200-72", 12.3, 12.8},
+        {"mlperf51-llama31-8b-gb300-512", 75.2, 75.5},
+        {"mlperf51-llama31-8b-gb300-72", 2.9, 3.4},
         {"mtnlg-530b-2240", 14.5, 15.7},
         {"mtnlg-530b-2800", 15.4, 16.6},
         {"mtnlg-530b-3360", 19.6, 20.9},
-        {"nemo2407-gpt3-175b-128", 5.8, 9.0},
-        {"nemo2407-gpt3-175b-512", 0.5, 3.6},
-        {"nemo2407-llama2-70b", 5.8, 8.7},
-        {"nemo2407-llama3-70b", 1.5, 4.0},
-        {"nemo2407-llama3-8b", 5.9, 8.2},
-        {"nemo2407-nemotron-340b", 4.2, 6.9},
+        {"nemo2407-gpt3-175b-128", 4.9, 6.7},
+        {"nemo2407-gpt3-175b-512", -0.3, 1.3},
+        {"nemo2407-llama2-70b", 5.0, 6.6},
+        {"nemo2407-llama3-70b", 0.8, 2.1},
+        {"nemo2407-llama3-8b", 5.3, 6.5},
+        {"nemo2407-nemotron-340b", 3.5, 4.9},
     };
         QCOMPARE(report().rows.size(), std::size(expected));
         for (const Expected &x : expected) {
@@ -269,30 +269,29 @@ private Q_SLOTS:
                  qPrintable(QString::number(report().coverage)));
     }
 
-    /// Communication-bound steps (data-parallel traffic at least the compute) are the regime the
-    /// bands do not cover: exactly three MLPerf v5.1 runs are in it (512 GB200 and GB300 NVL72, 64
-    /// B200 over RoCE), each published figure lies outside its band (two below, one above), and the
-    /// estimate says so; no other row is near it.
+    /// Communication-bound steps (data-parallel traffic at least the backward pass, 2/3 of the
+    /// compute) are the regime the bands do not hold in: exactly three MLPerf v5.1 runs are in it
+    /// (512 GB200 and GB300 NVL72, 64 B200 over RoCE), the estimate says so with the range they
+    /// measured, and no other row is near the threshold.
     void communicationBoundStepsCarryTheCaution()
     {
         std::set<std::string> bound;
-        double mostAbove = 0.0, mostBelow = 0.0; // published against predicted, % of predicted
+        double lowest = 1e9, highest = 0.0; // published throughput, % of predicted
         for (const ValidationCase &c : loadCases("validation")) {
             const EstimateOutcome out = runEstimate(c.spec);
             const PerformanceBands b = performanceBands(c.spec, out.estimate);
             QVERIFY2(std::isfinite(b.dpOverCompute) && b.dpOverCompute >= 0.0, c.id.c_str());
             QCOMPARE(bandCaution(b).empty(), !b.communicationBound());
             if (!b.communicationBound()) {
-                QVERIFY2(b.dpOverCompute < 0.7, c.id.c_str()); // the regimes stay well apart
+                QVERIFY2(b.dpOverCompute < 0.6, c.id.c_str()); // the regimes stay apart
                 continue;
             }
             bound.insert(c.id);
-            QVERIFY(bandCaution(b).find("does not cover it") != std::string::npos);
+            QVERIFY(bandCaution(b).find("does not hold") != std::string::npos);
             const double published = c.spec.published->value * double(c.spec.cluster.gpus);
-            QVERIFY2(published < b.tokensPerS.p10 || published > b.tokensPerS.p90, c.id.c_str());
-            const double off = 100.0 * (published / b.tokensPerS.value - 1.0);
-            mostAbove = std::max(mostAbove, off);
-            mostBelow = std::max(mostBelow, -off);
+            const double pct = 100.0 * published / b.tokensPerS.value;
+            lowest = std::min(lowest, pct);
+            highest = std::max(highest, pct);
         }
         const std::set<std::string> expected{"mlperf51-llama31-8b-gb200-512", "mlperf51-llama31-8b-gb300-512",
                                              "mlperf51-llama31-8b-b200-64-oracle"};
@@ -300,8 +299,8 @@ private Q_SLOTS:
         // The range every caution quotes is the one these rows give, to the percent.
         const CommunicationBoundRecord rec = communicationBoundRecord();
         QCOMPARE(rec.runs, int(bound.size()));
-        QCOMPARE(rec.mostAbovePct, int(std::lround(mostAbove)));
-        QCOMPARE(rec.mostBelowPct, int(std::lround(mostBelow)));
+        QCOMPARE(rec.lowestPct, int(std::lround(lowest)));
+        QCOMPARE(rec.highestPct, int(std::lround(highest)));
     }
 
     /// Held out, the bands cover less: a source's rows against bands measured on the other

@@ -5577,18 +5577,18 @@ scale-up</source>
     <name>cp::gui::ResultsDock</name>
     <message>
         <location filename="../views/docks/resultsdock.cpp" line="+88"/>
-        <location line="+91"/>
+        <location line="+92"/>
         <source>  P10 – P90</source>
         <translation>  P10 – P90</translation>
     </message>
     <message>
-        <location line="-90"/>
-        <location line="+91"/>
+        <location line="-91"/>
+        <location line="+92"/>
         <source>%1 – %2</source>
         <translation>%1 – %2</translation>
     </message>
     <message>
-        <location line="-88"/>
+        <location line="-89"/>
         <source>8 in 10 draws of the uncertain inputs land in this range: prices, rates, the cloud price path, utilisation and the training and reliability bands (docs/cost.md, &quot;Ranges and decisions&quot;)</source>
         <translation>不确定输入的 10 次抽样中有 8 次落在此区间内：价格、费率、云租用价格走势、利用率以及训练与可靠性区间（docs/cost.md，“Ranges and decisions”）</translation>
     </message>
@@ -5609,11 +5609,11 @@ scale-up</source>
     </message>
     <message>
         <location line="+2"/>
-        <source>Communication-bound step: its data-parallel traffic is %1× its compute, so how much of it hides decides the step. The %2 published runs like this ran from %3 % above to %4 % below the predicted throughput, outside the band (docs/validation.md, &quot;Communication-bound steps&quot;)</source>
-        <translation>通信受限的训练步：其数据并行通信量是计算的 %1 倍，能掩盖多少决定了步长。%2 个此类公开运行的实测吞吐比预测高 %3 % 至低 %4 %，落在区间之外（docs/validation.md，“Communication-bound steps”）</translation>
+        <source>Communication-bound step: its data-parallel traffic is %1× its compute, more than the backward pass it hides behind, so how it is scheduled decides the step. The %2 published runs like this ran at %3 % to %4 % of the predicted throughput (docs/validation.md, &quot;Communication-bound steps&quot;)</source>
+        <translation>通信受限的训练步：其数据并行通信量是计算的 %1 倍，超过了用来掩盖它的反向计算，因此步长取决于通信如何调度。%2 个此类公开运行的实测吞吐为预测值的 %3 % 至 %4 %（docs/validation.md，“Communication-bound steps”）</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+25"/>
         <source>switches</source>
         <translation>台交换机</translation>
     </message>
@@ -6593,8 +6593,8 @@ Misses: %1</source>
     </message>
     <message>
         <location line="+21"/>
-        <source>%1 %2: communication-bound step. Its data-parallel traffic is %3× its compute, so how much of it hides decides the step, and the P10–P90 band does not cover it: the %4 published runs like this ran from %5 % above to %6 % below the predicted throughput (docs/validation.md, &quot;Communication-bound steps&quot;).</source>
-        <translation>%1 %2：通信受限的训练步。其数据并行通信量是计算的 %3 倍，能掩盖多少决定了步长，P10–P90 区间不覆盖此情形：%4 个此类公开运行的实测吞吐比预测高 %5 % 至低 %6 %（docs/validation.md，“Communication-bound steps”）。</translation>
+        <source>%1 %2: communication-bound step. Its data-parallel traffic is %3× its compute, more than the backward pass it hides behind, so how it is scheduled decides the step, and the P10–P90 band does not hold: the %4 published runs like this ran at %5 % to %6 % of the predicted throughput (docs/validation.md, &quot;Communication-bound steps&quot;).</source>
+        <translation>%1 %2：通信受限的训练步。其数据并行通信量是计算的 %3 倍，超过了用来掩盖它的反向计算，因此步长取决于通信如何调度，P10–P90 区间在此不成立：%4 个此类公开运行的实测吞吐为预测值的 %5 % 至 %6 %（docs/validation.md，“Communication-bound steps”）。</translation>
     </message>
     <message>
         <location line="+13"/>

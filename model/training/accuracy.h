@@ -49,23 +49,24 @@ struct PerformanceBands
     Regime regime = Regime::Dense;
     Band band;
     BandedFigure stepTimeS, modelTflopsPerGpu, hardwareTflopsPerGpu, mfu, tokensPerS, timeToTrainDays;
-    /// The step's data-parallel traffic over its compute. From 1 up the traffic cannot hide behind
-    /// the compute; there the published runs lie outside the band, on either side
+    /// The step's data-parallel traffic over its compute. From 2/3 up the traffic is at least the
+    /// backward pass it hides behind (dataParallelComm's window), so how it is scheduled decides
+    /// the step, and the band — measured on runs well below that — does not hold there
     /// (docs/validation.md, "Communication-bound steps").
     double dpOverCompute = 0.0;
     bool communicationBound() const;
 };
 PerformanceBands performanceBands(const EstimateSpec &spec, const StepEstimate &estimate);
-/// The published runs that were communication-bound (PerformanceBands::communicationBound) against
-/// their predictions: how many, and the furthest each way, in % of the predicted throughput
+/// The published runs that were communication-bound (PerformanceBands::communicationBound): how
+/// many, and the lowest and highest of their published throughput in % of the predicted one
 /// (docs/validation.md, "Communication-bound steps"). Measured on the validation rows; the one
 /// place every caution — the model's text, the Results dock, the report — takes it from, and
 /// test_validation recomputes it from the rows.
 struct CommunicationBoundRecord
 {
     int runs = 0;
-    int mostAbovePct = 0; ///< published above the prediction, at most by this much
-    int mostBelowPct = 0; ///< published below the prediction, at most by this much
+    int lowestPct = 0;  ///< the published throughput, at its lowest, in % of the predicted
+    int highestPct = 0; ///< the published throughput, at its highest, in % of the predicted
 };
 CommunicationBoundRecord communicationBoundRecord();
 /// What a reader of the band must know besides it, "" when nothing: the step is

@@ -46,10 +46,11 @@ CollectiveTime allGather(double bytes, int p, const Link &link);
 CollectiveTime allToAll(double bytes, int p, const Link &link);
 CollectiveTime pointToPoint(double bytes, const Link &link);
 
-// The same collectives for a group placed on the cluster (GroupSpan). A flat ring that leaves its
-// domain runs at the slower of the two links; hierarchical all-reduce reduce-scatters inside each
-// domain, all-reduces S/d across domains on every GPU's own NIC (the rails run in parallel) and
-// all-gathers inside again.
+// The same collectives for a group placed on the cluster (GroupSpan). A ring that leaves its
+// domain threads each domain's d members in turn: d−1 of every d hops stay on scale-up, one leaves
+// on one of the domain's d NICs (NCCL runs a ring per NIC), and both legs stream at once, so the
+// slower leg paces it; hierarchical all-reduce reduce-scatters inside each domain, all-reduces S/d
+// across domains on every GPU's own NIC (the rails run in parallel) and all-gathers inside again.
 CollectiveTime allReduce(double bytes, const GroupSpan &group,
                          AllReduceAlgorithm algorithm = AllReduceAlgorithm::Best);
 CollectiveTime hierarchicalAllReduce(double bytes, const GroupSpan &group);

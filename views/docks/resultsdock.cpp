@@ -108,13 +108,14 @@ void bandRow(QTreeWidget *tree, const char *key, const Results &r, BandOf of = B
         band->setText(1, ResultsDock::tr("%1 (not covered: communication-bound)").arg(band->text(1)));
         const CommunicationBoundRecord rec = communicationBoundRecord();
         band->setToolTip(1, ResultsDock::tr("Communication-bound step: its data-parallel traffic is %1× its compute, "
-                                            "so how much of it hides decides the step. The %2 published runs "
-                                            "like this ran from %3 % above to %4 % below the predicted throughput, "
-                                            "outside the band (docs/validation.md, \"Communication-bound steps\")")
+                                            "more than the backward pass it hides behind, so how it is scheduled "
+                                            "decides the step. The %2 published runs like this ran at %3 % to %4 % "
+                                            "of the predicted throughput (docs/validation.md, \"Communication-bound "
+                                            "steps\")")
                                 .arg(bands.dpOverCompute, 0, 'f', 2)
                                 .arg(rec.runs)
-                                .arg(rec.mostAbovePct)
-                                .arg(rec.mostBelowPct));
+                                .arg(rec.lowestPct)
+                                .arg(rec.highestPct));
     }
 }
 
