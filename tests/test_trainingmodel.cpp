@@ -110,6 +110,7 @@ private Q_SLOTS:
     void foldedExpertParallelism();
     void searchFindsAConfigThatFits();
     void searchExplainsRunnersUp();
+    void searchRanksByThroughputWhenBatchFollowsLayout();
     void searchCancel();
     void searchProgress();
     void nothingFits405bOnEightGpus();
@@ -709,6 +710,52 @@ void TestTrainingModel::searchExplainsRunnersUp()
     QVERIFY(r.top[0].why.empty());
     for (size_t i = 1; i < r.top.size(); ++i)
         QVERIFY2(r.top[i].why.find("slower by") == 0, r.top[i].why.c_str());
+}
+
+/// With the batch following the layout (whole sequences per data-parallel rank), layouts' steps
+/// carry different batches: a short step with a smaller batch must not beat a longer one that
+/// trains faster. The winner is the fastest in tokens per second, and the list is in that order.
+void TestTrainingModel::searchRanksByThroughputWhenBatchFollowsLayout()
+{
+    // Llama 3 405B on 9,984 H100 (1,248 servers), a 16M-token target: TP4 PP16 CP4 leaves DP 39
+    // with 53 sequences each (16.9M tokens); layouts with many more replicas round it differently.
+    TrainingSpec t = training(8192, 16777216.0);
+    t.batchFollowsLayout = true;
+    const SearchResult r = searchParallelism(h100Cluster(9984), llama405b(), t);
+    QVERIFY(r.found());
+    for (size_t i = 1; i < r.top.size(); ++i)
+        QVERIFY(r.top[i].estimate.tokensPerS <= r.top[i - 1].estimate.tokensPerS);
+    // No layout has more replicas than the 2,048 target sequences (one each would be a larger
+    // batch than the target); rounding keeps every batch within a third of it.
+    for (const RankedConfig &rc : r.top) {
+        QVERIFY(rc.estimate.config.dp <= 2048);
+        const double batch = rc.estimate.tokensPerS * rc.estimate.stepTimeS;
+        QVERIFY2(batch >= 16777216.0 * 2 / 3 && batch <= 16777216.0 * 4 / 3, qPrintable(QString::number(batch)));
+    }
+    // 16 sequences on 9,984 GPUs: only layouts with at most 16 replicas (e.g. TP8 PP39 CP2) run.
+    TrainingSpec few = t;
+    few.globalBatchTokens = 8192.0 * 16;
+    const SearchResult small = searchParallelism(h100Cluster(9984), llama405b(), few);
+    QVERIFY(small.found());
+    for (const RankedConfig &rc : small.top)
+        QVERIFY(rc.estimate.config.dp <= 16);
+    ParallelConfig c;
+    c.tp = 4;
+    c.pp = 16;
+    c.cp = 4;
+    c.dp = 39;
+    c.microbatch = 1;
+    c.interleave = 8;
+    c.zero = 1;
+    TrainingSpec fixed = t;
+    fixed.globalBatchTokens = 39.0 * 53 * 8192; // 2,048 / 39 = 52.5, rounded to 53
+    const StepEstimate known = estimateStep(h100Cluster(9984), llama405b(), fixed, c);
+    QVERIFY(known.feasible());
+    QVERIFY2(r.top.front().estimate.tokensPerS >= known.tokensPerS * (1 - 1e-9),
+             qPrintable(QStringLiteral("%1 (%2) against %3 (TP4 PP16 CP4 DP39)")
+                            .arg(r.top.front().estimate.tokensPerS)
+                            .arg(QString::fromStdString(describe(r.top.front().estimate.config)))
+                            .arg(known.tokensPerS)));
 }
 
 void TestTrainingModel::searchCancel()

@@ -25,7 +25,7 @@ std::string fmt(const char *pattern, double a, double b = 0.0, double c = 0.0)
     return buf;
 }
 
-/// Why `e` lost to `best`: the step-time gap and the part of the step that grew most.
+/// Why `e` lost to `best`: the throughput gap and the part of the step that grew most.
 std::string whyLost(const StepEstimate &e, const StepEstimate &best)
 {
     struct Part
@@ -47,7 +47,8 @@ std::string whyLost(const StepEstimate &e, const StepEstimate &best)
     for (const Part &p : parts)
         if (p.mine - p.theirs > worst->mine - worst->theirs)
             worst = &p;
-    const double gap = best.stepTimeS > 0 ? (e.stepTimeS / best.stepTimeS - 1.0) * 100.0 : 0.0;
+    // Time per token: the same as the step-time gap when both steps carry the same batch.
+    const double gap = e.tokensPerS > 0 ? (best.tokensPerS / e.tokensPerS - 1.0) * 100.0 : 0.0;
     std::string why = fmt("slower by %.1f %%: ", gap) + worst->name +
                       fmt(" %.1f %% of its step (best %.1f %%)", 100.0 * worst->mine / e.stepTimeS,
                           100.0 * worst->theirs / best.stepTimeS);
@@ -177,10 +178,12 @@ SearchResult searchParallelism(const ClusterSpec &cluster, const ModelSpec &mode
         c.pp = o.pp;
         c.cp = o.cp;
         c.dp = int(gpus / o.tp / o.pp / o.cp);
-        // A target batch is rounded to whole sequences per data-parallel rank (at least one).
+        // A target batch is rounded to whole sequences per data-parallel rank. A layout with more
+        // replicas than the target has sequences would train a larger batch than the target (and
+        // than the critical batch the automatic one stays under): not listed.
         TrainingSpec layoutTraining = training;
         if (training.batchFollowsLayout) {
-            const double perRankSeqs = std::max(1.0, std::round(seqs / c.dp));
+            const double perRankSeqs = seqs / c.dp >= 1.0 ? std::round(seqs / c.dp) : 0.0;
             layoutTraining.globalBatchTokens = perRankSeqs * c.dp * training.seqLen;
         }
         const double perRank = layoutTraining.globalBatchSeqs() / c.dp;
@@ -251,14 +254,17 @@ SearchResult searchParallelism(const ClusterSpec &cluster, const ModelSpec &mode
                                 continue;
                             }
                             ++res.feasible;
-                            if (int(best.size()) == topK && e.stepTimeS >= best.back().stepTimeS)
+                            // Ranked by tokens per second, not step time: with a batch that
+                            // follows the layout (whole sequences per data-parallel rank) two
+                            // layouts' steps can carry different batches.
+                            if (int(best.size()) == topK && e.tokensPerS <= best.back().tokensPerS)
                                 continue;
                             // Layouts that differ only where time does not (ZeRO 1 vs 2 without
                             // memory pressure) would crowd the list: keep the one using less
                             // memory.
                             bool tie = false;
                             for (StepEstimate &x : best)
-                                if (std::fabs(e.stepTimeS - x.stepTimeS) <= 1e-9 * x.stepTimeS) {
+                                if (std::fabs(e.tokensPerS - x.tokensPerS) <= 1e-9 * x.tokensPerS) {
                                     if (e.memory.total() < x.memory.total())
                                         x = e;
                                     tie = true;
@@ -267,8 +273,8 @@ SearchResult searchParallelism(const ClusterSpec &cluster, const ModelSpec &mode
                             if (tie)
                                 continue;
                             auto at = std::upper_bound(
-                                best.begin(), best.end(), e.stepTimeS,
-                                [](double t, const StepEstimate &x) { return t < x.stepTimeS; });
+                                best.begin(), best.end(), e.tokensPerS,
+                                [](double r, const StepEstimate &x) { return r > x.tokensPerS; });
                             best.insert(at, e);
                             if (int(best.size()) > topK)
                                 best.pop_back();
