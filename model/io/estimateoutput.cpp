@@ -239,7 +239,7 @@ std::string estimateToText(const EstimateSpec &spec, const EstimateOutcome &o)
         s << "\nGPUs used              " << o.gpusUsed << " of " << spec.cluster.gpus
           << " (a count that splits into whole parallel groups trains faster)\n";
     s << "\nStep time              " << fixedText(e.stepTimeS, 3) << " s (" << e.microbatches
-      << " micro-batches)\n"
+      << (e.microbatches == 1 ? " micro-batch)\n" : " micro-batches)\n")
       << "Model TFLOP/s per GPU  " << fixedText(e.modelTflopsPerGpu, 1) << "\n"
       << "Hardware TFLOP/s/GPU   " << fixedText(e.hardwareTflopsPerGpu, 1)
       << " (recomputation counted)\n"
