@@ -138,6 +138,21 @@ std::string whyNoLayout(const ClusterSpec &cluster, const ModelSpec &model,
     return "the fixed fields leave no tp·pp·cp·dp = " + n(gpus) + " GPUs";
 }
 
+/// The training as a layout with `dp` replicas runs it: a target batch (`batchFollowsLayout`) is
+/// rounded to whole sequences per data-parallel rank. A layout with more replicas than the target
+/// has sequences would train a larger batch than the target (and than the critical batch the
+/// automatic one stays under): it gets none, and is not listed.
+TrainingSpec trainingForLayout(const TrainingSpec &training, int dp)
+{
+    TrainingSpec t = training;
+    if (training.batchFollowsLayout) {
+        const double seqs = training.globalBatchSeqs();
+        const double perRankSeqs = seqs / dp >= 1.0 ? std::round(seqs / dp) : 0.0;
+        t.globalBatchTokens = perRankSeqs * dp * training.seqLen;
+    }
+    return t;
+}
+
 } // namespace
 
 SearchResult searchParallelism(const ClusterSpec &cluster, const ModelSpec &model,
@@ -161,7 +176,6 @@ SearchResult searchParallelism(const ClusterSpec &cluster, const ModelSpec &mode
     std::vector<StepEstimate> best;
     best.reserve(size_t(topK) + 1);
     bool haveMiss = false;
-    const double seqs = training.globalBatchSeqs();
     const Recompute recomputes[] = {Recompute::None, Recompute::Selective, Recompute::Block,
                                     Recompute::Offload, Recompute::Full};
 
@@ -178,14 +192,7 @@ SearchResult searchParallelism(const ClusterSpec &cluster, const ModelSpec &mode
         c.pp = o.pp;
         c.cp = o.cp;
         c.dp = int(gpus / o.tp / o.pp / o.cp);
-        // A target batch is rounded to whole sequences per data-parallel rank. A layout with more
-        // replicas than the target has sequences would train a larger batch than the target (and
-        // than the critical batch the automatic one stays under): not listed.
-        TrainingSpec layoutTraining = training;
-        if (training.batchFollowsLayout) {
-            const double perRankSeqs = seqs / c.dp >= 1.0 ? std::round(seqs / c.dp) : 0.0;
-            layoutTraining.globalBatchTokens = perRankSeqs * c.dp * training.seqLen;
-        }
+        const TrainingSpec layoutTraining = trainingForLayout(training, c.dp);
         const double perRank = layoutTraining.globalBatchSeqs() / c.dp;
         if (perRank < 1.0 || std::fabs(perRank - std::round(perRank)) > 1e-6) {
             ++res.rejectedLayout;
