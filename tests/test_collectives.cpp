@@ -127,6 +127,14 @@ void TestCollectives::ringAcrossDomainsSharesTheNics()
     g.domains = 16;
     g.scaleOut = Link{50e9, 10e-6};
     QVERIFY(near(allReduce(1e9, g, AllReduceAlgorithm::Ring).seconds, 2.0 * 15.0 / 16.0 * 1e9 / 50e9 + 2 * 15 * 10e-6));
+    // A group inside one domain never touches a NIC, however slow: the all-reduce ring and the
+    // reduce-scatter both run on scale-up alone (one rule for both).
+    g.perDomain = 8;
+    g.domains = 1;
+    g.scaleOut = Link{1e6, 1.0};
+    QVERIFY(near(allReduce(1e9, g, AllReduceAlgorithm::Ring).seconds,
+                 2.0 * 7.0 / 8.0 * 1e9 / 360e9 + 2 * 7 * 3e-6));
+    QVERIFY(near(reduceScatter(1e9, g).seconds, 7.0 / 8.0 * 1e9 / 360e9 + 7 * 3e-6));
 }
 
 void TestCollectives::bestIsTheFastest()

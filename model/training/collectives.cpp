@@ -40,13 +40,17 @@ double ringFactor(int p)
 }
 
 /// Seconds of `passes` ring passes ((p−1)/p·S each: 1 for reduce-scatter or all-gather, 2 for
-/// all-reduce) over a group that spans domains. The ring threads each domain's d members in turn, so
-/// of every rank's traffic d−1 hops in d stay on scale-up and one leaves the domain; NCCL runs one
-/// ring per NIC with its own exit rank, so a domain's d NICs share the leaving flow, and chunks
-/// stream through both links at once (NCCL's pipelined ring): the slower leg paces the ring.
-double ringAcrossDomains(double bytes, const GroupSpan &g, double passes)
+/// all-reduce) over a group placed on the cluster. Inside one domain the whole ring runs on
+/// scale-up. Across domains the ring threads each domain's d members in turn, so of every rank's
+/// traffic d−1 hops in d stay on scale-up and one leaves the domain; NCCL runs one ring per NIC
+/// with its own exit rank, so a domain's d NICs share the leaving flow, and chunks stream through
+/// both links at once (NCCL's pipelined ring): the slower leg paces the ring.
+double ringOverGroup(double bytes, const GroupSpan &g, double passes)
 {
-    const int p = g.size(), d = std::max(1, g.perDomain);
+    const int p = g.size();
+    if (g.domains <= 1)
+        return passes * (ringFactor(p) * bytes / safeBw(g.scaleUp) + (p - 1) * g.scaleUp.latencyS);
+    const int d = std::max(1, g.perDomain);
     const double upLeg = double(d - 1) / d / safeBw(g.scaleUp), outLeg = 1.0 / (d * safeBw(g.scaleOut));
     const double latency = std::max(g.scaleUp.latencyS, g.scaleOut.latencyS);
     return passes * (ringFactor(p) * bytes * std::max(upLeg, outLeg) + (p - 1) * latency);
@@ -121,8 +125,7 @@ CollectiveTime allReduce(double bytes, const GroupSpan &g, AllReduceAlgorithm al
     if (p <= 1)
         return {};
     const auto ring = [&] {
-        return g.domains <= 1 ? ringAllReduce(bytes, p, g.scaleUp)
-                              : make(bytes, ringAcrossDomains(bytes, g, 2.0), 2.0 * ringFactor(p));
+        return make(bytes, ringOverGroup(bytes, g, 2.0), 2.0 * ringFactor(p));
     };
     switch (algorithm) {
     case AllReduceAlgorithm::Ring:
@@ -150,8 +153,7 @@ CollectiveTime reduceScatter(double bytes, const GroupSpan &g)
     const int p = g.size();
     if (p <= 1)
         return {};
-    const double flat = g.domains <= 1 ? reduceScatter(bytes, p, g.scaleUp).seconds
-                                       : ringAcrossDomains(bytes, g, 1.0);
+    const double flat = ringOverGroup(bytes, g, 1.0);
     const int d = std::max(1, g.perDomain), n = std::max(1, g.domains);
     const double twoLevel = reduceScatter(bytes, d, g.scaleUp).seconds +
                             reduceScatter(bytes / d, n, g.scaleOut).seconds;
