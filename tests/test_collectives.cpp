@@ -30,7 +30,7 @@ private Q_SLOTS:
     void allToAllFormula();
     void latencyTerms();
     void treeWinsSmallMessagesOnManyRanks();
-    void ringAcrossDomainsSharesTheNics();
+    void ringOverGroupSharesTheNics();
     void bestIsTheFastest();
     void allToAllAcrossDomains();
     void singleRankCostsNothing();
@@ -96,7 +96,7 @@ void TestCollectives::treeWinsSmallMessagesOnManyRanks()
     QVERIFY(ringAllReduce(1e9, 4, l).seconds < treeAllReduce(1e9, 4, l).seconds);
 }
 
-void TestCollectives::ringAcrossDomainsSharesTheNics()
+void TestCollectives::ringOverGroupSharesTheNics()
 {
     // 16 eight-GPU servers; NVLink 360 GB/s achievable; 400G NICs behind a 1:7 tier.
     GroupSpan g;

@@ -49,7 +49,7 @@ double ringOverGroup(double bytes, const GroupSpan &g, double passes)
 {
     const int p = g.size();
     if (g.domains <= 1)
-        return passes * (ringFactor(p) * bytes / safeBw(g.scaleUp) + (p - 1) * g.scaleUp.latencyS);
+        return passes * reduceScatter(bytes, p, g.scaleUp).seconds;
     const int d = std::max(1, g.perDomain);
     const double upLeg = double(d - 1) / d / safeBw(g.scaleUp), outLeg = 1.0 / (d * safeBw(g.scaleOut));
     const double latency = std::max(g.scaleUp.latencyS, g.scaleOut.latencyS);
