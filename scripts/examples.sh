@@ -100,12 +100,10 @@ edit "$P" hosted '.design.name = "Cloud-hosted 2,048 H100, 3 years"
 compare self-built-vs-hosted-3y "$P#self-built" "$P#hosted"
 
 # (d) seed 004: 100k+ GPUs, classic 8-GPU servers (2 % spare pool) vs NVL72 supernodes with 64+8
-# spares (1,424 racks). Several MB per project: generated, not checked in.
+# spares (1,424 racks). Several MB per project: generated (scripts/example-100k.sh), not checked in.
 if [[ $ALL == 1 ]]; then
     P="$BIG/100k-classic-vs-supernode.cplan"
-    rm -f "$P"
-    "$B" scenario add "$P" --name classic-100k --template classic --gpus 102400 --spare-servers 0.02
-    "$B" scenario add "$P" --name nvl72-100k --template supernode --gpus 102528
+    ./scripts/example-100k.sh "$B" "$P"
     compare 100k-classic-vs-supernode "$P#classic-100k" "$P#nvl72-100k"
 fi
 

@@ -2,8 +2,8 @@
 # The comparisons checked into docs/examples/ are what the model gives today: each side-by-side
 # table is computed again from its designs and must match the checked-in text exactly. The four
 # small comparisons read their checked-in projects (resources/examples/); the 100k-GPU projects are
-# too large to check in, so they are generated here from the same commands scripts/examples.sh
-# runs with --all. A mismatch names the file and shows the difference; the fix is
+# too large to check in, so they are generated here by scripts/example-100k.sh, the script
+# scripts/examples.sh --all runs. A mismatch names the file and shows the difference; the fix is
 # `./scripts/examples.sh --all`.
 #
 #   tests/examples_current.sh CLI SOURCE_DIR WORK_DIR
@@ -40,10 +40,7 @@ check self-built-vs-hosted-3y "$EX/self-built-vs-hosted-3y.cplan#self-built" \
     "$EX/self-built-vs-hosted-3y.cplan#hosted"
 
 P="$WORK/100k-classic-vs-supernode.cplan"
-rm -f "$P"
-if "$CLI" scenario add "$P" --name classic-100k --template classic --gpus 102400 \
-        --spare-servers 0.02 > /dev/null &&
-    "$CLI" scenario add "$P" --name nvl72-100k --template supernode --gpus 102528 > /dev/null; then
+if bash "$SRC/scripts/example-100k.sh" "$CLI" "$P"; then
     check 100k-classic-vs-supernode "$P#classic-100k" "$P#nvl72-100k"
 else
     echo "FAIL 100k-classic-vs-supernode: the projects could not be generated"
