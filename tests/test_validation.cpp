@@ -225,6 +225,25 @@ private Q_SLOTS:
         QVERIFY(rep.fitAtBound);
         QVERIFY(validationMarkdown(rep).find("no other source to fit on") != std::string::npos);
         QVERIFY(!report().fitAtBound);
+        // Nor does any fold of the published rows: a held-out figure from a clamped fit would
+        // not be the fit the source's rows were held out from.
+        for (const ValidationReport::HeldOutFit &f : report().heldOutFits)
+            QVERIFY2(!f.atBound && !f.calibrationInUse, f.source.c_str());
+        // A fold is flagged when it is clamped: with one more source beside these rows, the fit
+        // without it is these rows alone, at the bottom of the range.
+        std::vector<ValidationCase> two = cases;
+        for (const ValidationCase &c : loadCases("validation"))
+            if (c.spec.published && c.spec.published->source == "megatron-sc21")
+                two.push_back(c);
+        const ValidationReport both = validateModel(two);
+        QCOMPARE(both.sources, 2);
+        bool flagged = false;
+        for (const ValidationReport::HeldOutFit &f : both.heldOutFits)
+            if (f.source == "megatron-sc21")
+                flagged = f.atBound && !f.calibrationInUse;
+        QVERIFY(flagged);
+        QVERIFY(validationMarkdown(both).find("megatron-sc21 0.600, ") != std::string::npos);
+        QVERIFY(validationMarkdown(both).find("(at an end of the fitted range);") != std::string::npos);
     }
 
     void modelFlopsMatchThePublishedCount()

@@ -351,8 +351,11 @@ ValidationReport validateModel(const std::vector<ValidationCase> &cases, const C
     const bool anyFp8 = std::any_of(scored.begin(), scored.end(), [](const ValidationCase &c) {
         return c.spec.training.precision == Precision::Fp8;
     });
-    rep.fitAtBound = all.gemm == 0 || all.gemm + 1 == p.gemmGrid.size() ||
-                     (anyFp8 && (all.fp8 == 0 || all.fp8 + 1 == p.fp8Grid.size()));
+    const auto atBound = [&](FitPoint f) {
+        return f.gemm == 0 || f.gemm + 1 == p.gemmGrid.size() ||
+               (anyFp8 && (f.fp8 == 0 || f.fp8 + 1 == p.fp8Grid.size()));
+    };
+    rep.fitAtBound = atBound(all);
 
     std::set<std::string> sources;
     for (const ValidationCase &c : scored)
@@ -366,8 +369,8 @@ ValidationReport validateModel(const std::vector<ValidationCase> &cases, const C
         // With no other source to fit on, the held-out prediction is the calibration in use's.
         const bool alone = std::none_of(use.begin(), use.end(), [](bool u) { return u; });
         heldOutIndex[s] = alone ? nearest(p, base) : fit(p, scored, use);
-        rep.heldOutFits.push_back(
-            {s, p.gemmGrid[heldOutIndex[s].gemm], p.fp8Grid[heldOutIndex[s].fp8], alone});
+        rep.heldOutFits.push_back({s, p.gemmGrid[heldOutIndex[s].gemm], p.fp8Grid[heldOutIndex[s].fp8],
+                                   alone, !alone && atBound(heldOutIndex[s])});
     }
 
     const Calibration fitted = p.calibration(base, all);
@@ -445,7 +448,8 @@ std::string validationMarkdown(const ValidationReport &rep)
       << "; without each source (the two):";
     for (const ValidationReport::HeldOutFit &f : rep.heldOutFits)
         s << " " << f.source << " " << fixed(f.gemm, 3) << ", " << fixed(f.fp8, 2)
-          << (f.calibrationInUse ? " (no other source to fit on: the calibration in use)" : "") << ";";
+          << (f.calibrationInUse ? " (no other source to fit on: the calibration in use)" : "")
+          << (f.atBound ? " (at an end of the fitted range)" : "") << ";";
     s << "\n\n| regime | rows | P10 factor | P90 factor | measured on |\n|---|---|---|---|---|\n";
     for (size_t g = 0; g < rep.bands.size(); ++g) {
         const Band &b = rep.bands[g];

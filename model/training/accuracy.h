@@ -122,6 +122,10 @@ struct ValidationReport
         double gemm = 0.0, fp8 = 0.0;
         /// No row of another source to fit on: the source is predicted with the calibration in use.
         bool calibrationInUse = false;
+        /// The fit without the source ran into an end of the fitted range: the other sources ask
+        /// for a value beyond it, so the source's held-out rows are predicted with a clamped
+        /// constant (and, where every fold is clamped alike, differ little from the in-sample ones).
+        bool atBound = false;
     };
     std::vector<HeldOutFit> heldOutFits;
     double medianError = 0.0, maxError = 0.0;               ///< |error|, all rows
