@@ -246,6 +246,32 @@ private Q_SLOTS:
         QVERIFY(validationMarkdown(both).find("(at an end of the fitted range);") != std::string::npos);
     }
 
+    /// The long-sequence rows kept out of the statistics (validation-checks/nemo-longseq, docs/validation.md):
+    /// each published rate is NeMo's TFLOP/s turned into tokens/s with NeMo's own FLOP formula for
+    /// the Llama family (attention counted in full), and each layout runs as published.
+    void longSequenceChecks()
+    {
+        int checked = 0;
+        for (const auto &entry : std::filesystem::directory_iterator(cptest::dataPath("validation-checks/nemo-longseq"))) {
+            std::ifstream in(entry.path());
+            const nlohmann::json j = nlohmann::json::parse(in);
+            const nlohmann::json &m = j.at("model"), &pub = j.at("published");
+            const double L = m.at("layers"), h = m.at("hidden"), a = m.at("heads"), kv = m.at("kv_heads"),
+                         f = m.at("ffn_hidden"), V = m.at("vocab"), s = j.at("training").at("seq_len");
+            const double perToken =
+                L * h * h * (12.0 + 12.0 * kv / a + 18.0 * f / h + 12.0 * s / h + 6.0 * V / (L * h));
+            const double tflops = pub.at("also").at("nemo_model_tflops_per_gpu");
+            QVERIFY2(std::fabs(pub.at("value").get<double>() * perToken / (tflops * 1e12) - 1.0) < 5e-4, // the value is rounded to 0.1
+                     entry.path().filename().c_str());
+            const EstimateSpec spec = loadEstimateSpec(entry.path().string(), Catalog::builtin());
+            QCOMPARE(spec.cluster.gpus, (long long)spec.parallelism.tp * spec.parallelism.pp *
+                                            spec.parallelism.dp * spec.parallelism.cp);
+            QVERIFY2(runEstimate(spec).estimate.feasible(), entry.path().filename().c_str());
+            ++checked;
+        }
+        QCOMPARE(checked, 17);
+    }
+
     void modelFlopsMatchThePublishedCount()
     {
         int checked = 0;
