@@ -225,13 +225,18 @@ private Q_SLOTS:
         QVERIFY(rep.fitAtBound);
         QVERIFY(validationMarkdown(rep).find("no other source to fit on") != std::string::npos);
         QVERIFY(!report().fitAtBound);
-        // Nor does any fold of the published rows: a held-out figure from a clamped fit would
-        // not be the fit the source's rows were held out from.
+    }
+
+    /// A held-out figure from a clamped fit is not the fit the source's rows were held out from:
+    /// no fold of the published rows runs into an end of the fitted range, and a fold that does
+    /// is flagged.
+    void clampedFoldsFlagged()
+    {
         for (const ValidationReport::HeldOutFit &f : report().heldOutFits)
             QVERIFY2(!f.atBound && !f.calibrationInUse, f.source.c_str());
-        // A fold is flagged when it is clamped: with one more source beside these rows, the fit
-        // without it is these rows alone, at the bottom of the range.
-        std::vector<ValidationCase> two = cases;
+        // With one more source beside the TorchTitan rows, the fit without it is those rows
+        // alone, at the bottom of the range (singleSourceHeldOutAgainstCalibrationInUse).
+        std::vector<ValidationCase> two = loadCases("validation-checks/torchtitan");
         for (const ValidationCase &c : loadCases("validation"))
             if (c.spec.published && c.spec.published->source == "megatron-sc21")
                 two.push_back(c);
@@ -261,7 +266,8 @@ private Q_SLOTS:
             const double perToken =
                 L * h * h * (12.0 + 12.0 * kv / a + 18.0 * f / h + 12.0 * s / h + 6.0 * V / (L * h));
             const double tflops = pub.at("also").at("nemo_model_tflops_per_gpu");
-            QVERIFY2(std::fabs(pub.at("value").get<double>() * perToken / (tflops * 1e12) - 1.0) < 5e-4, // the value is rounded to 0.1
+            // The published value is rounded to 0.1 tokens/s.
+            QVERIFY2(std::fabs(pub.at("value").get<double>() * perToken / (tflops * 1e12) - 1.0) < 5e-4,
                      entry.path().filename().c_str());
             const EstimateSpec spec = loadEstimateSpec(entry.path().string(), Catalog::builtin());
             QCOMPARE(spec.cluster.gpus, (long long)spec.parallelism.tp * spec.parallelism.pp *
