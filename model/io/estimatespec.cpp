@@ -157,7 +157,8 @@ double parseGpu(const json &root, const Reader &rd, const Catalog &catalog, Esti
         rd.onlyKeys(gj, "gpu",
                     {"id", "name", "source", "peak_tflops_bf16", "peak_tflops_fp8", "hbm_gb",
                      "hbm_tb_per_s", "scale_up_gb_per_s", "tdp_w", "gemm_tflops_bf16_sustained",
-                     "gemm_source", "host_link_gb_per_s", "host_link_shared_with_nic"});
+                     "gemm_source", "attention_tflops_bf16", "attention_source",
+                     "host_link_gb_per_s", "host_link_shared_with_nic"});
         GpuSpec &g = spec.cluster.gpu;
         g.id = gj.contains("id") && gj.at("id").is_string() ? gj.at("id").get<std::string>()
                                                             : "inline";
@@ -170,6 +171,9 @@ double parseGpu(const json &root, const Reader &rd, const Catalog &catalog, Esti
         g.gemmTflopsBf16 =
             rd.number(gj, "gemm_tflops_bf16_sustained", "gpu", 0, g.peakTflopsBf16, false, 0.0,
                       "unknown: peak × the default sustained share, docs/model.md §3");
+        g.attentionTflopsBf16 =
+            rd.number(gj, "attention_tflops_bf16", "gpu", 0, g.peakTflopsBf16, false, 0.0,
+                      "unknown: derived from the GEMM rate, docs/model.md §2");
         g.hostLinkGbPerS = rd.number(gj, "host_link_gb_per_s", "gpu", 0, 1e5, false, 0.0,
                                      "unknown: activation offloading not considered");
         if (gj.contains("host_link_shared_with_nic"))

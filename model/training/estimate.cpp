@@ -27,6 +27,7 @@ GpuSpec gpuFromCatalog(const CatalogEntry &e)
     g.hbmTbPerS = e.figure("hbm_tb_per_s");
     g.gemmTflopsBf16 =
         e.figure("gemm_tflops_bf16_sustained"); // optional, measured (catalog source)
+    g.attentionTflopsBf16 = e.figure("attention_tflops_bf16"); // optional, measured
     g.hostLinkGbPerS = e.figure("host_link_gb_per_s"); // optional
     g.hostLinkSharedWithNic = e.attribute("host_link") == "pcie";
     return g;

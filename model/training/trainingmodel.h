@@ -24,6 +24,11 @@ struct GpuSpec
     /// Sustained dense BF16 GEMM rate, TFLOP/s, measured at the power limit (catalog figure
     /// `gemm_tflops_bf16_sustained`); 0 = unknown: peak × Calibration::defaultGemmFraction.
     double gemmTflopsBf16 = 0.0;
+    /// Fused-attention forward rate, BF16, TFLOP/s, measured for the kernel the training stack
+    /// runs on this part at head dimension 128 and long sequences (catalog figure
+    /// `attention_tflops_bf16`); 0 = unknown: derived from the GEMM rate
+    /// (Calibration::flashEfficiency).
+    double attentionTflopsBf16 = 0.0;
     /// Host link, GB/s one direction per GPU (catalog `host_link_gb_per_s`: PCIe, or NVLink-C2C
     /// to Grace); 0 = unknown, activation offloading is not considered.
     double hostLinkGbPerS = 0.0;

@@ -91,6 +91,27 @@ static double attentionProjections(const StepContext &x)
     return q + kvDown + kvUp;
 }
 
+/// Forward rate of the fused attention kernel (Dao et al. 2022) over one rank's queries.
+static double flashAttentionRate(const StepContext &x)
+{
+    const Calibration &cal = x.cal;
+    const double shape = gemmEfficiency(x.sl, x.s, x.dh, cal);
+    const double measured = x.cluster.gpu.attentionTflopsBf16 * 1e12;
+    if (measured <= 0)
+        // No measured kernel rate: the GEMM curve at the head dimension, times the share a
+        // fused kernel reaches of it.
+        return x.rateBf16 * shape * cal.flashEfficiency;
+    // The measured rate holds at head dimension 128 and long sequences (kAttentionRefLen); a
+    // step reaches the same share of it as of an isolated GEMM (gemmEfficiencyMax), and shorter
+    // sequences or other head dimensions move it along the GEMM curve. The attention kernels
+    // are bound by the exponential units and shared memory, not by power (Zadouri et al. 2026,
+    // FlashAttention-4), so no sustained-clock share applies (docs/model.md §2).
+    constexpr double kAttentionRefLen = 16384.0, kAttentionRefHeadDim = 128.0;
+    const double reference =
+        gemmEfficiency(kAttentionRefLen, kAttentionRefLen, kAttentionRefHeadDim, cal);
+    return measured * cal.gemmEfficiencyMax * shape / reference;
+}
+
 /// Compute of one layer, forward and backward, and of the LM head.
 LayerTimes computeLayer(const StepContext &x)
 {
@@ -146,7 +167,7 @@ LayerTimes computeLayer(const StepContext &x)
         // Fused kernel (Dao et al. 2022): causal masking skips half the blocks; nothing s² is
         // stored.
         const double flops = 2.0 * b * sl * s * (x.qw + x.vw) / t * 0.5;
-        attnF = flops / (rateBf16 * gemmEfficiency(sl, s, x.dh, cal) * cal.flashEfficiency);
+        attnF = flops / flashAttentionRate(x);
     } else {
         // Unfused: two batched GEMMs per head over the full s×s scores, then scale+mask+softmax
         // (fused kernel: read and write 2 bytes each) and, with dropout, dropout (read, write,
