@@ -20,6 +20,7 @@
 #include "model/io/estimatespec.h"
 #include "model/engine/evaluation.h"
 #include "model/engine/performance.h"
+#include "model/training/estimate.h"
 #include "model/training/parallelismsearch.h"
 #include "model/generate/templates.h"
 #include "testsupport.h"
@@ -95,6 +96,7 @@ private Q_SLOTS:
     void activationMemoryMatchesKorthikanti();
     void llama3FitsWithoutRecomputation();
     void sustainedGemmRateFromCatalog();
+    void measuredAttentionRate();
     void h100ClassicTemplateMfuIsPlausible();
     void oddGpuCountsLeaveGpusIdle();
     void recomputationTradesMemoryForTime();
@@ -296,6 +298,44 @@ void TestTrainingModel::sustainedGemmRateFromCatalog()
                        es = estimateStep(slow, llama8b(), t, c);
     QVERIFY(es.stepTimeS > 1.2 * ef.stepTimeS);
     QCOMPARE(es.modelFlopsPerStep, ef.modelFlopsPerStep);
+}
+
+void TestTrainingModel::measuredAttentionRate()
+{
+    // Blackwell carries cuDNN's measured fused-attention rate (docs/model.md §2); Hopper none.
+    const Catalog &cat = Catalog::builtin();
+    QCOMPARE(gpuFromCatalog(*cat.find("b200")).attentionTflopsBf16, 1240.0);
+    QCOMPARE(gpuFromCatalog(*cat.find("gb300")).attentionTflopsBf16, 1240.0);
+    QCOMPARE(gpuFromCatalog(*cat.find("h100-sxm")).attentionTflopsBf16, 0.0);
+
+    ParallelConfig c;
+    c.tp = 8;
+    c.recompute = Recompute::Full; // 128K tokens fit on 8 GPUs
+    const auto step = [&](double attention, int seq) {
+        ClusterSpec cl = h100Cluster(8);
+        cl.gpu.attentionTflopsBf16 = attention;
+        return estimateStep(cl, llama8b(), training(seq, 4.0 * seq), c);
+    };
+    // The measured rate A runs at A × η_max along the GEMM curve, relative to its measurement at
+    // a 16,384-token sequence and a 128-wide head; the derived rate is R × η(shape) × 0.75. So the
+    // A that equals the derived rate gives the same step, at every sequence length.
+    const Calibration &cal = defaultCalibration();
+    const double sustained = 989.4 * cal.defaultGemmFraction;
+    const double equal = sustained * cal.flashEfficiency / (1.0 + cal.gemmHalfDim / 16384.0 * 2.0 + cal.gemmHalfDim / 128.0);
+    for (int seq : {2048, 131072}) {
+        const StepEstimate derived = step(0.0, seq), same = step(equal, seq);
+        QVERIFY2(derived.feasible(), qPrintable(QStringLiteral("%1 at %2: %3 GB").arg(QString::fromUtf8(infeasibleName(derived.infeasible))).arg(seq).arg(derived.memoryGb())));
+        QVERIFY2(std::fabs(same.stepTimeS / derived.stepTimeS - 1.0) < 1e-9, qPrintable(QString::number(seq)));
+        // Twice the rate: the 128K step, nearly all attention, runs much faster; the 2K one
+        // hardly; the FLOP count does not move.
+        const StepEstimate twice = step(2.0 * equal, seq);
+        QCOMPARE(twice.modelFlopsPerStep, derived.modelFlopsPerStep);
+        const double speedUp = derived.stepTimeS / twice.stepTimeS;
+        if (seq == 2048)
+            QVERIFY2(speedUp > 1.0 && speedUp < 1.1, qPrintable(QString::number(speedUp)));
+        else
+            QVERIFY2(speedUp > 1.5, qPrintable(QString::number(speedUp)));
+    }
 }
 
 void TestTrainingModel::h100ClassicTemplateMfuIsPlausible()
