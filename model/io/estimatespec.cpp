@@ -153,6 +153,9 @@ double parseGpu(const json &root, const Reader &rd, const Catalog &catalog, Esti
         if (spec.cluster.gpu.gemmTflopsBf16 <= 0)
             spec.defaultsUsed.push_back("gpu.gemm_tflops_bf16_sustained = peak × the default sustained share (" + id +
                                         " has no measured sustained rate; assumption, docs/model.md §3)");
+        if (spec.cluster.gpu.attentionTflopsBf16 <= 0)
+            spec.defaultsUsed.push_back("gpu.attention_tflops_bf16 = derived from the GEMM rate (" + id +
+                                        " has no measured fused-attention rate; docs/model.md §2)");
     } else if (gj.is_object()) {
         rd.onlyKeys(gj, "gpu",
                     {"id", "name", "source", "peak_tflops_bf16", "peak_tflops_fp8", "hbm_gb",
