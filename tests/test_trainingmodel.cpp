@@ -905,10 +905,14 @@ void TestTrainingModel::specDefaultsAreReported()
     QVERIFY(lists(spec, "gpu.attention_tflops_bf16 = derived"));
     json b200 = j;
     b200["gpu"] = "b200";
-    QVERIFY(!lists(parseEstimateSpec(b200, "mem.json", Catalog::builtin()), "gpu.attention_tflops_bf16"));
+    const EstimateSpec b200Spec = parseEstimateSpec(b200, "mem.json", Catalog::builtin());
+    QVERIFY(!lists(b200Spec, "gpu.attention_tflops_bf16"));
+    // The values used are in the output, the attention rate among them (0: derived).
+    QCOMPARE(estimateToJson(b200Spec, runEstimate(b200Spec)).at("cluster").at("attention_tflops_bf16").get<double>(), 1240.0);
     const EstimateOutcome o = runEstimate(spec);
     QVERIFY(o.searched && o.estimate.feasible());
     const json out = estimateToJson(spec, o);
+    QCOMPARE(out.at("cluster").at("attention_tflops_bf16").get<double>(), 0.0);
     for (const char *key : {"step_time_s", "model_tflops_per_gpu", "hardware_tflops_per_gpu", "mfu",
                             "tokens_per_s", "memory_gb_per_gpu", "time_to_train_days", "breakdown",
                             "parallelism_used", "chosen_by_search", "defaults_used"})

@@ -166,6 +166,7 @@ json estimateToJson(const EstimateSpec &spec, const EstimateOutcome &o)
              {"hbm_gb", c.gpu.hbmGb},
              {"hbm_tb_per_s", c.gpu.hbmTbPerS},
              {"gemm_tflops_bf16_sustained", c.gpu.gemmTflopsBf16},
+             {"attention_tflops_bf16", c.gpu.attentionTflopsBf16},
              {"host_link_gb_per_s", c.gpu.hostLinkGbPerS},
              {"domain_gpus", c.domainGpus},
              {"scale_up_gb_per_s_per_gpu", c.scaleUpGbPerSPerGpu},
