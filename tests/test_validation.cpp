@@ -413,6 +413,59 @@ private Q_SLOTS:
         QVERIFY(QString::fromStdString(validationMarkdown(r)).contains(QStringLiteral("Held out (each source")));
     }
 
+    /// The sources' disagreement on one configuration: rows of two or more sources that measured
+    /// the same accelerator, model, precision and sequence length, and what the best factor per
+    /// configuration leaves of their error (docs/validation.md, "How far one calibration can go").
+    void sharedConfigurationsFloor()
+    {
+        const auto rowOf = [](const char *configuration, const char *source, double published,
+                              double predicted) {
+            ValidationRow r;
+            r.configuration = configuration;
+            r.source = source;
+            r.published = published;
+            r.predicted = predicted;
+            return r;
+        };
+        // Published / predicted: A 1.11, 1.33, 1.11 from two sources; B one source (not shared);
+        // C 1.05, 0.95 and a row that does not run (left out); D two rows of one source.
+        const std::vector<ValidationRow> rows = {
+            rowOf("A", "s1", 100, 90), rowOf("A", "s2", 120, 90), rowOf("A", "s2", 100, 90),
+            rowOf("B", "s1", 150, 100),
+            rowOf("C", "s1", 105, 100), rowOf("C", "s3", 95, 100), rowOf("C", "s3", 95, 0),
+            rowOf("D", "s2", 90, 100), rowOf("D", "s2", 80, 100),
+        };
+        const SharedConfigurations sh = sharedConfigurations(rows);
+        QCOMPARE(sh.configurations, 2);
+        QCOMPARE(sh.rows, 5);
+        // A takes its median factor 100/90 (not the mean, 1.185): errors 0, |100/120 − 1|, 0; C
+        // takes 1.0: |100/105 − 1| = 0.048, |100/95 − 1| = 0.053. The median of the five is 5/105.
+        QVERIFY(std::fabs(sh.floorMedianError - 5.0 / 105.0) < 1e-12);
+        // As predicted: A 0.1, 0.25, 0.1; C 0.048, 0.053.
+        QVERIFY(std::fabs(sh.modelMedianError - 0.1) < 1e-12);
+        QCOMPARE(sh.floorWithin4Pct, 2);
+        QCOMPARE(int(sh.each.size()), 2);
+        QCOMPARE(sh.each[0].name, std::string("A"));
+        QCOMPARE(sh.each[0].sources, 2);
+        QCOMPARE(sh.each[0].rows, 3);
+        QVERIFY(std::fabs(sh.each[0].factor - 100.0 / 90.0) < 1e-12);
+        QVERIFY(std::fabs(sh.each[0].low - 100.0 / 90.0) < 1e-12 &&
+                std::fabs(sh.each[0].high - 120.0 / 90.0) < 1e-12);
+
+        // The published rows: FP16 and BF16 count as one 16-bit configuration (SC'21 and
+        // Korthikanti et al. measured the same 1T and 530B models), and what the table documents.
+        const SharedConfigurations &all = report().shared;
+        QCOMPARE(all.configurations, 8);
+        QCOMPARE(all.rows, 42);
+        QCOMPARE(row("megatron-1t").configuration, row("korthikanti-1t").configuration);
+        QVERIFY(all.floorMedianError < all.modelMedianError);
+        QVERIFY(std::fabs(100 * all.floorMedianError - 3.4) < 0.5);
+        QVERIFY(std::fabs(100 * all.modelMedianError - 6.4) < 0.5);
+        QVERIFY(QString::fromStdString(validationMarkdown(report()))
+                    .contains(QStringLiteral(
+                        "Configurations published by two or more sources: 8, 42 rows")));
+    }
+
     /// At a fixed global batch, throughput per GPU falls as GPUs are added (fewer micro-batches per
     /// pipeline: a larger bubble share; less work to hide the data-parallel traffic under). The
     /// model's slope d ln(TFLOP/s per GPU) / d ln(GPUs) against the published one of each series.

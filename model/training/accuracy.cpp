@@ -380,6 +380,41 @@ std::vector<Band> bandsFrom(const std::vector<ValidationRow> &rows, const std::s
 
 } // namespace
 
+SharedConfigurations sharedConfigurations(const std::vector<ValidationRow> &rows)
+{
+    std::map<std::string, std::vector<const ValidationRow *>> byConfiguration;
+    for (const ValidationRow &row : rows)
+        if (row.published > 0 && row.predicted > 0)
+            byConfiguration[row.configuration].push_back(&row);
+    SharedConfigurations r;
+    std::vector<double> model, floor;
+    for (const auto &[configuration, group] : byConfiguration) {
+        std::set<std::string> sources;
+        std::vector<double> ratios;
+        for (const ValidationRow *row : group) {
+            sources.insert(row->source);
+            ratios.push_back(row->published / row->predicted);
+        }
+        if (sources.size() < 2)
+            continue;
+        ++r.configurations;
+        const double factor = median(ratios);
+        r.each.push_back({configuration, int(sources.size()), int(group.size()), factor,
+                          *std::min_element(ratios.begin(), ratios.end()),
+                          *std::max_element(ratios.begin(), ratios.end())});
+        for (const ValidationRow *row : group) {
+            model.push_back(std::fabs(row->error()));
+            const double e = row->predicted * factor / row->published - 1.0;
+            floor.push_back(std::fabs(e));
+            r.floorWithin4Pct += std::fabs(e) <= 0.04;
+        }
+    }
+    r.rows = int(model.size());
+    r.modelMedianError = model.empty() ? 0.0 : median(model);
+    r.floorMedianError = floor.empty() ? 0.0 : median(floor);
+    return r;
+}
+
 ValidationReport validateModel(const std::vector<ValidationCase> &cases, const Calibration &base)
 {
     ValidationReport rep;
@@ -429,6 +464,13 @@ ValidationReport validateModel(const std::vector<ValidationCase> &cases, const C
         row.metric = spec.published->metric;
         row.published = spec.published->value;
         row.regime = regimeOf(spec.cluster, spec.model, spec.training);
+        // FP16 and BF16 run at the same tensor-core rate on every part: one 16-bit configuration.
+        row.configuration = spec.cluster.gpu.id + " " + std::to_string(spec.model.layers) + "x" +
+                            std::to_string(spec.model.hidden) + " ffn " +
+                            std::to_string(spec.model.ffnHidden) + " vocab " +
+                            std::to_string(spec.model.vocab) + " " +
+                            (spec.training.precision == Precision::Fp8 ? "fp8" : "16-bit") + " " +
+                            std::to_string(spec.training.seqLen);
         row.predicted = p.at(r, all);
         row.heldOut = p.at(r, heldOutIndex[row.source]);
         row.feasible = row.predicted > 0;
@@ -464,6 +506,7 @@ ValidationReport validateModel(const std::vector<ValidationCase> &cases, const C
             }
     }
     rep.heldOutCoverage = double(insideHeldOut) / double(rep.rows.size());
+    rep.shared = sharedConfigurations(rep.rows);
     return rep;
 }
 
@@ -507,6 +550,19 @@ std::string validationMarkdown(const ValidationReport &rep)
       << " % of the rows' published values lie inside their P10–P90 band. Held out (each source's "
          "rows, predicted and banded with nothing of that source): "
       << fixed(100 * rep.heldOutCoverage, 0) << " %.\n";
+    const SharedConfigurations &sh = rep.shared;
+    if (sh.rows > 0)
+        s << "\nConfigurations published by two or more sources: " << sh.configurations << ", "
+          << sh.rows << " rows. Median |error| on them " << fixed(100 * sh.modelMedianError, 1)
+          << " %; with the one factor per configuration that fits its rows best, "
+          << fixed(100 * sh.floorMedianError, 1) << " % (" << sh.floorWithin4Pct
+          << " within ±4 %): the sources' disagreement on the same configuration.\n\n"
+          << "| configuration | sources | rows | published / predicted: median | lowest | highest "
+             "|\n"
+          << "|---|---|---|---|---|---|\n";
+    for (const SharedConfigurations::Configuration &c : sh.each)
+        s << "| " << c.name << " | " << c.sources << " | " << c.rows << " | " << fixed(c.factor, 3)
+          << " | " << fixed(c.low, 3) << " | " << fixed(c.high, 3) << " |\n";
     return s.str();
 }
 

@@ -86,6 +86,10 @@ struct ValidationCase
 struct ValidationRow
 {
     std::string id, source, metric, layout;
+    /// The configuration the row measures — accelerator, model (depth, width, FFN width,
+    /// vocabulary), precision and sequence length — whatever its layout and GPU count: rows of
+    /// different sources with the same configuration measured the same thing on different software.
+    std::string configuration;
     Regime regime = Regime::Dense;
     double published = 0.0;
     double predicted = 0.0;       ///< with the calibration fitted on every row
@@ -106,6 +110,29 @@ struct ValidationRow
     double error() const { return published > 0 ? predicted / published - 1.0 : 0.0; }
     double heldOutError() const { return published > 0 ? heldOut / published - 1.0 : 0.0; }
 };
+
+/// What the sources' disagreement leaves to any calibration: the rows whose configuration
+/// (ValidationRow::configuration) two or more sources published, the model's median |error| on
+/// them, and the median |error| left when each configuration's predictions take the one factor
+/// that fits its rows best (the median published / predicted of its rows) — what a change of
+/// constants or of a mechanism that moves a configuration's rows together could reach at best on
+/// them (docs/validation.md, "How far one calibration can go").
+struct SharedConfigurations
+{
+    int configurations = 0, rows = 0;
+    double modelMedianError = 0.0; ///< |error| of the rows as predicted
+    double floorMedianError = 0.0; ///< |error| with the best factor per configuration
+    int floorWithin4Pct = 0;       ///< rows within ±4 % with that factor
+    struct Configuration
+    {
+        std::string name;
+        int sources = 0, rows = 0;
+        double factor = 1.0;          ///< the median published / predicted of its rows
+        double low = 1.0, high = 1.0; ///< its rows' lowest and highest published / predicted
+    };
+    std::vector<Configuration> each;
+};
+SharedConfigurations sharedConfigurations(const std::vector<ValidationRow> &rows);
 
 /// The validation of the model against published rows.
 struct ValidationReport
@@ -142,6 +169,7 @@ struct ValidationReport
     /// band measured on the other sources' rows alone (leave-one-source-out, like
     /// heldOutMedianError) — the coverage a run from a source the table lacks can expect.
     double heldOutCoverage = 0.0;
+    SharedConfigurations shared;
 };
 
 /// The calibration constants the validation fits, together, to minimise the mean |log error| with
