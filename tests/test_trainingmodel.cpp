@@ -109,6 +109,7 @@ private Q_SLOTS:
     void gradReduceFromSpec();
     void bubbleShrinksWithInterleaving();
     void moeAddsAllToAll();
+    void moeLoadImbalancePacesTheBusiestRank();
     void attentionShapesAndSharedExperts();
     void foldedExpertParallelism();
     void searchFindsAConfigThatFits();
@@ -623,6 +624,73 @@ void TestTrainingModel::moeAddsAllToAll()
     // MFU counts active parameters only.
     c.ep = 3;
     QCOMPARE(int(estimateStep(h100Cluster(64), m, t, c).infeasible), int(Infeasible::Experts));
+}
+
+void TestTrainingModel::moeLoadImbalancePacesTheBusiestRank()
+{
+    // The busiest expert-parallel rank receives load_imbalance × the mean share: its expert GEMMs,
+    // its all-to-all and its routed activations grow by that factor; the useful work (model
+    // FLOPs) and the dense part of the layer do not.
+    ModelSpec m = llama8b();
+    m.experts = 8;
+    m.topK = 2;
+    const TrainingSpec t = training(4096, 4096.0 * 512);
+    ParallelConfig c;
+    c.tp = 1;
+    c.dp = 64;
+    c.ep = 8;
+    c.recompute = Recompute::Full;
+    c.zero = 1;
+    const ClusterSpec cl = h100Cluster(64);
+    const StepEstimate even = estimateStep(cl, m, t, c);
+    ModelSpec hot = m;
+    hot.moeLoadImbalance = 1.5;
+    const StepEstimate skew = estimateStep(cl, hot, t, c);
+    QVERIFY(even.feasible() && skew.feasible());
+    QCOMPARE(skew.modelFlopsPerStep, even.modelFlopsPerStep);
+    // The all-to-all carries 1.5× the bytes; its latency does not grow, so the time grows by
+    // less than half, and by the same step for every further half (linear in the bytes).
+    const double a2a = skew.time.epTotalS / even.time.epTotalS;
+    QVERIFY2(a2a > 1.3 && a2a < 1.5, qPrintable(QString::number(a2a)));
+    ModelSpec hotter = m;
+    hotter.moeLoadImbalance = 2.0;
+    const StepEstimate skew2 = estimateStep(cl, hotter, t, c);
+    const double step1 = skew.time.epTotalS - even.time.epTotalS;
+    const double step2 = skew2.time.epTotalS - skew.time.epTotalS;
+    QVERIFY(std::fabs(step2 / step1 - 1.0) < 1e-9);
+    // The expert GEMMs grow by half, the attention projections and the head do not: GEMM time
+    // grows, by less than half.
+    QVERIFY(skew.time.gemmS > 1.2 * even.time.gemmS && skew.time.gemmS < 1.5 * even.time.gemmS);
+    QVERIFY(skew.memoryGb() > even.memoryGb());
+    QVERIFY(skew.stepTimeS > even.stepTimeS);
+    // In a spec: listed when left out, refused below 1 with the place named.
+    const auto moeSpec = [](const std::string &moe) {
+        return parseEstimateSpec(json::parse(R"({"gpu": "h100-sxm", "gpus": 64,
+            "model": {"layers": 32, "hidden": 4096, "heads": 32, "vocab": 128256,
+                      "moe": {"experts": 8, "top_k": 2)" +
+                                             moe + R"(}},
+            "training": {"seq_len": 4096, "global_batch_seqs": 512}})"),
+                                 "moe.json", Catalog::builtin());
+    };
+    const EstimateSpec listed = moeSpec("");
+    QCOMPARE(listed.model.moeLoadImbalance, 1.0);
+    QVERIFY(std::any_of(listed.defaultsUsed.begin(), listed.defaultsUsed.end(),
+                        [](const std::string &d) {
+                            return d.find("model.moe.load_imbalance = 1 (balanced routing") == 0;
+                        }));
+    QCOMPARE(moeSpec(R"(, "load_imbalance": 1.25)").model.moeLoadImbalance, 1.25);
+    try {
+        moeSpec(R"(, "load_imbalance": 0.8)");
+        QFAIL("no LoadError");
+    } catch (const LoadError &e) {
+        CP_COMPARE_STR(e.place(), std::string("model.moe.load_imbalance"));
+    }
+    // A dense model has no routing to skew.
+    ModelSpec dense = llama8b();
+    ModelSpec denseSkew = dense;
+    denseSkew.moeLoadImbalance = 1.5;
+    c.ep = 1;
+    QCOMPARE(estimateStep(cl, denseSkew, t, c).stepTimeS, estimateStep(cl, dense, t, c).stepTimeS);
 }
 
 void TestTrainingModel::attentionShapesAndSharedExperts()

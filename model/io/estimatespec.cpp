@@ -283,13 +283,17 @@ void parseModel(const json &root, const Reader &rd, EstimateSpec &spec)
     m.dropout = rd.boolean(mj, "dropout", "model", false);
     if (mj.contains("moe") && !mj.at("moe").is_null()) {
         const json &moe = rd.object(mj, "moe", "model.moe");
-        rd.onlyKeys(moe, "model.moe", {"experts", "top_k", "ffn_hidden", "shared_experts"});
+        rd.onlyKeys(moe, "model.moe",
+                    {"experts", "top_k", "ffn_hidden", "shared_experts", "load_imbalance"});
         m.experts = rd.integer(moe, "experts", "model.moe", 2, 1e5, true);
         m.topK = rd.integer(moe, "top_k", "model.moe", 1, m.experts, true);
         m.expertFfnHidden = rd.integer(moe, "ffn_hidden", "model.moe", 1, 1e8, false, m.ffnHidden,
                                        "= model.ffn_hidden");
         m.sharedExperts = rd.integer(moe, "shared_experts", "model.moe", 1, 1e4, false, 0,
                                      "routed experts only");
+        m.moeLoadImbalance =
+            rd.number(moe, "load_imbalance", "model.moe", 1.0, 16.0, false, 1.0,
+                      "balanced routing: every expert-parallel rank receives the mean share");
     }
 }
 

@@ -86,6 +86,10 @@ struct ModelSpec
     int topK = 0;
     int expertFfnHidden = 0; ///< 0 = ffnHidden
     int sharedExperts = 0;   ///< experts every token passes through (DeepSeek-V3: 1)
+    /// Routed tokens the busiest expert-parallel rank receives over the mean share (1 = balanced
+    /// routing). Capacity-factor routing that pads every expert to its capacity sets it to the
+    /// capacity factor (Lepikhin et al. 2020, §2.2); docs/model.md §2.2.
+    double moeLoadImbalance = 1.0;
     /// Attention shape: query/key width per head (0 = hidden / heads) and value width (0 = the
     /// query/key width) — Qwen3's 128-wide heads on a 4,096 hidden, DeepSeek-V3's 192 / 128.
     int headDim = 0;
@@ -105,6 +109,10 @@ struct ModelSpec
 
     int kv() const { return kvHeads > 0 ? kvHeads : heads; }
     bool moe() const { return experts > 1 && topK > 0; }
+    /// Routed copies of a token the busiest expert-parallel rank handles, per token of the mean:
+    /// the expert GEMMs, the all-to-all and the routed activations of the rank that paces the
+    /// others at every all-to-all. Model FLOPs count the useful top-k copies only.
+    double routedCopiesBusiest() const { return double(topK) * moeLoadImbalance; }
     bool mla() const { return kvLoraRank > 0; }
     double qkHeadDim() const { return headDim > 0 ? headDim : double(hidden) / heads; }
     double vHeadDimOf() const { return vHeadDim > 0 ? vHeadDim : qkHeadDim(); }

@@ -52,10 +52,13 @@ CommTime expertParallelComm(const StepContext &x, const StageTimes &st)
         // Two all-to-alls per MoE layer forward (dispatch, combine) and two backward (GShard,
         // Lepikhin et al. 2020); each GPU sends its tokens' k copies of h values. The expert
         // ranks are data-parallel ranks, t·cp apart — or, folded, consecutive ranks that
-        // include the TP group, each sending its own 1/t of the tokens.
+        // include the TP group, each sending its own 1/t of the tokens. The busiest rank receives
+        // (dispatch) and sends back (combine) load_imbalance × the mean, and the exchange ends
+        // when it does.
         const bool folded = x.experts.folded;
         const GroupSpan g = x.fabric.span(folded ? 1 : (long long)x.t * x.cpn, x.ep);
-        const double bytes = x.tok * x.model.topK * x.h * 2.0 / (folded ? x.t : x.spDiv);
+        const double bytes =
+            x.tok * x.model.routedCopiesBusiest() * x.h * 2.0 / (folded ? x.t : x.spDiv);
         r.total = st.stageLayers * layerPasses(x) * 2.0 * allToAll(bytes, g).seconds;
     }
     r.exposed = r.total; // not overlapped (DeepSeek-V3's DualPipe would hide it)

@@ -141,7 +141,8 @@ LayerTimes computeLayer(const StepContext &x)
         // ranks dispatch their own 1/t of the tokens and every expert is whole.
         const double local = double(model.experts) / ep;
         const double etp = x.experts.etp, tokSent = x.experts.folded ? tok / t : tok;
-        const double perExpert = std::max(1.0, tokSent * model.topK / local);
+        // The busiest rank's experts hold load_imbalance × the mean share and pace the others.
+        const double perExpert = std::max(1.0, tokSent * model.routedCopiesBusiest() / local);
         gemmF += gemmTime(perExpert, (mats - 1.0) * fe / etp, h, local, rateGemm, hbmBw, cal) +
                  gemmTime(perExpert, h, fe / etp, local, rateGemm, hbmBw, cal) +
                  gemmTime(tok, model.experts, h, 1, rateBf16, hbmBw, cal); // router
@@ -153,8 +154,8 @@ LayerTimes computeLayer(const StepContext &x)
                      gemmTime(tok, h, shared / t, 1, rateGemm, hbmBw, cal);
         // Activation plus permute/unpermute copies of each routed token (read + write h, twice).
         ffnActBytes =
-            model.topK * ((model.mlp == MlpKind::SwiGlu ? 6.0 : 4.0) * fe / t +
-                          8.0 * h / (x.experts.folded ? t : spDiv)) +
+            model.routedCopiesBusiest() * ((model.mlp == MlpKind::SwiGlu ? 6.0 : 4.0) * fe / t +
+                                           8.0 * h / (x.experts.folded ? t : spDiv)) +
             model.sharedExperts * (model.mlp == MlpKind::SwiGlu ? 6.0 : 4.0) * fe / t;
     }
 

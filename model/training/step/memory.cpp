@@ -66,8 +66,8 @@ ActivationBytes activationsPerToken(const StepContext &x)
     const double mlpAct = x.model.mlp == MlpKind::Gelu ? 2.0 + gemmInput : 4.0; // per f: GELU in + out, SwiGLU gate + up
     const double seqPart = (4.0 * h + 2.0 * gemmInput * h + (model.dropout ? 2.0 * h : 0.0)) / spDiv;
     double tpPart = (2.0 * x.qw + gemmInput * x.vw + 2.0 * x.kvw) / t;
-    tpPart += x.moe ? (model.topK * (mlpAct * fe + 4.0 * h) + model.sharedExperts * mlpAct * fe) / t
-                    : mlpAct * f / t;
+    const double routed = model.routedCopiesBusiest() * (mlpAct * fe + 4.0 * h); // busiest EP rank
+    tpPart += x.moe ? (routed + model.sharedExperts * mlpAct * fe) / t : mlpAct * f / t;
     // Multi-head latent attention also keeps its latents, the up projections' inputs, on every
     // tensor-parallel rank.
     if (model.mla())
