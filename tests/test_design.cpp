@@ -95,6 +95,7 @@ void TestDesign::problems_data()
     row("oversubscription", [](Design &d, Catalog &) { d.fabric.oversubscription = {1.0, 0.5}; }, "fabric.oversubscription[1]", "between 1 and 64");
     row("heads divide hidden", [](Design &d, Catalog &) { d.workload.heads = 100; }, "workload.heads", "not divisible");
     row("zero layers", [](Design &d, Catalog &) { d.workload.layers = 0; }, "workload.layers", "at least 1");
+    row("moe load imbalance", [](Design &d, Catalog &) { d.workload.moeLoadImbalance = 0.5; }, "workload.moe_load_imbalance", "between 1");
     row("absurd tokens", [](Design &d, Catalog &) { d.workload.tokens = 1e20; }, "workload.tokens", "not plausible");
     row("precision", [](Design &d, Catalog &) { d.workload.precision = "fp64"; }, "workload.precision", "bf16");
     row("manual parallelism zero", [](Design &d, Catalog &) { d.workload.parallelism = {false, 8, 0, 64, 1, 1, 1, 1}; }, "workload.parallelism.pp", "at least 1");

@@ -44,6 +44,7 @@ void TestDesignJson::roundTripInMemory()
     d.workload.parallelism = {false, 8, 9, 16, 1, 1, 1, 3};
     d.workload.experts = 64;
     d.workload.activeExperts = 8;
+    d.workload.moeLoadImbalance = 1.3;
     d.fabric.oversubscription = {1.0, 2.5};
     d.reliability.hotSparesPerDomain = 4;
     d.finance.pue = 1.25;

@@ -394,6 +394,12 @@ void TestTrainingModel::oddGpuCountsLeaveGpusIdle()
     const EstimateSpec autoSpec = estimateSpecFromDesign(automatic, catalog, 14592, evaluated.fabric);
     QVERIFY(autoSpec.training.batchFollowsLayout);
     QVERIFY(searchParallelism(autoSpec.cluster, autoSpec.model, autoSpec.training, {}).found());
+    // The workload's MoE routing imbalance reaches the model.
+    Design moe = design;
+    moe.workload.experts = 64;
+    moe.workload.activeExperts = 8;
+    moe.workload.moeLoadImbalance = 1.4;
+    QCOMPARE(estimateSpecFromDesign(moe, catalog, 14592, evaluated.fabric).model.moeLoadImbalance, 1.4);
 }
 
 void TestTrainingModel::recomputationTradesMemoryForTime()

@@ -1515,12 +1515,12 @@
     </message>
     <message>
         <location line="+14"/>
-        <location line="+12"/>
+        <location line="+15"/>
         <source>must be at least 1</source>
         <translation>至少为 1</translation>
     </message>
     <message>
-        <location line="-10"/>
+        <location line="-13"/>
         <source>hidden size %1 is not divisible by the head count</source>
         <translation>隐藏层维度 %1 不能被注意力头数整除</translation>
     </message>
@@ -1533,6 +1533,11 @@
         <location line="+2"/>
         <source>must be between 0 and the expert count</source>
         <translation>必须在 0 到专家数之间</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>must be between 1 (balanced routing) and 16</source>
+        <translation>须在 1（路由均衡）到 16 之间</translation>
     </message>
     <message>
         <location line="+6"/>
@@ -3201,7 +3206,7 @@ scale-up</source>
     </message>
     <message>
         <location line="-137"/>
-        <location filename="../views/docks/inspectorsettings.cpp" line="+116"/>
+        <location filename="../views/docks/inspectorsettings.cpp" line="+120"/>
         <source>Fabric</source>
         <translation>网络</translation>
     </message>
@@ -3694,7 +3699,7 @@ scale-up</source>
         <translation>多个型号</translation>
     </message>
     <message>
-        <location filename="../views/docks/inspectorsettings.cpp" line="-223"/>
+        <location filename="../views/docks/inspectorsettings.cpp" line="-227"/>
         <source>“%1” is not a whole number</source>
         <translation>“%1”不是整数</translation>
     </message>
@@ -3790,6 +3795,16 @@ scale-up</source>
     </message>
     <message>
         <location line="+2"/>
+        <source>Expert load imbalance</source>
+        <translation>专家负载不均衡</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>busiest expert rank ÷ mean, 1 = balanced</source>
+        <translation>最忙专家并行卡 ÷ 平均，1 = 均衡</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <location line="+6"/>
         <source>tokens</source>
         <translation>token</translation>

@@ -491,6 +491,9 @@ void checkWorkload(const Design &design, Checker &check)
                     CP_TR_NOOP("cp::Problems", "head count is not divisible by the KV-head count"));
     if (w.experts < 0 || w.activeExperts < 0 || w.activeExperts > w.experts)
         check.error("workload.active_experts", CP_TR_NOOP("cp::Problems", "must be between 0 and the expert count"));
+    if (!(w.moeLoadImbalance >= 1.0 && w.moeLoadImbalance <= 16.0))
+        check.error("workload.moe_load_imbalance",
+                    CP_TR_NOOP("cp::Problems", "must be between 1 (balanced routing) and 16"));
     check.positive("workload.tokens", w.tokens);
     check.nonNegative("workload.global_batch_tokens", w.globalBatchTokens); // 0 = automatic
     if (w.jobs < 1)

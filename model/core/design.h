@@ -120,6 +120,9 @@ struct Workload
     int vocab = 128256;
     int experts = 0;        ///< 0 = dense
     int activeExperts = 0;
+    /// MoE only: routed tokens the busiest expert-parallel rank receives over the mean share, in
+    /// [1, 16]; 1 = balanced routing (docs/model.md §2.2, "Routing imbalance").
+    double moeLoadImbalance = 1.0;
     int seqLen = 8192;
     /// Tokens per optimizer step; 0 = automatic: it follows the job's GPU count up to the
     /// critical batch (docs/model.md, "Global batch"). Files name it "auto".

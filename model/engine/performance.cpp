@@ -113,6 +113,7 @@ ModelSpec modelFromWorkload(const Workload &w)
     m.vocab = w.vocab;
     m.experts = w.experts;
     m.topK = w.activeExperts;
+    m.moeLoadImbalance = w.moeLoadImbalance;
     return m;
 }
 

@@ -231,7 +231,8 @@ json designToJson(const Design &d)
         {"workload", {{"name", w.name}, {"layers", w.layers}, {"hidden", w.hidden},
                       {"heads", w.heads}, {"kv_heads", w.kvHeads}, {"ffn_hidden", w.ffnHidden},
                       {"vocab", w.vocab}, {"experts", w.experts},
-                      {"active_experts", w.activeExperts}, {"seq_len", w.seqLen},
+                      {"active_experts", w.activeExperts},
+                      {"moe_load_imbalance", w.moeLoadImbalance}, {"seq_len", w.seqLen},
                       {"global_batch_tokens", w.globalBatchTokens > 0 ? json(w.globalBatchTokens) : json("auto")},
                       {"jobs", w.jobs}, {"tokens", w.tokens},
                       {"precision", w.precision}, {"recompute", w.recompute},
@@ -373,6 +374,7 @@ void workloadFromJson(const Reader &r, Design &d)
     wl.vocab = w.integer("vocab", wl.vocab);
     wl.experts = w.integer("experts", wl.experts);
     wl.activeExperts = w.integer("active_experts", wl.activeExperts);
+    wl.moeLoadImbalance = w.number("moe_load_imbalance", wl.moeLoadImbalance);
     wl.seqLen = w.integer("seq_len", wl.seqLen);
     if (w.has("global_batch_tokens") && w.raw("global_batch_tokens").is_string()) {
         if (w.string("global_batch_tokens", "") != "auto")

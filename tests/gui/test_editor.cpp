@@ -825,7 +825,13 @@ void TestEditor::settingsPanelEditsWholeStruct()
     QVERIFY(inspector->editField(QStringLiteral("reliability.repairHours"), QStringLiteral("48")));
     QCOMPARE(doc()->design().reliability.repairHours, 48.0);
     QVERIFY(!inspector->editField(QStringLiteral("workload.heads"), QStringLiteral("100"))); // 16384 % 100 != 0
-    QCOMPARE(doc()->undoStack()->count(), 2);
+    // MoE routing imbalance: a number from 1 (balanced) to 16; below 1 is refused.
+    QVERIFY(inspector->editField(QStringLiteral("workload.moeLoadImbalance"), QLocale().toString(1.5)));
+    QCOMPARE(doc()->design().workload.moeLoadImbalance, 1.5);
+    QVERIFY(!inspector->editField(QStringLiteral("workload.moeLoadImbalance"), QLocale().toString(0.5)));
+    QCOMPARE(doc()->design().workload.moeLoadImbalance, 1.5);
+    QCOMPARE(doc()->undoStack()->count(), 3);
+    doc()->undoStack()->undo();
     doc()->undoStack()->undo();
     doc()->undoStack()->undo();
     QVERIFY(doc()->design() == original);
