@@ -82,6 +82,28 @@ TrainingSpec training(int seq, double batchTokens)
     return t;
 }
 
+/// Llama 3 8B with 8 experts, top-2, on 64 H100 (EP 8 inside DP 64, full recomputation): the MoE
+/// tests' case.
+struct MoeCase
+{
+    ModelSpec model;
+    TrainingSpec training;
+    ParallelConfig config;
+};
+
+MoeCase moeCase()
+{
+    MoeCase moe{llama8b(), training(4096, 4096.0 * 512), {}};
+    moe.model.experts = 8;
+    moe.model.topK = 2;
+    moe.config.tp = 1;
+    moe.config.dp = 64;
+    moe.config.ep = 8;
+    moe.config.recompute = Recompute::Full;
+    moe.config.zero = 1;
+    return moe;
+}
+
 } // namespace
 
 class TestTrainingModel : public QObject
@@ -613,16 +635,10 @@ void TestTrainingModel::bubbleShrinksWithInterleaving()
 
 void TestTrainingModel::moeAddsAllToAll()
 {
-    ModelSpec m = llama8b();
-    m.experts = 8;
-    m.topK = 2;
-    const TrainingSpec t = training(4096, 4096.0 * 512);
-    ParallelConfig c;
-    c.tp = 1;
-    c.dp = 64;
-    c.ep = 8;
-    c.recompute = Recompute::Full;
-    c.zero = 1;
+    MoeCase moe = moeCase();
+    const ModelSpec &m = moe.model;
+    const TrainingSpec &t = moe.training;
+    ParallelConfig &c = moe.config;
     const StepEstimate e = estimateStep(h100Cluster(64), m, t, c);
     QVERIFY(e.feasible());
     QVERIFY(e.time.epExposedS > 0);
@@ -637,16 +653,10 @@ void TestTrainingModel::moeLoadImbalancePacesTheBusiestRank()
     // The busiest expert-parallel rank receives load_imbalance × the mean share: its expert GEMMs,
     // its all-to-all and its routed activations grow by that factor; the useful work (model
     // FLOPs) and the dense part of the layer do not.
-    ModelSpec m = llama8b();
-    m.experts = 8;
-    m.topK = 2;
-    const TrainingSpec t = training(4096, 4096.0 * 512);
-    ParallelConfig c;
-    c.tp = 1;
-    c.dp = 64;
-    c.ep = 8;
-    c.recompute = Recompute::Full;
-    c.zero = 1;
+    MoeCase moe = moeCase();
+    const ModelSpec &m = moe.model;
+    const TrainingSpec &t = moe.training;
+    ParallelConfig &c = moe.config;
     const ClusterSpec cl = h100Cluster(64);
     const StepEstimate even = estimateStep(cl, m, t, c);
     ModelSpec hot = m;
