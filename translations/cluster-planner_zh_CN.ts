@@ -3141,7 +3141,7 @@ scale-up</source>
         <translation>所选对象</translation>
     </message>
     <message>
-        <location line="+141"/>
+        <location line="+143"/>
         <source>Inspector — Design</source>
         <translation>属性面板 — 设计</translation>
     </message>
@@ -3188,24 +3188,24 @@ scale-up</source>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+140"/>
+        <location line="+143"/>
         <source>Racks</source>
         <translation>机柜</translation>
     </message>
     <message>
-        <location line="-139"/>
-        <location line="+140"/>
+        <location line="-142"/>
+        <location line="+143"/>
         <source>Power units</source>
         <translation>配电单元</translation>
     </message>
     <message>
-        <location line="-139"/>
-        <location line="+140"/>
+        <location line="-142"/>
+        <location line="+143"/>
         <source>Cooling units</source>
         <translation>制冷单元</translation>
     </message>
     <message>
-        <location line="-137"/>
+        <location line="-140"/>
         <location filename="../views/docks/inspectorsettings.cpp" line="+120"/>
         <source>Fabric</source>
         <translation>网络</translation>
@@ -3218,12 +3218,12 @@ scale-up</source>
     </message>
     <message>
         <location line="+0"/>
-        <location line="+24"/>
+        <location line="+27"/>
         <source>automatic</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location line="-20"/>
+        <location line="-23"/>
         <location filename="../views/docks/inspectorsettings.cpp" line="+3"/>
         <source>Oversubscription</source>
         <translation>收敛比</translation>
@@ -3267,7 +3267,7 @@ scale-up</source>
         <translation>专家数（激活）</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+5"/>
         <location filename="../views/docks/inspectorsettings.cpp" line="-97"/>
         <source>Sequence length</source>
         <translation>序列长度</translation>
@@ -3794,12 +3794,13 @@ scale-up</source>
         <translation>激活专家数</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location filename="../views/docks/inspectordock.cpp" line="-142"/>
+        <location filename="../views/docks/inspectorsettings.cpp" line="+2"/>
         <source>Expert load imbalance</source>
         <translation>专家负载不均衡</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location filename="../views/docks/inspectorsettings.cpp" line="+1"/>
         <source>busiest expert rank ÷ mean, 1 = balanced</source>
         <translation>最忙专家并行卡 ÷ 平均，1 = 均衡</translation>
     </message>

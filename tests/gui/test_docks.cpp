@@ -454,6 +454,15 @@ void TestDocks::inspectorShowsDesignWhenNothingSelected()
     QCOMPARE(dock.value(QStringLiteral("Racks")), QLocale().toString(static_cast<qlonglong>(mDesign.racks.size())));
     QCOMPARE(dock.value(QStringLiteral("Hall")), QString::fromStdString(mDesign.hall.name));
     QCOMPARE(dock.value(QStringLiteral("Workload")), QString::fromStdString(mDesign.workload.name));
+    // A dense or balanced workload shows no routing imbalance; a skewed MoE one does.
+    QVERIFY(dock.value(QStringLiteral("Expert load imbalance")).isEmpty());
+    Design moe = mDesign;
+    moe.workload.experts = 64;
+    moe.workload.activeExperts = 8;
+    moe.workload.moeLoadImbalance = 1.25;
+    document.reset(moe, mCatalog, QString());
+    dock.refresh();
+    QCOMPARE(dock.value(QStringLiteral("Expert load imbalance")), QLocale().toString(1.25, 'g', 3) + QStringLiteral("×"));
 }
 
 void TestDocks::inspectorShowsRack()

@@ -168,7 +168,9 @@ QString InspectorDock::value(const QString &property) const
     for (int i = 0; i < mTree->topLevelItemCount(); ++i)
         if (mTree->topLevelItem(i)->text(0) == property)
             return mTree->topLevelItem(i)->text(1);
-    return {};
+    // Not a top-level row: the first nested one of that name (e.g. a workload detail).
+    const QList<QTreeWidgetItem *> nested = mTree->findItems(property, Qt::MatchExactly | Qt::MatchRecursive, 0);
+    return nested.isEmpty() ? QString() : nested.front()->text(1);
 }
 
 QTreeWidgetItem *InspectorDock::add(const QString &property, const QString &value, QTreeWidgetItem *parent)
@@ -238,6 +240,9 @@ void InspectorDock::showDesign()
     if (w.experts > 0)
         add(tr("Experts (active)"),
             QStringLiteral("%1 (%2)").arg(locale.toString(w.experts), locale.toString(w.activeExperts)), workload);
+    if (w.experts > 0 && w.moeLoadImbalance != 1.0)
+        add(tr("Expert load imbalance"), QStringLiteral("%1×").arg(locale.toString(w.moeLoadImbalance, 'g', 3)),
+            workload);
     add(tr("Sequence length"), locale.toString(w.seqLen), workload);
     add(tr("Tokens"), tr("%1 T").arg(number(w.tokens / 1e12, 2)), workload);
     add(tr("Precision"), qs(w.precision), workload);

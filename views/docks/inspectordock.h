@@ -49,7 +49,8 @@ public:
     void setSelection(const QVector<int> &racks, const QVector<int> &powerUnits, const QVector<int> &coolingUnits);
 
     QTreeWidget *tree() const { return mTree; }
-    /// The value shown for a top-level property, e.g. "Id"; empty if absent.
+    /// The value shown for a property, e.g. "Id": a top-level row first, else the first nested row
+    /// of that name; empty if absent.
     QString value(const QString &property) const;
 
     void refresh();
