@@ -184,6 +184,8 @@ json estimateToJson(const EstimateSpec &spec, const EstimateOutcome &o)
                          {"sequence_parallel", spec.training.sequenceParallel},
                          {"overlap_comm", spec.training.overlapComm},
                          {"grad_reduce", gradReduceName(spec.training)}};
+    if (spec.training.precision == Precision::Fp8)
+        j["training"]["fp8_recipe"] = spec.training.fp8Recipe == Fp8Recipe::Mx ? "mxfp8" : "tensor";
     if (o.searched) {
         json top = json::array();
         for (const RankedConfig &rc : o.search.top)

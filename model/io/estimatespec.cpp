@@ -161,7 +161,7 @@ double parseGpu(const json &root, const Reader &rd, const Catalog &catalog, Esti
                     {"id", "name", "source", "peak_tflops_bf16", "peak_tflops_fp8", "hbm_gb",
                      "hbm_tb_per_s", "scale_up_gb_per_s", "tdp_w", "gemm_tflops_bf16_sustained",
                      "gemm_source", "attention_tflops_bf16", "attention_source",
-                     "host_link_gb_per_s", "host_link_shared_with_nic"});
+                     "host_link_gb_per_s", "host_link_shared_with_nic", "mxfp8"});
         GpuSpec &g = spec.cluster.gpu;
         g.id = gj.contains("id") && gj.at("id").is_string() ? gj.at("id").get<std::string>()
                                                             : "inline";
@@ -181,6 +181,8 @@ double parseGpu(const json &root, const Reader &rd, const Catalog &catalog, Esti
                                      "unknown: activation offloading not considered");
         if (gj.contains("host_link_shared_with_nic"))
             g.hostLinkSharedWithNic = rd.boolean(gj, "host_link_shared_with_nic", "gpu", false);
+        if (gj.contains("mxfp8"))
+            g.mxfp8 = rd.boolean(gj, "mxfp8", "gpu", false);
     } else {
         rd.fail("gpu", std::string("must be a catalog id or an object, not ") + gj.type_name());
     }
@@ -305,7 +307,8 @@ void parseTraining(const json &root, const Reader &rd, EstimateSpec &spec)
     const json &tj = rd.object(root, "training", "training");
     rd.onlyKeys(tj, "training",
                 {"seq_len", "global_batch_tokens", "global_batch_seqs", "precision", "tokens",
-                 "recompute", "attention", "sequence_parallel", "overlap_comm", "grad_reduce"});
+                 "recompute", "attention", "sequence_parallel", "overlap_comm", "grad_reduce",
+                 "fp8_recipe"});
     TrainingSpec &t = spec.training;
     t.seqLen = rd.integer(tj, "seq_len", "training", 1, 1e8, true);
     if (tj.contains("global_batch_seqs") && tj.contains("global_batch_tokens"))
@@ -324,6 +327,17 @@ void parseTraining(const json &root, const Reader &rd, EstimateSpec &spec)
     t.precision = precision == "fp8"    ? Precision::Fp8
                   : precision == "fp16" ? Precision::Fp16
                                         : Precision::Bf16;
+    if (t.precision == Precision::Fp8) {
+        t.fp8Recipe = rd.text(tj, "fp8_recipe", "training", {"tensor", "mxfp8"}, "tensor") == "mxfp8"
+                          ? Fp8Recipe::Mx
+                          : Fp8Recipe::Tensor;
+        if (t.fp8Recipe == Fp8Recipe::Mx && !spec.cluster.gpu.mxfp8)
+            rd.fail("training.fp8_recipe",
+                    "mxfp8 needs block-scaled (OCP MX) tensor cores, which " + spec.cluster.gpu.id +
+                        " does not have (Blackwell has them; the catalog marks them fp8_block_scaling: mx)");
+    } else if (tj.contains("fp8_recipe")) {
+        rd.fail("training.fp8_recipe", "applies to precision fp8 only");
+    }
     t.tokens = rd.number(tj, "tokens", "training", 0, 1e17, false, 0.0,
                          "no budget: time_to_train_days is 0");
     spec.tokens = t.tokens;

@@ -30,6 +30,7 @@ GpuSpec gpuFromCatalog(const CatalogEntry &e)
     g.attentionTflopsBf16 = e.figure("attention_tflops_bf16"); // optional, measured
     g.hostLinkGbPerS = e.figure("host_link_gb_per_s"); // optional
     g.hostLinkSharedWithNic = e.attribute("host_link") == "pcie";
+    g.mxfp8 = e.attribute("fp8_block_scaling") == "mx";
     return g;
 }
 

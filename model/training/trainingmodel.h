@@ -35,6 +35,9 @@ struct GpuSpec
     /// Whether the host link also carries the GPU's scale-out NIC traffic (PCIe: on HGX boards the
     /// GPU and its NIC sit behind one PCIe switch, sharing the GPU's x16 upstream link).
     bool hostLinkSharedWithNic = false;
+    /// Block-scaled (OCP MX) tensor cores: MXFP8 runs here (catalog attribute
+    /// `fp8_block_scaling: mx`, Blackwell).
+    bool mxfp8 = false;
 };
 
 /// A cluster as the training model sees it: GPUs, scale-up domains and the scale-out fabric.
@@ -63,6 +66,10 @@ enum class Recompute { None, Selective, Full, Block, Offload };
 /// reduction only for bf16: arguments.py, "bfloat16 requires gradient accumulation and all-reduce
 /// to be done in fp32").
 enum class Precision { Bf16, Fp16, Fp8 };
+/// How FP8 tensors are scaled: one factor per tensor (delayed or current scaling, Transformer
+/// Engine's default on every FP8 part), or OCP microscaling, one E8M0 factor per 32 values that
+/// Blackwell's tensor cores apply inside the GEMM (MXFP8).
+enum class Fp8Recipe { Tensor, Mx };
 enum class AttentionKind { Flash, Unfused };
 
 const char *mlpName(MlpKind k);
@@ -141,6 +148,7 @@ struct TrainingSpec
     int seqLen = 0;
     double globalBatchTokens = 0.0;
     Precision precision = Precision::Bf16;
+    Fp8Recipe fp8Recipe = Fp8Recipe::Tensor; ///< with Precision::Fp8
     double tokens = 0.0; ///< training budget
     AttentionKind attention = AttentionKind::Flash;
     bool sequenceParallel =
@@ -287,6 +295,8 @@ struct Calibration
     /// reach: the FP8 / BF16 speed-up of a training step's GEMMs ÷ the peak ratio (2 on Hopper
     /// and Blackwell). Fitted on the FP8 validation rows (docs/validation.md).
     double fp8GemmEfficiency = 0.0;
+    /// MXFP8 GEMMs' rate over per-tensor FP8 GEMMs' on the same part (measured, not fitted).
+    double mxfp8GemmShare = 0.0;
     double gemmHalfDim = 0.0;      ///< a GEMM dimension of this size costs as much again (see .cpp)
     double flashEfficiency = 0.0;  ///< fused attention kernel vs the GEMM curve at head dim
     double memoryEfficiency = 0.0; ///< achievable share of HBM bandwidth for streaming kernels

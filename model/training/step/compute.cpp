@@ -50,8 +50,10 @@ void deriveRates(StepContext &x)
     // FP8 GEMMs: the FP8 peak at the same sustained share, times the share of it a step's FP8
     // GEMMs reach relative to BF16 ones (scaling factors, amax bookkeeping, the larger FP8 tiles:
     // Calibration::fp8GemmEfficiency).
-    x.rateGemm = x.peakGemm * sustainedShare *
-                 (x.training.precision == Precision::Fp8 ? cal.fp8GemmEfficiency : 1.0);
+    // MXFP8 (one scale per 32 values) runs at a measured share of that (Calibration).
+    const bool fp8 = x.training.precision == Precision::Fp8;
+    x.rateGemm = x.peakGemm * sustainedShare * (fp8 ? cal.fp8GemmEfficiency : 1.0) *
+                 (fp8 && x.training.fp8Recipe == Fp8Recipe::Mx ? cal.mxfp8GemmShare : 1.0);
     x.hbmBw = gpu.hbmTbPerS * 1e12 * cal.memoryEfficiency;
     x.fabric = Fabric{&x.cluster, &cal};
 
