@@ -98,6 +98,7 @@ void TestDesign::problems_data()
     row("moe load imbalance", [](Design &d, Catalog &) { d.workload.moeLoadImbalance = 0.5; }, "workload.moe_load_imbalance", "between 1");
     row("absurd tokens", [](Design &d, Catalog &) { d.workload.tokens = 1e20; }, "workload.tokens", "not plausible");
     row("precision", [](Design &d, Catalog &) { d.workload.precision = "fp64"; }, "workload.precision", "bf16");
+    row("mxfp8 without MX tensor cores", [](Design &d, Catalog &) { d.workload.precision = "mxfp8"; }, "workload.precision", "block-scaled");
     row("manual parallelism zero", [](Design &d, Catalog &) { d.workload.parallelism = {false, 8, 0, 64, 1, 1, 1, 1}; }, "workload.parallelism.pp", "at least 1");
     row("pp splits layers", [](Design &d, Catalog &) { d.workload.parallelism = {false, 8, 7, 64, 1, 1, 1, 1}; }, "workload.parallelism.pp", "do not split evenly");
     row("negative mtbf", [](Design &d, Catalog &) { d.reliability.gpuMtbfHours = -1; }, "reliability.gpu_mtbf_hours", "positive");

@@ -422,6 +422,16 @@ void TestTrainingModel::oddGpuCountsLeaveGpusIdle()
     moe.workload.activeExperts = 8;
     moe.workload.moeLoadImbalance = 1.4;
     QCOMPARE(estimateSpecFromDesign(moe, catalog, 14592, evaluated.fabric).model.moeLoadImbalance, 1.4);
+    // MXFP8 on this Blackwell design: FP8 with block scaling, slower than per-tensor FP8.
+    QVERIFY(catalog.find(spec.cluster.gpu.id)->attribute("fp8_block_scaling") == "mx");
+    Design mx = design, fp8 = design;
+    mx.workload.precision = "mxfp8";
+    fp8.workload.precision = "fp8";
+    QVERIFY(!hasErrors(validate(mx, catalog)));
+    const EstimateSpec mxSpec = estimateSpecFromDesign(mx, catalog, 14592, evaluated.fabric);
+    QVERIFY(mxSpec.training.precision == Precision::Fp8 && mxSpec.training.fp8Recipe == Fp8Recipe::Mx);
+    QVERIFY(runEstimate(mxSpec).estimate.tokensPerS <
+            runEstimate(estimateSpecFromDesign(fp8, catalog, 14592, evaluated.fabric)).estimate.tokensPerS);
 }
 
 void TestTrainingModel::recomputationTradesMemoryForTime()

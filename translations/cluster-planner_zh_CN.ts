@@ -1306,26 +1306,26 @@
     <message>
         <location line="+16"/>
         <location line="+36"/>
-        <location line="+241"/>
+        <location line="+264"/>
         <source>must not be empty</source>
         <translation>不能为空</translation>
     </message>
     <message>
-        <location line="-275"/>
+        <location line="-298"/>
         <source>duplicate id %1</source>
         <translation>重复的标识 %1</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+277"/>
+        <location line="+300"/>
         <location line="+2"/>
         <source>contains a control character (%1)</source>
         <translation>含有控制字符（%1）</translation>
     </message>
     <message>
-        <location line="-276"/>
+        <location line="-299"/>
         <location line="+72"/>
-        <location line="+207"/>
+        <location line="+230"/>
         <location line="+34"/>
         <location filename="../model/edit/designedit.cpp" line="+34"/>
         <location line="+39"/>
@@ -1337,7 +1337,7 @@
         <translation>未知的部件目录标识 %1</translation>
     </message>
     <message>
-        <location line="-310"/>
+        <location line="-333"/>
         <location filename="../model/edit/propertyedits.cpp" line="+2"/>
         <source>%1 is a %2, not a power unit</source>
         <translation>%1 是 %2，不是配电单元</translation>
@@ -1472,7 +1472,12 @@
         <translation>装有 %1（%2 个机柜），而机柜 %3 装有 %4（%5 个机柜）：一个设计只在一种节点上训练；请将每种节点放入各自的方案，或替换其中一种</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+26"/>
+        <source>mxfp8 needs block-scaled (MX) tensor cores, which %1 does not have: use fp8 (Blackwell parts have them)</source>
+        <translation>mxfp8 需要块缩放（MX）张量核心，%1 没有：请改用 fp8（Blackwell 器件具备）</translation>
+    </message>
+    <message>
+        <location line="+14"/>
         <source>duplicate rack id %1</source>
         <translation>重复的机柜标识 %1</translation>
     </message>
@@ -1546,8 +1551,8 @@
     </message>
     <message>
         <location line="+2"/>
-        <source>must be &quot;bf16&quot; or &quot;fp8&quot;</source>
-        <translation>必须为 “bf16” 或 “fp8”</translation>
+        <source>must be &quot;bf16&quot;, &quot;fp8&quot; or &quot;mxfp8&quot;</source>
+        <translation>必须为 “bf16”、“fp8” 或 “mxfp8”</translation>
     </message>
     <message>
         <location line="+4"/>
@@ -3837,8 +3842,8 @@ scale-up</source>
     </message>
     <message>
         <location line="+2"/>
-        <source>bf16 or fp8</source>
-        <translation>bf16 或 fp8</translation>
+        <source>bf16, fp8 or mxfp8</source>
+        <translation>bf16、fp8 或 mxfp8</translation>
     </message>
     <message>
         <location line="+2"/>

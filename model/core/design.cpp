@@ -403,6 +403,29 @@ void checkOneNodeKind(const Design &design, const Catalog &catalog, Checker &che
     }
 }
 
+/// MXFP8 runs only on accelerators with block-scaled (OCP MX) tensor cores (catalog attribute
+/// `fp8_block_scaling: mx`; docs/model.md §2.2).
+void checkPrecisionFitsAccelerators(const Design &design, const Catalog &catalog, Checker &check)
+{
+    if (design.workload.precision != "mxfp8")
+        return;
+    std::set<std::string> without;
+    for (const Rack &r : design.racks)
+        for (const Mount &m : r.contents) {
+            const CatalogEntry *e = catalog.find(m.catalogId);
+            if (!e || (e->kind != PartKind::Server && e->kind != PartKind::Supernode))
+                continue;
+            const CatalogEntry *acc = catalog.find(e->ref("accelerator"));
+            if (acc && acc->attribute("fp8_block_scaling") != "mx")
+                without.insert(acc->id);
+        }
+    for (const std::string &id : without)
+        check.error("workload.precision",
+                    CP_TR_NOOP("cp::Problems", "mxfp8 needs block-scaled (MX) tensor cores, which %1 does not "
+                                               "have: use fp8 (Blackwell parts have them)"),
+                    {id});
+}
+
 std::set<std::string> checkRacks(const Design &design, const Catalog &catalog, Checker &check)
 {
     std::set<std::string> rackIds;
@@ -500,8 +523,8 @@ void checkWorkload(const Design &design, Checker &check)
         check.error("workload.jobs", CP_TR_NOOP("cp::Problems", "must be at least 1"));
     if (w.tokens > 1e17)
         check.error("workload.tokens", CP_TR_NOOP("cp::Problems", "more than 10^17 tokens is not plausible"));
-    if (w.precision != "bf16" && w.precision != "fp8")
-        check.error("workload.precision", CP_TR_NOOP("cp::Problems", "must be \"bf16\" or \"fp8\""));
+    if (w.precision != "bf16" && w.precision != "fp8" && w.precision != "mxfp8")
+        check.error("workload.precision", CP_TR_NOOP("cp::Problems", "must be \"bf16\", \"fp8\" or \"mxfp8\""));
     if (w.recompute != "none" && w.recompute != "selective" && w.recompute != "full" &&
         w.recompute != "block" && w.recompute != "offload")
         check.error("workload.recompute",
@@ -568,6 +591,7 @@ Problems validate(const Design &design, const Catalog &catalog)
     checkUnits(design.coolingUnits, "cooling_units", false, design, catalog, rackIds, unitIds, check);
     checkFabric(design, catalog, check);
     checkWorkload(design, check);
+    checkPrecisionFitsAccelerators(design, catalog, check);
     checkReliabilityAndFinance(design, check);
     return problems;
 }

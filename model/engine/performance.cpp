@@ -140,7 +140,8 @@ EstimateSpec estimateSpecFromDesign(const Design &design, const Catalog &catalog
         t.globalBatchTokens = automaticBatchTokens(spec.model, w.tokens, spec.cluster.gpus, w.seqLen);
         t.batchFollowsLayout = true;
     }
-    t.precision = w.precision == "fp8" ? Precision::Fp8 : Precision::Bf16;
+    t.precision = w.precision == "fp8" || w.precision == "mxfp8" ? Precision::Fp8 : Precision::Bf16;
+    t.fp8Recipe = w.precision == "mxfp8" ? Fp8Recipe::Mx : Fp8Recipe::Tensor;
     t.tokens = w.tokens;
     spec.tokens = w.tokens;
     if (!w.parallelism.automatic) {

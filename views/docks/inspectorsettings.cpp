@@ -153,7 +153,7 @@ void InspectorDock::buildSettingsTabs()
          d([](const Design &x) { return x.workload.jobs; }), intField(&Design::workload, &W::jobs)},
         {QStringLiteral("workload.tokens"), tr("Training tokens"), tr("tokens"),
          d([](const Design &x) { return x.workload.tokens; }), numberField(&Design::workload, &W::tokens)},
-        {QStringLiteral("workload.precision"), tr("Precision"), tr("bf16 or fp8"),
+        {QStringLiteral("workload.precision"), tr("Precision"), tr("bf16, fp8 or mxfp8"),
          [](const Design &x) { return qs(x.workload.precision); }, textField(&Design::workload, &W::precision)},
         {QStringLiteral("workload.recompute"), tr("Recompute"), tr("none, selective, block, offload, full"),
          [](const Design &x) { return qs(x.workload.recompute); }, textField(&Design::workload, &W::recompute)},
