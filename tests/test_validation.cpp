@@ -90,12 +90,23 @@ private Q_SLOTS:
         {"mb2511-gb200-deepseekv3-bf16", 5.1, 5.5},
         {"mb2511-gb200-deepseekv3-fp8", 8.2, 6.9},
         {"mb2511-gb200-llama3-70b", -0.2, -2.6},
+        {"mb2511-gb200-llama3-8b", 2.0, 0.3},
         {"mb2511-gb200-llama31-405b", -0.5, -2.9},
+        {"mb2511-gb300-llama3-70b", -0.4, -2.7},
+        {"mb2511-gb300-llama3-8b", -11.1, -12.5},
         {"mb2511-gb300-llama31-405b", -12.6, -14.9},
         {"mb2511-h100-llama3-70b", -12.1, -13.7},
         {"mb2511-h100-llama3-8b", -15.2, -16.5},
         {"mb2511-h100-llama31-405b", 5.8, 3.3},
         {"mb2511-h100-qwen3-235b", -14.9, -15.3},
+        {"mb2602-gb200-llama3-70b-mxfp8", 3.8, 1.5},
+        {"mb2602-gb200-llama3-70b", 6.5, 3.9},
+        {"mb2602-gb200-llama31-405b-mxfp8", -1.9, -4.3},
+        {"mb2602-gb200-llama31-405b", 2.0, -0.4},
+        {"mb2602-gb300-llama3-70b-mxfp8", -14.3, -16.3},
+        {"mb2602-gb300-llama3-70b", -10.0, -12.1},
+        {"mb2602-gb300-llama31-405b-mxfp8", -11.4, -13.7},
+        {"mb2602-gb300-llama31-405b", -12.9, -15.2},
         {"mb2602-h100-llama3-70b", -12.1, -13.8},
         {"mb2602-h100-llama31-405b", 1.5, -1.0},
         {"megascale-175b-1024", 5.2, 6.2},
@@ -117,25 +128,25 @@ private Q_SLOTS:
         {"megatron-529.6b", -5.2, -6.8},
         {"megatron-7.5b", -7.8, -9.0},
         {"megatron-76.1b", -0.5, -1.9},
-        {"mlperf31-gpt3-175b-10240", 7.1, 7.7},
-        {"mlperf31-gpt3-175b-10752", 7.5, 8.1},
-        {"mlperf31-gpt3-175b-4096", 5.7, 6.4},
-        {"mlperf31-gpt3-175b-512", 2.7, 3.5},
-        {"mlperf31-gpt3-175b-6144", 6.1, 6.8},
-        {"mlperf31-gpt3-175b-8192", 6.4, 7.1},
-        {"mlperf40-gpt3-175b-10752", -0.4, -1.4},
-        {"mlperf40-gpt3-175b-11616", -0.2, -1.3},
-        {"mlperf40-gpt3-175b-512", -8.9, -10.4},
-        {"mlperf41-gpt3-175b-b200-64", -12.0, -13.5},
-        {"mlperf41-gpt3-175b-h100-256", -12.1, -13.6},
-        {"mlperf41-gpt3-175b-h100-512", -10.1, -11.6},
-        {"mlperf50-llama31-405b-gb200-256", 8.0, 6.3},
-        {"mlperf50-llama31-405b-gb200-512", 9.2, 7.5},
-        {"mlperf50-llama31-405b-h100-2048", -6.1, -7.4},
-        {"mlperf50-llama31-405b-h100-2432", -6.1, -7.4},
-        {"mlperf50-llama31-405b-h100-2560", -6.4, -7.7},
-        {"mlperf50-llama31-405b-h100-512", -5.4, -6.9},
-        {"mlperf50-llama31-405b-h100-8192", -6.3, -7.5},
+        {"mlperf31-gpt3-175b-10240", 7.1, 7.3},
+        {"mlperf31-gpt3-175b-10752", 7.5, 7.7},
+        {"mlperf31-gpt3-175b-4096", 5.7, 5.9},
+        {"mlperf31-gpt3-175b-512", 2.7, 2.9},
+        {"mlperf31-gpt3-175b-6144", 6.1, 6.3},
+        {"mlperf31-gpt3-175b-8192", 6.4, 6.6},
+        {"mlperf40-gpt3-175b-10752", -0.4, -0.9},
+        {"mlperf40-gpt3-175b-11616", -0.2, -0.7},
+        {"mlperf40-gpt3-175b-512", -8.9, -9.7},
+        {"mlperf41-gpt3-175b-b200-64", -12.0, -12.8},
+        {"mlperf41-gpt3-175b-h100-256", -12.1, -12.9},
+        {"mlperf41-gpt3-175b-h100-512", -10.1, -10.8},
+        {"mlperf50-llama31-405b-gb200-256", 8.0, 7.1},
+        {"mlperf50-llama31-405b-gb200-512", 9.2, 8.4},
+        {"mlperf50-llama31-405b-h100-2048", -6.1, -6.7},
+        {"mlperf50-llama31-405b-h100-2432", -6.1, -6.7},
+        {"mlperf50-llama31-405b-h100-2560", -6.4, -7.0},
+        {"mlperf50-llama31-405b-h100-512", -5.4, -6.2},
+        {"mlperf50-llama31-405b-h100-8192", -6.3, -6.9},
         {"mlperf51-llama31-8b-b200-16-dell", -4.3, -4.3},
         {"mlperf51-llama31-8b-b200-64-oracle", 4.8, 4.8},
         {"mlperf51-llama31-8b-gb200-512", 81.7, 81.7},
@@ -154,12 +165,18 @@ private Q_SLOTS:
         {"nemo2403-longseq-h100-llama2-7b-512k", 4.0, 5.3},
         {"nemo2403-longseq-h100-llama2-7b-64k", 7.4, 8.5},
         {"nemo2403-longseq-h100-llama2-7b-8k", 1.5, 2.1},
-        {"nemo2407-gpt3-175b-128", 4.0, 4.0},
-        {"nemo2407-gpt3-175b-512", -1.2, -1.2},
-        {"nemo2407-llama2-70b", 4.0, 4.0},
-        {"nemo2407-llama3-70b", -0.3, -0.3},
-        {"nemo2407-llama3-8b", 4.1, 4.1},
-        {"nemo2407-nemotron-340b", 2.4, 2.4},
+        {"nemo2407-gpt3-175b-128", 4.0, 4.6},
+        {"nemo2407-gpt3-175b-512", -1.2, -0.7},
+        {"nemo2407-gpt3-20b", 7.7, 8.3},
+        {"nemo2407-gpt3-5b", 8.4, 9.0},
+        {"nemo2407-llama2-13b", 0.7, 1.3},
+        {"nemo2407-llama2-70b", 4.0, 4.6},
+        {"nemo2407-llama2-7b", 0.5, 1.0},
+        {"nemo2407-llama3-70b", -0.3, 0.3},
+        {"nemo2407-llama3-8b", 4.1, 4.7},
+        {"nemo2407-nemotron-22b", -2.0, -1.5},
+        {"nemo2407-nemotron-340b", 2.4, 3.0},
+        {"nemo2407-nemotron-8b", 5.7, 6.3},
         {"nemo2504-longseq-b200-llama3-8b-1024k", -0.8, -0.2},
         {"nemo2504-longseq-b200-llama3-8b-128k", 1.3, 1.8},
         {"nemo2504-longseq-b200-llama3-8b-16k", -3.7, -3.6},
@@ -168,7 +185,7 @@ private Q_SLOTS:
         {"nemo2504-longseq-b200-llama3-8b-512k", -1.4, -0.8},
         {"nemo2504-longseq-b200-llama3-8b-64k", 1.6, 2.0},
         {"nemo2504-longseq-b200-llama3-8b-8k", -0.5, -0.5},
-    };
+        };
         QCOMPARE(report().rows.size(), std::size(expected));
         for (const Expected &x : expected) {
             const ValidationRow &r = row(x.id);
@@ -430,6 +447,37 @@ private Q_SLOTS:
         QCOMPARE(rec.highestPct, int(std::lround(highest)));
     }
 
+    /// The quantile the bands are read with: each value at the middle of its weight's share,
+    /// linear between neighbours; equal weights give the Hazen position, and a source's rows share
+    /// one weight.
+    void weightedQuantileReadsBetweenShares()
+    {
+        // Equal weights over 1..5: positions 0.1, 0.3, 0.5, 0.7, 0.9.
+        const std::vector<Weighted> even = {{3, 1}, {1, 1}, {5, 1}, {2, 1}, {4, 1}};
+        QCOMPARE(weightedQuantile(even, 0.5), 3.0);
+        QCOMPARE(weightedQuantile(even, 0.9), 5.0);
+        QVERIFY(std::fabs(weightedQuantile(even, 0.2) - 1.5) < 1e-12);
+        QCOMPARE(weightedQuantile(even, 0.05), 1.0); // below the first position: the lowest
+        QCOMPARE(weightedQuantile(even, 0.95), 5.0);
+        // Value 10 weighs 3 of 4: positions 0.125 (value 1) and 0.625 (value 10).
+        const std::vector<Weighted> heavy = {{10, 3}, {1, 1}};
+        QVERIFY(std::fabs(weightedQuantile(heavy, 0.375) - 5.5) < 1e-12);
+        QCOMPARE(weightedQuantile(heavy, 0.9), 10.0);
+        QCOMPARE(weightedQuantile({}, 0.5), 0.0);
+        // Two sources: a's three rows weigh 1/3 each, b's one row 1.
+        ValidationRow a1, a2, a3, b1;
+        a1.source = a2.source = a3.source = "a";
+        b1.source = "b";
+        a1.published = 90, a2.published = 100, a3.published = 110, b1.published = 200;
+        a1.heldOut = a2.heldOut = a3.heldOut = b1.heldOut = 100;
+        const std::vector<Weighted> w = bySourceWeight({&a1, &a2, &a3, &b1});
+        QCOMPARE(int(w.size()), 4);
+        QVERIFY(std::fabs(w[0].weight - 1.0 / 3.0) < 1e-12 && std::fabs(w[3].weight - 1.0) < 1e-12);
+        QVERIFY(std::fabs(w[3].value - 2.0) < 1e-12);
+        // Positions 1/12, 3/12, 5/12 for source a, 9/12 for b: the median lies between 1.1 and 2.0.
+        QVERIFY(std::fabs(weightedQuantile(w, 0.5) - (1.1 + 0.9 * (0.5 - 5.0 / 12) / (4.0 / 12))) < 1e-12);
+    }
+
     /// Held out, the bands cover less: a source's rows against bands measured on the other
     /// sources alone. Recomputed here from the rows for the source the model misses most
     /// (MT-NLG, DeepSpeed's engine): its published figures lie below every band without it.
@@ -444,19 +492,16 @@ private Q_SLOTS:
         QVERIFY2(r.heldOutCoverage >= 0.8 - se && r.heldOutCoverage <= 0.8 + 2.0 * se &&
                      r.heldOutCoverage <= r.coverage,
                  qPrintable(QStringLiteral("%1 vs %2").arg(r.heldOutCoverage).arg(r.coverage)));
-        // No regime's band is narrower than the P10–P90 of all rows (the spread between sources).
-        std::vector<double> all;
+        // No regime's band is narrower than the P10–P90 of all rows (the spread between sources),
+        // each source counting once as the bands do (weightedQuantile is checked on its own in
+        // weightedQuantileReadsBetweenShares).
+        std::vector<const ValidationRow *> rows;
         for (const ValidationRow &row : r.rows)
-            all.push_back(row.published / row.heldOut);
-        std::sort(all.begin(), all.end());
-        const auto at = [&](double q) { // linear interpolation between closest ranks
-            const double pos = q * double(all.size() - 1);
-            const size_t i = size_t(pos);
-            return all[i] + (pos - double(i)) * (all[std::min(i + 1, all.size() - 1)] - all[i]);
-        };
+            rows.push_back(&row);
+        const std::vector<Weighted> all = bySourceWeight(rows);
         for (const Band &b : r.bands) {
-            QVERIFY(b.low <= at(0.1) + 1e-9);
-            QVERIFY(b.high >= at(0.9) - 1e-9);
+            QVERIFY(b.low <= weightedQuantile(all, 0.1) + 1e-9);
+            QVERIFY(b.high >= weightedQuantile(all, 0.9) - 1e-9);
         }
         std::vector<double> others;
         for (const ValidationRow &row : r.rows)
@@ -513,15 +558,15 @@ private Q_SLOTS:
         // The published rows: FP16 and BF16 count as one 16-bit configuration (SC'21 and
         // Korthikanti et al. measured the same 1T and 530B models), and what the table documents.
         const SharedConfigurations &all = report().shared;
-        QCOMPARE(all.configurations, 8);
-        QCOMPARE(all.rows, 42);
+        QCOMPARE(all.configurations, 11);
+        QCOMPARE(all.rows, 52);
         QCOMPARE(row("megatron-1t").configuration, row("korthikanti-1t").configuration);
         QVERIFY(all.floorMedianError < all.modelMedianError);
-        QVERIFY(std::fabs(100 * all.floorMedianError - 3.4) < 0.5);
-        QVERIFY(std::fabs(100 * all.modelMedianError - 6.4) < 0.5);
+        QVERIFY(std::fabs(100 * all.floorMedianError - 3.7) < 0.5);
+        QVERIFY(std::fabs(100 * all.modelMedianError - 6.2) < 0.5);
         QVERIFY(QString::fromStdString(validationMarkdown(report()))
                     .contains(QStringLiteral(
-                        "Configurations published by two or more sources: 8, 42 rows")));
+                        "Configurations published by two or more sources: 11, 52 rows")));
     }
 
     /// At a fixed global batch, throughput per GPU falls as GPUs are added (fewer micro-batches per

@@ -134,6 +134,20 @@ struct SharedConfigurations
 };
 SharedConfigurations sharedConfigurations(const std::vector<ValidationRow> &rows);
 
+/// A value and the weight it counts with.
+struct Weighted
+{
+    double value = 0.0;
+    double weight = 0.0;
+};
+/// Quantile `q` of weighted values: each value stands at the middle of its weight's share of the
+/// total, and the quantile is read between the two values around `q` (with equal weights, the
+/// Hazen plotting position).
+double weightedQuantile(std::vector<Weighted> v, double q);
+/// published / held-out prediction of `rows`, each source weighing 1 in all (its rows share it):
+/// what the error bands are read from (docs/validation.md, "Error bands").
+std::vector<Weighted> bySourceWeight(const std::vector<const ValidationRow *> &rows);
+
 /// The validation of the model against published rows.
 struct ValidationReport
 {

@@ -182,7 +182,7 @@ const Calibration &defaultCalibration()
         // Share of the accelerator's *sustained* dense GEMM rate (GpuSpec::gemmTflopsBf16, a
         // measured catalog figure: the rate cuBLAS holds at the power limit) that the GEMMs of a
         // training step reach: NCCL kernels share the SMs, the step's other kernels keep the
-        // caches cold. Fitted together with fp8GemmEfficiency on the 97 published validation
+        // caches cold. Fitted together with fp8GemmEfficiency on the 114 published validation
         // rows (validateModel, docs/validation.md; test_validation checks the fit lands here):
         // with A100's measured 271.2 TFLOP/s it gives 207 TFLOP/s (0.66 of its peak), with
         // H100's 698.6 it gives 534 (0.54 of its peak).
