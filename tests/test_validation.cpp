@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include <QTemporaryDir>
+#include <QRegularExpression>
 #include <QtTest>
 
 #include <algorithm>
@@ -71,132 +72,160 @@ private Q_SLOTS:
             double errorPct, heldOutPct;
         };
         static const Expected expected[] = {
-        {"bloom-176b", 5.8, 6.4},
-        {"korthikanti-175b-full", -5.0, -6.6},
-        {"korthikanti-175b", -5.9, -7.4},
-        {"korthikanti-1t-full", -9.3, -10.9},
-        {"korthikanti-1t", -10.9, -12.4},
-        {"korthikanti-22b-full", -0.8, -2.0},
-        {"korthikanti-22b", -1.7, -2.8},
-        {"korthikanti-530b-2240", -8.1, -9.6},
-        {"korthikanti-530b-full", -10.2, -11.7},
-        {"korthikanti-530b", -9.9, -11.4},
-        {"llama3-405b-128k-cp16", -13.1, -12.6},
-        {"llama3-405b-16k", 3.2, 3.8},
-        {"llama3-405b", 2.0, 2.7},
-        {"mb2511-b200-deepseekv3", 12.2, 11.8},
-        {"mb2511-b200-llama3-8b", -8.1, -9.3},
-        {"mb2511-b200-llama31-405b", -1.2, -3.0},
-        {"mb2511-gb200-deepseekv3-bf16", 5.1, 5.5},
-        {"mb2511-gb200-deepseekv3-fp8", 7.4, 6.4},
-        {"mb2511-gb200-llama3-70b", -1.7, -3.4},
-        {"mb2511-gb200-llama3-8b", 0.9, -0.3},
-        {"mb2511-gb200-llama31-405b", -2.0, -3.6},
-        {"mb2511-gb300-llama3-70b", -1.9, -3.5},
-        {"mb2511-gb300-llama3-8b", -12.0, -13.0},
-        {"mb2511-gb300-llama31-405b", -14.0, -15.6},
-        {"mb2511-h100-llama3-70b", -13.1, -14.3},
-        {"mb2511-h100-llama3-8b", -16.1, -17.0},
-        {"mb2511-h100-llama31-405b", 4.3, 2.5},
-        {"mb2511-h100-qwen3-235b", -15.2, -15.5},
-        {"mb2602-gb200-llama3-70b-mxfp8", 2.4, 0.7},
-        {"mb2602-gb200-llama3-70b", 4.9, 3.1},
-        {"mb2602-gb200-llama31-405b-mxfp8", -3.4, -5.1},
-        {"mb2602-gb200-llama31-405b", 0.5, -1.2},
-        {"mb2602-gb300-llama3-70b-mxfp8", -15.6, -16.9},
-        {"mb2602-gb300-llama3-70b", -11.3, -12.8},
-        {"mb2602-gb300-llama31-405b-mxfp8", -12.8, -14.4},
-        {"mb2602-gb300-llama31-405b", -14.3, -15.8},
-        {"mb2602-h100-llama3-70b", -13.2, -14.3},
-        {"mb2602-h100-llama31-405b", -0.1, -1.8},
-        {"megascale-175b-1024", 5.2, 6.2},
-        {"megascale-175b-12288", 8.6, 9.7},
-        {"megascale-175b-256-b256", 1.9, 2.9},
-        {"megascale-175b-256", -3.8, -2.8},
-        {"megascale-175b-3072", 2.4, 3.4},
-        {"megascale-175b-512", -1.0, 0.0},
-        {"megascale-175b-6144", -0.0, 1.0},
-        {"megascale-175b-768", 3.2, 4.2},
-        {"megascale-175b-8192", 8.0, 9.0},
-        {"megatron-1.7b", -4.3, -5.4},
-        {"megatron-145.6b", -1.8, -3.2},
-        {"megatron-18.4b", -6.7, -7.9},
-        {"megatron-1t", -4.7, -6.3},
-        {"megatron-3.6b", -5.1, -6.2},
-        {"megatron-310.1b", -1.7, -3.2},
-        {"megatron-39.1b", -2.8, -4.1},
-        {"megatron-529.6b", -5.2, -6.8},
-        {"megatron-7.5b", -7.8, -9.0},
-        {"megatron-76.1b", -0.5, -1.9},
-        {"mlperf31-gpt3-175b-10240", 5.8, 7.1},
-        {"mlperf31-gpt3-175b-10752", 6.2, 7.5},
-        {"mlperf31-gpt3-175b-4096", 4.1, 5.7},
-        {"mlperf31-gpt3-175b-512", 1.0, 2.7},
-        {"mlperf31-gpt3-175b-6144", 4.6, 6.1},
-        {"mlperf31-gpt3-175b-8192", 4.9, 6.4},
-        {"mlperf40-gpt3-175b-10752", -1.4, -2.0},
-        {"mlperf40-gpt3-175b-11616", -1.3, -1.8},
-        {"mlperf40-gpt3-175b-512", -10.4, -11.2},
-        {"mlperf41-gpt3-175b-b200-64", -13.5, -14.2},
-        {"mlperf41-gpt3-175b-h100-256", -13.6, -14.4},
-        {"mlperf41-gpt3-175b-h100-512", -11.6, -12.4},
-        {"mlperf50-llama31-405b-gb200-256", 6.3, 5.4},
-        {"mlperf50-llama31-405b-gb200-512", 7.5, 6.7},
-        {"mlperf50-llama31-405b-h100-2048", -7.4, -8.1},
-        {"mlperf50-llama31-405b-h100-2432", -7.4, -8.1},
-        {"mlperf50-llama31-405b-h100-2560", -7.7, -8.4},
-        {"mlperf50-llama31-405b-h100-512", -6.9, -7.6},
-        {"mlperf50-llama31-405b-h100-8192", -7.5, -8.2},
-        {"mlperf51-llama31-8b-b200-16-dell", -5.4, -5.4},
-        {"mlperf51-llama31-8b-b200-64-oracle", 4.4, 4.4},
-        {"mlperf51-llama31-8b-gb200-512", 81.3, 81.3},
-        {"mlperf51-llama31-8b-gb200-72", 13.7, 13.7},
-        {"mlperf51-llama31-8b-gb300-512", 75.2, 75.2},
-        {"mlperf51-llama31-8b-gb300-72", 2.7, 2.7},
-        {"mtnlg-530b-2240", 12.6, 13.2},
-        {"mtnlg-530b-2800", 13.5, 14.1},
-        {"mtnlg-530b-3360", 17.7, 18.3},
-        {"nemo2403-longseq-h100-llama2-7b-1024k", 5.8, 7.2},
-        {"nemo2403-longseq-h100-llama2-7b-128k", 6.9, 8.2},
-        {"nemo2403-longseq-h100-llama2-7b-16k", 6.1, 7.3},
-        {"nemo2403-longseq-h100-llama2-7b-256k", 5.7, 7.0},
-        {"nemo2403-longseq-h100-llama2-7b-32k", 7.6, 8.9},
-        {"nemo2403-longseq-h100-llama2-7b-4k", 2.5, 3.7},
-        {"nemo2403-longseq-h100-llama2-7b-512k", 3.9, 5.3},
-        {"nemo2403-longseq-h100-llama2-7b-64k", 7.0, 8.3},
-        {"nemo2403-longseq-h100-llama2-7b-8k", 0.4, 1.6},
-        {"nemo2407-gpt3-175b-128", 2.3, 4.0},
-        {"nemo2407-gpt3-175b-512", -2.9, -1.2},
-        {"nemo2407-gpt3-20b", 6.0, 7.7},
-        {"nemo2407-gpt3-5b", 6.8, 8.4},
-        {"nemo2407-llama2-13b", -0.7, 0.7},
-        {"nemo2407-llama2-70b", 2.5, 4.0},
-        {"nemo2407-llama2-7b", -0.9, 0.5},
-        {"nemo2407-llama3-70b", -1.6, -0.3},
-        {"nemo2407-llama3-8b", 3.0, 4.1},
-        {"nemo2407-nemotron-22b", -3.0, -2.0},
-        {"nemo2407-nemotron-340b", 1.0, 2.4},
-        {"nemo2407-nemotron-8b", 4.6, 5.7},
-        {"nemo2502-b200-gpt3-175b", -5.6, -4.8},
-        {"nemo2502-b200-llama3-70b", 6.8, 7.5},
-        {"nemo2502-b200-llama3-8b", 8.3, 8.9},
-        {"nemo2502-b200-llama31-405b", 4.5, 5.3},
-        {"nemo2502-b200-nemotron4-15b", 12.9, 13.6},
-        {"nemo2502-b200-nemotron4-340b", -13.7, -13.3},
-        {"nemo2504-gb200-gpt3-175b", 4.0, 4.9},
-        {"nemo2504-gb200-llama3-70b", 1.4, 2.1},
-        {"nemo2504-gb200-llama3-8b", -4.0, -3.4},
-        {"nemo2504-gb200-llama31-405b", 16.8, 17.7},
-        {"nemo2504-gb200-nemotron4-15b", 9.9, 10.6},
-        {"nemo2504-gb200-nemotron4-340b", 17.2, 18.1},
-        {"nemo2504-longseq-b200-llama3-8b-1024k", -0.9, -0.9},
-        {"nemo2504-longseq-b200-llama3-8b-128k", 1.0, 1.0},
-        {"nemo2504-longseq-b200-llama3-8b-16k", -4.6, -4.6},
-        {"nemo2504-longseq-b200-llama3-8b-256k", 0.3, 0.3},
-        {"nemo2504-longseq-b200-llama3-8b-32k", 0.4, 0.4},
-        {"nemo2504-longseq-b200-llama3-8b-512k", -1.5, -1.5},
-        {"nemo2504-longseq-b200-llama3-8b-64k", 1.1, 1.1},
-        {"nemo2504-longseq-b200-llama3-8b-8k", -1.7, -1.7},
+        {"bloom-176b", 7.0, 7.0},
+        {"dgxc-gb200-llama31-405b-512-bf16", 5.1, 3.8},
+        {"dgxc-gb200-llama31-405b-512-fp8", 17.2, 16.7},
+        {"dgxc-gb200-nemotron4-340b-512-bf16", 13.3, 12.0},
+        {"dgxc-gb200-nemotron4-340b-512-fp8", 29.0, 28.5},
+        {"dgxc-gb200-nemotron4-340b-gbs512-128-bf16", 9.2, 7.9},
+        {"dgxc-gb200-nemotron4-340b-gbs512-128-fp8", 21.0, 20.6},
+        {"dgxc-gb200-nemotron4-340b-gbs512-256-bf16", 9.6, 8.3},
+        {"dgxc-gb200-nemotron4-340b-gbs512-256-fp8", 22.1, 21.7},
+        {"dgxc-gb200-nemotron4-340b-gbs512-512-bf16", 11.1, 9.8},
+        {"dgxc-gb200-nemotron4-340b-gbs512-512-fp8", 22.5, 22.1},
+        {"dgxc-h100-gpt3-175b-2048-bf16", -10.3, -11.4},
+        {"dgxc-h100-gpt3-175b-2048-fp8", 6.5, 6.2},
+        {"dgxc-h100-llama31-405b-2048-bf16", -11.7, -12.7},
+        {"dgxc-h100-llama31-405b-2048-fp8", -6.5, -6.8},
+        {"dgxc-h100-llama31-405b-proxy30l-64-bf16", -8.6, -9.7},
+        {"dgxc-h100-llama31-405b-proxy30l-64-fp8", -4.8, -5.2},
+        {"dgxc-h100-llama31-405b-proxy62l-128-bf16", -11.8, -12.8},
+        {"dgxc-h100-llama31-405b-proxy62l-128-fp8", -8.2, -8.5},
+        {"dgxc-h100-llama31-405b-proxy8l-32-bf16", -11.5, -12.5},
+        {"dgxc-h100-llama31-405b-proxy8l-32-fp8", -7.0, -7.4},
+        {"dgxc-h100-llama31-70b-2048-bf16", -13.6, -14.7},
+        {"dgxc-h100-llama31-70b-2048-fp8", -13.9, -14.3},
+        {"dgxc-h100-llama31-8b-128-bf16", -20.3, -21.3},
+        {"dgxc-h100-llama31-8b-128-fp8", -9.8, -10.3},
+        {"dgxc-h100-nemotron4-15b-2048-bf16", -13.6, -14.6},
+        {"dgxc-h100-nemotron4-15b-2048-fp8", -0.7, -1.2},
+        {"dgxc-h100-nemotron4-340b-2048-bf16", -12.9, -13.9},
+        {"dgxc-h100-nemotron4-340b-2048-fp8", -8.7, -9.0},
+        {"korthikanti-175b-full", -4.0, -5.6},
+        {"korthikanti-175b", -4.9, -6.4},
+        {"korthikanti-1t-full", -8.2, -9.8},
+        {"korthikanti-1t", -9.8, -11.4},
+        {"korthikanti-22b-full", 0.1, -1.2},
+        {"korthikanti-22b", -0.9, -2.1},
+        {"korthikanti-530b-2240", -7.0, -8.6},
+        {"korthikanti-530b-full", -9.1, -10.7},
+        {"korthikanti-530b", -8.8, -10.4},
+        {"llama3-405b-128k-cp16", -12.0, -12.0},
+        {"llama3-405b-16k", 4.5, 4.5},
+        {"llama3-405b", 3.3, 3.3},
+        {"mb2511-b200-deepseekv3", 13.0, 12.1},
+        {"mb2511-b200-llama3-8b", -7.6, -9.3},
+        {"mb2511-b200-llama31-405b", -0.8, -3.3},
+        {"mb2511-gb200-deepseekv3-bf16", 6.0, 6.0},
+        {"mb2511-gb200-deepseekv3-fp8", 7.7, 6.4},
+        {"mb2511-gb200-llama3-70b", -1.3, -3.6},
+        {"mb2511-gb200-llama3-8b", 1.4, -0.4},
+        {"mb2511-gb200-llama31-405b", -1.6, -3.8},
+        {"mb2511-gb300-llama3-70b", -1.4, -3.7},
+        {"mb2511-gb300-llama3-8b", -11.5, -13.1},
+        {"mb2511-gb300-llama31-405b", -13.6, -15.8},
+        {"mb2511-h100-llama3-70b", -12.7, -14.3},
+        {"mb2511-h100-llama3-8b", -15.6, -17.0},
+        {"mb2511-h100-llama31-405b", 4.7, 2.3},
+        {"mb2511-h100-qwen3-235b", -15.0, -15.4},
+        {"mb2602-gb200-llama3-70b-mxfp8", 2.8, 0.5},
+        {"mb2602-gb200-llama3-70b", 5.4, 2.9},
+        {"mb2602-gb200-llama31-405b-mxfp8", -3.0, -5.3},
+        {"mb2602-gb200-llama31-405b", 0.9, -1.4},
+        {"mb2602-gb300-llama3-70b-mxfp8", -15.2, -17.0},
+        {"mb2602-gb300-llama3-70b", -10.9, -13.0},
+        {"mb2602-gb300-llama31-405b-mxfp8", -12.4, -14.7},
+        {"mb2602-gb300-llama31-405b", -13.9, -16.0},
+        {"mb2602-h100-llama3-70b", -12.7, -14.4},
+        {"mb2602-h100-llama31-405b", 0.3, -2.0},
+        {"megascale-175b-1024", 6.2, 6.8},
+        {"megascale-175b-12288", 9.7, 10.2},
+        {"megascale-175b-256-b256", 2.9, 3.5},
+        {"megascale-175b-256", -2.8, -2.3},
+        {"megascale-175b-3072", 3.4, 4.0},
+        {"megascale-175b-512", 0.0, 0.5},
+        {"megascale-175b-6144", 1.0, 1.5},
+        {"megascale-175b-768", 4.2, 4.7},
+        {"megascale-175b-8192", 9.0, 9.5},
+        {"megatron-1.7b", -3.6, -4.7},
+        {"megatron-145.6b", -0.8, -2.3},
+        {"megatron-18.4b", -5.9, -7.1},
+        {"megatron-1t", -3.6, -5.2},
+        {"megatron-3.6b", -4.4, -5.5},
+        {"megatron-310.1b", -0.7, -2.2},
+        {"megatron-39.1b", -1.9, -3.2},
+        {"megatron-529.6b", -4.1, -5.7},
+        {"megatron-7.5b", -7.0, -8.2},
+        {"megatron-76.1b", 0.4, -1.0},
+        {"mlperf31-gpt3-175b-10240", 6.0, 6.7},
+        {"mlperf31-gpt3-175b-10752", 6.4, 7.1},
+        {"mlperf31-gpt3-175b-4096", 4.4, 5.2},
+        {"mlperf31-gpt3-175b-512", 1.3, 2.2},
+        {"mlperf31-gpt3-175b-6144", 4.9, 5.6},
+        {"mlperf31-gpt3-175b-8192", 5.1, 5.9},
+        {"mlperf40-gpt3-175b-10752", -1.2, -1.8},
+        {"mlperf40-gpt3-175b-11616", -1.1, -1.7},
+        {"mlperf40-gpt3-175b-512", -10.2, -10.9},
+        {"mlperf41-gpt3-175b-b200-64", -13.2, -14.0},
+        {"mlperf41-gpt3-175b-h100-256", -13.4, -14.1},
+        {"mlperf41-gpt3-175b-h100-512", -11.3, -12.1},
+        {"mlperf50-llama31-405b-gb200-256", 6.7, 5.8},
+        {"mlperf50-llama31-405b-gb200-512", 8.0, 7.1},
+        {"mlperf50-llama31-405b-h100-2048", -7.1, -7.8},
+        {"mlperf50-llama31-405b-h100-2432", -7.1, -7.8},
+        {"mlperf50-llama31-405b-h100-2560", -7.4, -8.0},
+        {"mlperf50-llama31-405b-h100-512", -6.5, -7.2},
+        {"mlperf50-llama31-405b-h100-8192", -7.2, -7.9},
+        {"mlperf51-llama31-8b-b200-16-dell", -4.9, -4.9},
+        {"mlperf51-llama31-8b-b200-64-oracle", 4.6, 4.6},
+        {"mlperf51-llama31-8b-gb200-512", 81.5, 81.5},
+        {"mlperf51-llama31-8b-gb200-72", 14.3, 14.3},
+        {"mlperf51-llama31-8b-gb300-512", 75.4, 75.4},
+        {"mlperf51-llama31-8b-gb300-72", 3.2, 3.2},
+        {"mtnlg-530b-2240", 13.9, 13.9},
+        {"mtnlg-530b-2800", 14.7, 14.7},
+        {"mtnlg-530b-3360", 19.0, 19.0},
+        {"nemo2403-longseq-h100-llama2-7b-1024k", 7.2, 7.9},
+        {"nemo2403-longseq-h100-llama2-7b-128k", 8.1, 8.8},
+        {"nemo2403-longseq-h100-llama2-7b-16k", 6.9, 7.5},
+        {"nemo2403-longseq-h100-llama2-7b-256k", 7.0, 7.7},
+        {"nemo2403-longseq-h100-llama2-7b-32k", 8.6, 9.2},
+        {"nemo2403-longseq-h100-llama2-7b-4k", 3.0, 3.6},
+        {"nemo2403-longseq-h100-llama2-7b-512k", 5.3, 5.9},
+        {"nemo2403-longseq-h100-llama2-7b-64k", 8.2, 8.8},
+        {"nemo2403-longseq-h100-llama2-7b-8k", 1.0, 1.6},
+        {"nemo2407-gpt3-175b-128", 2.6, 3.4},
+        {"nemo2407-gpt3-175b-512", -2.6, -1.8},
+        {"nemo2407-gpt3-20b", 6.3, 7.2},
+        {"nemo2407-gpt3-5b", 7.2, 8.1},
+        {"nemo2407-llama2-13b", -0.2, 0.5},
+        {"nemo2407-llama2-70b", 2.8, 3.6},
+        {"nemo2407-llama2-7b", -0.4, 0.2},
+        {"nemo2407-llama3-70b", -1.1, -0.4},
+        {"nemo2407-llama3-8b", 3.6, 4.2},
+        {"nemo2407-nemotron-22b", -2.4, -1.9},
+        {"nemo2407-nemotron-340b", 1.4, 2.2},
+        {"nemo2407-nemotron-8b", 5.1, 5.7},
+        {"nemo2502-b200-gpt3-175b", -5.3, -5.3},
+        {"nemo2502-b200-llama3-70b", 7.3, 7.3},
+        {"nemo2502-b200-llama3-8b", 8.8, 8.8},
+        {"nemo2502-b200-llama31-405b", 4.9, 4.9},
+        {"nemo2502-b200-nemotron4-15b", 13.5, 13.5},
+        {"nemo2502-b200-nemotron4-340b", -13.5, -13.5},
+        {"nemo2504-gb200-gpt3-175b", 4.3, 5.2},
+        {"nemo2504-gb200-llama3-70b", 1.8, 2.6},
+        {"nemo2504-gb200-llama3-8b", -3.4, -2.9},
+        {"nemo2504-gb200-llama31-405b", 17.2, 18.2},
+        {"nemo2504-gb200-nemotron4-15b", 10.4, 11.1},
+        {"nemo2504-gb200-nemotron4-340b", 17.5, 18.5},
+        {"nemo2504-longseq-b200-llama3-8b-1024k", 0.4, 1.0},
+        {"nemo2504-longseq-b200-llama3-8b-128k", 2.2, 2.7},
+        {"nemo2504-longseq-b200-llama3-8b-16k", -4.0, -3.9},
+        {"nemo2504-longseq-b200-llama3-8b-256k", 1.5, 2.0},
+        {"nemo2504-longseq-b200-llama3-8b-32k", 1.2, 1.4},
+        {"nemo2504-longseq-b200-llama3-8b-512k", -0.2, 0.4},
+        {"nemo2504-longseq-b200-llama3-8b-64k", 2.2, 2.6},
+        {"nemo2504-longseq-b200-llama3-8b-8k", -1.2, -1.2},
         };
         QCOMPARE(report().rows.size(), std::size(expected));
         for (const Expected &x : expected) {
@@ -570,15 +599,15 @@ private Q_SLOTS:
         // The published rows: FP16 and BF16 count as one 16-bit configuration (SC'21 and
         // Korthikanti et al. measured the same 1T and 530B models), and what the table documents.
         const SharedConfigurations &all = report().shared;
-        QCOMPARE(all.configurations, 14);
-        QCOMPARE(all.rows, 63);
+        QCOMPARE(all.configurations, 17);
+        QCOMPARE(all.rows, 78);
         QCOMPARE(row("megatron-1t").configuration, row("korthikanti-1t").configuration);
         QVERIFY(all.floorMedianError < all.modelMedianError);
-        QVERIFY(std::fabs(100 * all.floorMedianError - 3.9) < 0.5);
-        QVERIFY(std::fabs(100 * all.modelMedianError - 5.6) < 0.5);
+        QVERIFY(std::fabs(100 * all.floorMedianError - 3.8) < 0.5);
+        QVERIFY(std::fabs(100 * all.modelMedianError - 6.5) < 0.5);
         QVERIFY(QString::fromStdString(validationMarkdown(report()))
                     .contains(QStringLiteral(
-                        "Configurations published by two or more sources: 14, 63 rows")));
+                        "Configurations published by two or more sources: 17, 78 rows")));
     }
 
     /// At a fixed global batch, throughput per GPU falls as GPUs are added (fewer micro-batches per
@@ -612,6 +641,9 @@ private Q_SLOTS:
         // (~0.67 s at either size) would break the v3.1 series above at 4,096 GPUs, whose steps
         // last 1.6 s (docs/validation.md, "Strong scaling").
         QTest::newRow("mlperf v4.1 256-512") << QStringLiteral("mlperf41-gpt3-175b-h100-256") << QStringLiteral("mlperf41-gpt3-175b-h100-512") << 0.04 << 0.01;
+        // NVIDIA's DGX Cloud recipes, Nemotron-4 340B FP8 on GB200 at a fixed batch of 512, 128 → 512
+        // GPUs (v25.05.04): published −0.027, the model −0.018.
+        QTest::newRow("dgxc 340b 128-512") << QStringLiteral("dgxc-gb200-nemotron4-340b-gbs512-128-fp8") << QStringLiteral("dgxc-gb200-nemotron4-340b-gbs512-512-fp8") << 0.015 << 0.01;
     }
 
     /// Where a spec leaves the micro-batch to the search, the row carries the span of its figure over
@@ -690,6 +722,55 @@ private Q_SLOTS:
         QVERIFY2(published > 0.98 && published < 1.0, qPrintable(QString::number(published)));
         QVERIFY2(std::fabs(predicted - published) <= 0.01,
                  qPrintable(QStringLiteral("ratio %1, published %2").arg(predicted).arg(published)));
+    }
+
+    /// The DGX Cloud recipes' weak-scaling series (the batch grows with the GPUs, the work per GPU
+    /// stays): one row per series is scored, the largest; the smaller runs of each series are kept in
+    /// validation-checks/dgxc-weak-scaling (docs/validation.md). Published, a smaller run of a
+    /// series is up to 6 % faster per GPU than its largest (FP8 more than BF16); the model carries
+    /// little of that (at most 3.5 %, 1.5 % but for the 340B run at 256 GPUs), and follows each run's ratio to its scored row within 5.5
+    /// points — the ones off by more than 4 points are the two runs of the other release
+    /// (v25.05.04) in the 340B series and the FP8 runs of the smallest Nemotron-4 15B and GPT-3
+    /// 175B jobs.
+    void dgxcWeakScalingRepeats()
+    {
+        const std::vector<ValidationCase> repeats = loadCases("validation-checks/dgxc-weak-scaling");
+        QCOMPARE(int(repeats.size()), 58);
+        const QRegularExpression name(QStringLiteral("^(dgxc-.+)-(\\d+)-(bf16|fp8)$"));
+        int checked = 0;
+        for (const ValidationCase &c : repeats) {
+            const QRegularExpressionMatch m = name.match(QString::fromStdString(c.id));
+            QVERIFY2(m.hasMatch(), c.id.c_str());
+            const ValidationRow *scored = nullptr;
+            for (const ValidationRow &r : report().rows) {
+                const QRegularExpressionMatch n = name.match(QString::fromStdString(r.id));
+                if (n.hasMatch() && n.captured(1) == m.captured(1) && n.captured(3) == m.captured(3))
+                    scored = &r;
+            }
+            QVERIFY2(scored, c.id.c_str());
+            QVERIFY(m.captured(2).toInt() < c.spec.cluster.gpus + 1);
+            const EstimateOutcome o = runEstimate(c.spec, {});
+            QVERIFY2(o.estimate.feasible(), c.id.c_str());
+            const double predicted = predictedFigure(o.estimate, c.spec.published->metric,
+                                                     o.gpusUsed > 0 ? o.gpusUsed : c.spec.cluster.gpus);
+            const double published = c.spec.published->value / scored->published;
+            QVERIFY2(std::fabs(published - 1.0) < 0.07, c.id.c_str());
+            // Nemotron-4 15B in BF16 on 16 and 32 GPUs: the model's memory does not hold the
+            // published layout without recomputing part of each chunk, which the recipe does not
+            // do, so those two runs lose 10 % and 4 % in the model (docs/validation.md).
+            if (c.id == "dgxc-h100-nemotron4-15b-16-bf16" || c.id == "dgxc-h100-nemotron4-15b-32-bf16") {
+                QVERIFY2(o.estimate.config.recompute != Recompute::None, c.id.c_str());
+                QVERIFY(predicted / scored->predicted < published - 0.03);
+                ++checked;
+                continue;
+            }
+            QVERIFY2(std::fabs(predicted / scored->predicted - 1.0) < 0.035, c.id.c_str());
+            QVERIFY2(std::fabs(predicted / scored->predicted - published) < 0.055,
+                     qPrintable(QStringLiteral("%1: %2 vs %3").arg(QString::fromStdString(c.id))
+                                    .arg(predicted / scored->predicted).arg(published)));
+            ++checked;
+        }
+        QCOMPARE(checked, 58);
     }
 
     void strongScalingFalls()
