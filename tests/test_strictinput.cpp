@@ -140,6 +140,18 @@ void TestStrictInput::estimateFailsOnLayoutsThatCannotRun()
     QCOMPARE(r.code, 1);
     QVERIFY2(lastLine(r.err).contains(QStringLiteral("parallelism: tp·pp·dp·cp = 128 but gpus is 256")), qPrintable(r.err));
 
+    // The experts' tensor parallelism: only 1 or tp, and only for a model with experts (this one
+    // is dense) — refused on load with the key named.
+    r = run({QStringLiteral("estimate"), withLayout(QStringLiteral("etpdense"), {{QStringLiteral("etp"), 1}})});
+    QCOMPARE(r.code, 1);
+    QVERIFY2(lastLine(r.err).contains(QStringLiteral("parallelism.etp: is for MoE models; this model has no experts")),
+             qPrintable(r.err));
+    r = run({QStringLiteral("estimate"), withLayout(QStringLiteral("etpodd"), {{QStringLiteral("tp"), 8}, {QStringLiteral("dp"), 32},
+                                                                               {QStringLiteral("etp"), 2}})});
+    QCOMPARE(r.code, 1);
+    QVERIFY2(lastLine(r.err).contains(QStringLiteral("parallelism.etp: must be 1 (each expert whole on one GPU) or tp (8), not 2")),
+             qPrintable(r.err));
+
     r = run({QStringLiteral("estimate"), withLayout(QStringLiteral("oom"), {{QStringLiteral("tp"), 1}, {QStringLiteral("dp"), 256}},
                                                     {{QStringLiteral("recompute"), QStringLiteral("none")}})});
     QVERIFY2(r.code == 0, qPrintable(r.err));

@@ -816,6 +816,42 @@ void TestTrainingModel::foldedExpertParallelism()
     QVERIFY(classic.valid && !classic.folded);
     QCOMPARE(classic.etp, 4);
     QCOMPARE(classic.edp, 2);
+    // A run may fold where the classic layout would fit (expert_tensor_parallel_size 1, as
+    // NVIDIA's Grok-1 recipe on H100: TP 4, CP 2, DP 8, EP 8): each expert whole on one GPU, the
+    // expert-data-parallel group tp·dp·cp / ep. Asking for the classic layout (etp = tp) where only
+    // folding fits, or for an expert split over part of the TP group, is no layout.
+    const ExpertLayout asked = expertLayout(m, 4, 8, 2, 8, 1);
+    QVERIFY(asked.valid && asked.folded);
+    QCOMPARE(asked.etp, 1);
+    QCOMPARE(asked.edp, 8);
+    QVERIFY(!expertLayout(m, 4, 8, 2, 8).folded); // left to the layout: classic first
+    QCOMPARE(expertLayout(m, 4, 8, 2, 8, 4).etp, 4);
+    QVERIFY(!expertLayout(m, 2, 8, 1, 16, 2).valid); // EP 16 does not divide DP 8: only folding fits
+    QVERIFY(!expertLayout(m, 4, 8, 2, 8, 2).valid);
+    // Folded, the EP group stays inside the 8-GPU server and each GEMM is whole: on 64 H100 the
+    // dispatch and combine leave the network.
+    ModelSpec grok = m;
+    grok.layers = 8;
+    grok.hidden = 6144;
+    grok.heads = 48;
+    grok.kvHeads = 8;
+    grok.experts = 8;
+    grok.topK = 2;
+    grok.expertFfnHidden = 32768;
+    ParallelConfig g;
+    g.tp = 4;
+    g.cp = 2;
+    g.dp = 8;
+    g.ep = 8;
+    const TrainingSpec gt = training(8192, 8192.0 * 64);
+    const StepEstimate classicRun = estimateStep(h100Cluster(64), grok, gt, g);
+    g.expertTp = 1;
+    const StepEstimate foldedRun = estimateStep(h100Cluster(64), grok, gt, g);
+    QVERIFY(classicRun.feasible() && foldedRun.feasible());
+    QVERIFY2(foldedRun.time.epExposedS < 0.5 * classicRun.time.epExposedS,
+             qPrintable(QStringLiteral("%1 vs %2").arg(foldedRun.time.epExposedS).arg(classicRun.time.epExposedS)));
+    QCOMPARE(foldedRun.modelFlopsPerStep, classicRun.modelFlopsPerStep);
+    QVERIFY(describe(foldedRun.config).ends_with(" ETP1"));
 }
 
 void TestTrainingModel::searchFindsAConfigThatFits()

@@ -576,7 +576,7 @@ private Q_SLOTS:
     void dgxcWeakScalingRepeats()
     {
         const std::vector<ValidationCase> repeats = loadCases("validation-checks/dgxc-weak-scaling");
-        QCOMPARE(int(repeats.size()), 58);
+        QCOMPARE(int(repeats.size()), 62);
         const QRegularExpression name(QStringLiteral("^(dgxc-.+)-(\\d+)-(bf16|fp8)$"));
         int checked = 0;
         for (const ValidationCase &c : repeats) {
@@ -611,7 +611,7 @@ private Q_SLOTS:
                                     .arg(predicted / scored->predicted).arg(published)));
             ++checked;
         }
-        QCOMPARE(checked, 58);
+        QCOMPARE(checked, 62);
     }
 
     void strongScalingFalls()

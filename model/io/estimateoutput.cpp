@@ -26,6 +26,8 @@ json parallelToJson(const ParallelConfig &c)
            {"zero", c.zero}};
     if (c.recompute == Recompute::Block || c.recompute == Recompute::Offload)
         j["recompute_layers"] = c.recomputeLayers; // per chunk: recomputed or offloaded
+    if (c.expertTp > 0)
+        j["etp"] = c.expertTp;
     return j;
 }
 

@@ -367,7 +367,7 @@ void parseParallelism(const json &root, const Reader &rd, EstimateSpec &spec)
         } else if (pj.is_object()) {
             rd.onlyKeys(
                 pj, "parallelism",
-                {"tp", "pp", "dp", "cp", "ep", "microbatch", "interleave", "zero", "recompute"});
+                {"tp", "pp", "dp", "cp", "ep", "etp", "microbatch", "interleave", "zero", "recompute"});
             ParallelConstraints &p = spec.parallelism;
             auto opt = [&](const char *key, int &out, double hi) {
                 if (pj.contains(key) && !pj.at(key).is_null())
@@ -387,6 +387,12 @@ void parseParallelism(const json &root, const Reader &rd, EstimateSpec &spec)
                     rd.text(pj, "recompute", "parallelism", {"none", "selective", "full", "block", "offload"}, "none");
                 p.recompute = int(recomputeFromName(r));
             }
+            opt("etp", p.expertTp, 1e6);
+            if (p.expertTp > 1 && p.tp > 0 && p.expertTp != p.tp)
+                rd.fail("parallelism.etp", "must be 1 (each expert whole on one GPU) or tp (" +
+                                               std::to_string(p.tp) + "), not " + std::to_string(p.expertTp));
+            if (p.expertTp > 0 && !spec.model.moe())
+                rd.fail("parallelism.etp", "is for MoE models; this model has no experts");
             const long long prod = (long long)std::max(1, p.tp) * std::max(1, p.pp) *
                                    std::max(1, p.dp) * std::max(1, p.cp);
             if (p.tp > 0 && p.pp > 0 && p.dp > 0 && p.cp > 0 && prod != spec.cluster.gpus)
@@ -397,6 +403,11 @@ void parseParallelism(const json &root, const Reader &rd, EstimateSpec &spec)
                     std::string("must be \"auto\" or an object, not ") + pj.type_name());
         }
     }
+    const ParallelConstraints &p = spec.parallelism;
+    if (p.expertTp == 0 && spec.model.moe() && p.tp != 1)
+        spec.defaultsUsed.push_back(
+            "parallelism.etp = as the layout allows (each expert split over the TP group where EP "
+            "divides DP·CP, else whole on one GPU; docs/model.md §2.2)");
 }
 
 /// `published`: what the run measured (validation specs). `also` holds other published figures

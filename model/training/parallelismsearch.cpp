@@ -188,6 +188,7 @@ SearchResult searchParallelism(const ClusterSpec &cluster, const ModelSpec &mode
             options.progress(double(oi) / double(outers.size()));
         const Outer o = outers[oi];
         ParallelConfig c;
+        c.expertTp = fx.expertTp;
         c.tp = o.tp;
         c.pp = o.pp;
         c.cp = o.cp;
@@ -204,7 +205,8 @@ SearchResult searchParallelism(const ClusterSpec &cluster, const ModelSpec &mode
         const int stageLayers = (model.layers + o.pp - 1) / o.pp;
         const int maxEp = model.moe() ? std::min(model.experts, c.tp * c.dp * c.cp) : 1;
         for (int ep = 1; ep <= maxEp; ++ep) {
-            if ((fx.ep > 0 && ep != fx.ep) || !expertLayout(model, c.tp, c.dp, c.cp, ep).valid)
+            if ((fx.ep > 0 && ep != fx.ep) ||
+                !expertLayout(model, c.tp, c.dp, c.cp, ep, fx.expertTp).valid)
                 continue;
             c.ep = ep;
             for (int mb = 1; mb <= perRankSeqs && mb <= 64; ++mb) {

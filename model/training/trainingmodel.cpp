@@ -73,10 +73,12 @@ const char *infeasibleName(Infeasible why)
     return "?";
 }
 
-ExpertLayout expertLayout(const ModelSpec &model, int tp, int dp, int cp, int ep)
+ExpertLayout expertLayout(const ModelSpec &model, int tp, int dp, int cp, int ep, int expertTp)
 {
     ExpertLayout r;
     tp = std::max(1, tp);
+    if (expertTp > 0 && expertTp != 1 && expertTp != tp)
+        return r; // an expert is split over the whole TP group or not at all
     ep = std::max(1, ep);
     const long long ranks = (long long)std::max(1, dp) * std::max(1, cp);
     if (!model.moe()) {
@@ -86,11 +88,12 @@ ExpertLayout expertLayout(const ModelSpec &model, int tp, int dp, int cp, int ep
     }
     if (model.experts % ep != 0)
         return r;
-    if (ranks % ep == 0) {
+    const bool foldAsked = expertTp == 1 && tp > 1;
+    if (ranks % ep == 0 && !foldAsked) {
         r.valid = true;
         r.etp = tp;
         r.edp = int(ranks / ep);
-    } else if (ep % tp == 0 && (ranks * tp) % ep == 0) {
+    } else if (ep % tp == 0 && (ranks * tp) % ep == 0 && (expertTp <= 1 || tp == 1)) {
         r.valid = r.folded = true;
         r.etp = 1;
         r.edp = int(ranks * tp / ep);
@@ -182,7 +185,7 @@ const Calibration &defaultCalibration()
         // Share of the accelerator's *sustained* dense GEMM rate (GpuSpec::gemmTflopsBf16, a
         // measured catalog figure: the rate cuBLAS holds at the power limit) that the GEMMs of a
         // training step reach: NCCL kernels share the SMs, the step's other kernels keep the
-        // caches cold. Fitted together with fp8GemmEfficiency on the 158 published validation
+        // caches cold. Fitted together with fp8GemmEfficiency on the 162 published validation
         // rows (validateModel, docs/validation.md; test_validation checks the fit lands here):
         // with A100's measured 271.2 TFLOP/s it gives 210 TFLOP/s (0.67 of its peak), with
         // H100's 698.6 it gives 541 (0.55 of its peak).
@@ -190,7 +193,7 @@ const Calibration &defaultCalibration()
         // Accelerators without a measured sustained rate: assumption, the sustained share of
         // the 700 W Hopper parts (703 / 989, ml-engineering MSMF table; docs/model.md §3).
         k.defaultGemmFraction = 0.71;
-        // FP8: fitted with gemmEfficiencyMax, on the 108 FP8 validation rows (the BF16 rows do not
+        // FP8: fitted with gemmEfficiencyMax, on the 110 FP8 validation rows (the BF16 rows do not
         // depend on it). 0.93 means a step's FP8 GEMMs run 1.86× its BF16 GEMMs on a part whose
         // FP8 peak is twice the BF16 one. For scale, a large square FP8 GEMM on H100 reaches about
         // 2.0× BF16 (cuBLASLt 8192³ ~1,610 TFLOP/s, a 2026 benchmark report (L), against the
@@ -302,7 +305,8 @@ std::string describe(const ParallelConfig &c)
            (c.recompute == Recompute::Block || c.recompute == Recompute::Offload
                 ? " " + std::to_string(c.recomputeLayers)
                 : "") +
-           " zero" + std::to_string(c.zero);
+           " zero" + std::to_string(c.zero) +
+           (c.expertTp > 0 ? " ETP" + std::to_string(c.expertTp) : "");
 }
 
 } // namespace cp

@@ -185,6 +185,9 @@ struct ParallelConfig
     /// With Recompute::Block or Offload: layers recomputed (offloaded) per chunk of stage layers /
     /// interleave (an output of estimateStep; ignored on input).
     int recomputeLayers = 0;
+    /// Tensor-parallel ranks one expert is split over (Megatron-Core expert_tensor_parallel_size):
+    /// 0 = as the layout allows (see ExpertLayout), 1 = folded, `tp` = classic.
+    int expertTp = 0;
 
     bool operator==(const ParallelConfig &) const = default;
 };
@@ -193,7 +196,10 @@ struct ParallelConfig
 /// are data-parallel (or context-parallel) ranks and each expert is split over the TP group like
 /// the dense MLP. MoE parallel folding (Liu et al. 2025; Megatron-Core expert_tensor_parallel_size
 /// 1): when ep does not divide dp·cp, the expert ranks also span the TP group (ep a multiple of
-/// tp dividing tp·dp·cp), and each expert is whole on one GPU.
+/// tp dividing tp·dp·cp), and each expert is whole on one GPU. A run may also fold where the
+/// classic layout would fit (expert_tensor_parallel_size 1 with TP > 1, as NVIDIA's Grok-1 recipe
+/// on H100): `expertTp` 1 asks for folding, `expertTp` = tp for the classic layout, 0 takes
+/// whichever the layout allows, classic first.
 struct ExpertLayout
 {
     bool valid = false;
@@ -201,7 +207,7 @@ struct ExpertLayout
     int etp = 1; ///< tensor-parallel ranks one expert is split over
     int edp = 1; ///< ranks holding the same experts (their gradients are reduced together)
 };
-ExpertLayout expertLayout(const ModelSpec &model, int tp, int dp, int cp, int ep);
+ExpertLayout expertLayout(const ModelSpec &model, int tp, int dp, int cp, int ep, int expertTp = 0);
 
 /// What a search may choose: 0 (or negative for zero/recompute) means "free".
 struct ParallelConstraints
@@ -209,6 +215,7 @@ struct ParallelConstraints
     int tp = 0, pp = 0, dp = 0, cp = 0, ep = 0, microbatch = 0, interleave = 0;
     int recompute = -1; ///< -1 free, else a Recompute value
     int zero = -1;      ///< -1 free, else 0..3
+    int expertTp = 0;   ///< ParallelConfig::expertTp: 0 as the layout allows, 1 folded, tp classic
 
     bool complete() const
     {

@@ -17,7 +17,7 @@ Infeasible checkLayout(StepContext &x)
         return Infeasible::Layers;
     if (x.training.seqLen % cpn != 0)
         return Infeasible::Sequence;
-    x.experts = expertLayout(x.model, t, dp, cpn, ep);
+    x.experts = expertLayout(x.model, t, dp, cpn, ep, x.c.expertTp);
     if (!x.experts.valid)
         return Infeasible::Experts;
     const double seqs = x.training.globalBatchSeqs();
