@@ -852,6 +852,31 @@ void TestTrainingModel::foldedExpertParallelism()
              qPrintable(QStringLiteral("%1 vs %2").arg(foldedRun.time.epExposedS).arg(classicRun.time.epExposedS)));
     QCOMPARE(foldedRun.modelFlopsPerStep, classicRun.modelFlopsPerStep);
     QVERIFY(describe(foldedRun.config).ends_with(" ETP1"));
+    // Left free, the search tries both placements and keeps the faster. Folded, each GPU holds a
+    // whole expert (4× the classic layout's share), so its gradient traffic grows: at the recipe's
+    // batch (1,024 sequences, 128 micro-batches per replica) the all-to-all saved wins, at 64
+    // sequences the gradients do. A fixed etp keeps the one asked for.
+    const TrainingSpec recipeBatch = training(8192, 8192.0 * 1024);
+    SearchOptions so;
+    so.fixed.tp = 4;
+    so.fixed.cp = 2;
+    so.fixed.dp = 8;
+    so.fixed.ep = 8;
+    so.fixed.pp = 1;
+    so.fixed.microbatch = 1;
+    so.fixed.interleave = 1;
+    so.fixed.zero = 1;
+    so.fixed.recompute = int(Recompute::None);
+    const SearchResult free = searchParallelism(h100Cluster(64), grok, recipeBatch, so);
+    QVERIFY(free.found());
+    QCOMPARE(free.top.front().estimate.config.expertTp, 1);
+    QCOMPARE(free.evaluated, 2LL);
+    QCOMPARE(searchParallelism(h100Cluster(64), grok, gt, so).top.front().estimate.config.expertTp, 4);
+    so.fixed.expertTp = 4;
+    const SearchResult pinned = searchParallelism(h100Cluster(64), grok, recipeBatch, so);
+    QVERIFY(pinned.found());
+    QCOMPARE(pinned.top.front().estimate.config.expertTp, 4);
+    QVERIFY(pinned.top.front().estimate.tokensPerS < free.top.front().estimate.tokensPerS);
 }
 
 void TestTrainingModel::searchFindsAConfigThatFits()

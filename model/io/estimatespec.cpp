@@ -404,10 +404,11 @@ void parseParallelism(const json &root, const Reader &rd, EstimateSpec &spec)
         }
     }
     const ParallelConstraints &p = spec.parallelism;
-    if (p.expertTp == 0 && spec.model.moe() && p.tp != 1)
+    if (p.expertTp == 0 && spec.model.moe() && p.tp != 1 && p.complete())
         spec.defaultsUsed.push_back(
             "parallelism.etp = as the layout allows (each expert split over the TP group where EP "
-            "divides DP·CP, else whole on one GPU; docs/model.md §2.2)");
+            "divides DP·CP, else whole on one GPU; with a field left free the search tries both; "
+            "docs/model.md §2.2)");
 }
 
 /// `published`: what the run measured (validation specs). `also` holds other published figures

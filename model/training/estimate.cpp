@@ -60,6 +60,7 @@ EstimateOutcome runEstimate(const EstimateSpec &spec, const SearchOptions &optio
         c.interleave = p.interleave;
         c.recompute = Recompute(p.recompute);
         c.zero = p.zero;
+        c.expertTp = p.expertTp;
         out.estimate = estimateStep(spec.cluster, spec.model, spec.training, c, cal);
         return out;
     }
@@ -121,6 +122,7 @@ EstimateOutcome runEstimate(const EstimateSpec &spec, const SearchOptions &optio
     add(p.interleave <= 0, "interleave");
     add(p.recompute < 0, "recompute");
     add(p.zero < 0, "zero");
+    add(spec.model.moe() && p.expertTp <= 0 && p.tp != 1, "etp");
     if (out.search.found())
         out.estimate = out.search.top.front().estimate;
     else {

@@ -138,6 +138,32 @@ std::string whyNoLayout(const ClusterSpec &cluster, const ModelSpec &model,
     return "the fixed fields leave no tp·pp·cp·dp = " + n(gpus) + " GPUs";
 }
 
+/// The expert placements to try on one (tp, dp, cp) layout, as (ep, expert TP): every EP degree
+/// the spec allows that divides the experts, each split over the TP group (classic) and whole on
+/// one GPU (folded) where both fit and the spec leaves `etp` free. Folding keeps the EP group on
+/// the TP ranks' server and each expert's GEMMs whole; the classic layout spreads the EP group
+/// over data-parallel ranks; which is faster depends on the fabric (docs/model.md §2.2). A dense
+/// model has one placement, EP 1. Fills `out` (cleared first; its capacity is kept).
+void expertPlacements(const ModelSpec &model, const ParallelConfig &c, const ParallelConstraints &fx,
+                      std::vector<std::pair<int, int>> &out)
+{
+    out.clear();
+    const int maxEp = model.moe() ? std::min(model.experts, c.tp * c.dp * c.cp) : 1;
+    for (int ep = 1; ep <= maxEp; ++ep) {
+        if (fx.ep > 0 && ep != fx.ep)
+            continue;
+        if (!model.moe() || c.tp == 1) {
+            if (expertLayout(model, c.tp, c.dp, c.cp, ep, fx.expertTp).valid)
+                out.emplace_back(ep, fx.expertTp);
+            continue;
+        }
+        for (const int etp : {c.tp, 1})
+            if ((fx.expertTp <= 0 || etp == fx.expertTp) &&
+                expertLayout(model, c.tp, c.dp, c.cp, ep, etp).valid)
+                out.emplace_back(ep, etp);
+    }
+}
+
 /// The training as a layout with `dp` replicas runs it: a target batch (`batchFollowsLayout`) is
 /// rounded to whole sequences per data-parallel rank. A layout with more replicas than the target
 /// has sequences would train a larger batch than the target (and than the critical batch the
@@ -175,6 +201,8 @@ SearchResult searchParallelism(const ClusterSpec &cluster, const ModelSpec &mode
 
     std::vector<StepEstimate> best;
     best.reserve(size_t(topK) + 1);
+    std::vector<std::pair<int, int>> placements; // (ep, expert TP) of one outer layout
+    placements.reserve(size_t(model.moe() ? 2 * model.experts : 1));
     bool haveMiss = false;
     const Recompute recomputes[] = {Recompute::None, Recompute::Selective, Recompute::Block,
                                     Recompute::Offload, Recompute::Full};
@@ -188,7 +216,6 @@ SearchResult searchParallelism(const ClusterSpec &cluster, const ModelSpec &mode
             options.progress(double(oi) / double(outers.size()));
         const Outer o = outers[oi];
         ParallelConfig c;
-        c.expertTp = fx.expertTp;
         c.tp = o.tp;
         c.pp = o.pp;
         c.cp = o.cp;
@@ -203,12 +230,10 @@ SearchResult searchParallelism(const ClusterSpec &cluster, const ModelSpec &mode
         }
         const int perRankSeqs = int(std::llround(perRank));
         const int stageLayers = (model.layers + o.pp - 1) / o.pp;
-        const int maxEp = model.moe() ? std::min(model.experts, c.tp * c.dp * c.cp) : 1;
-        for (int ep = 1; ep <= maxEp; ++ep) {
-            if ((fx.ep > 0 && ep != fx.ep) ||
-                !expertLayout(model, c.tp, c.dp, c.cp, ep, fx.expertTp).valid)
-                continue;
+        expertPlacements(model, c, fx, placements);
+        for (const auto &[ep, etp] : placements) {
             c.ep = ep;
+            c.expertTp = etp;
             for (int mb = 1; mb <= perRankSeqs && mb <= 64; ++mb) {
                 if ((fx.microbatch > 0 && mb != fx.microbatch) || perRankSeqs % mb != 0)
                     continue;
