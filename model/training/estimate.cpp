@@ -61,6 +61,9 @@ EstimateOutcome runEstimate(const EstimateSpec &spec, const SearchOptions &optio
         c.recompute = Recompute(p.recompute);
         c.zero = p.zero;
         c.expertTp = p.expertTp;
+        if (c.expertTp <= 0 && spec.model.moe() && c.tp > 1) // the placement the layout allows, shown
+            if (const ExpertLayout l = expertLayout(spec.model, c.tp, c.dp, c.cp, c.ep); l.valid)
+                c.expertTp = l.folded ? 1 : c.tp;
         out.estimate = estimateStep(spec.cluster, spec.model, spec.training, c, cal);
         return out;
     }
