@@ -581,6 +581,31 @@ private Q_SLOTS:
         QCOMPARE(runEstimate(h100).estimate.config.expertTp, 1);
     }
 
+    /// NeMo AutoModel's H100 MoE runs (PyTorch FSDP2 with DeepEP's all-to-all; validation-checks/
+    /// automodel, kept out of the statistics; docs/validation.md, "Open"): the model is 24–43 % too
+    /// slow on all four, its all-to-all over EP 32–64 across servers as long as the compute, and it
+    /// refuses two layouts that ran (Qwen3-30B-A3B on 8 GPUs, Kimi K2 on 256) for memory. The gap is
+    /// recorded here so that a mechanism that closes it has to say so.
+    void automodelMoeGapRecorded()
+    {
+        const std::vector<ValidationCase> cases = loadCases("validation-checks/automodel");
+        QCOMPARE(int(cases.size()), 4);
+        int refused = 0;
+        for (const ValidationCase &c : cases) {
+            const EstimateOutcome o = runEstimate(c.spec, {});
+            const double predicted = predictedFigure(o.estimate, c.spec.published->metric, c.spec.cluster.gpus);
+            const double ratio = predicted / c.spec.published->value;
+            QVERIFY2(ratio > 0.5 && ratio < 0.8, qPrintable(QStringLiteral("%1: %2").arg(QString::fromStdString(c.id)).arg(ratio)));
+            if (!o.estimate.feasible()) {
+                QCOMPARE(o.estimate.infeasible, Infeasible::Memory);
+                ++refused;
+            }
+            if (c.id.find("deepseekv3") != std::string::npos)
+                QVERIFY2(o.estimate.time.epExposedS > o.estimate.time.computeS * 0.9, c.id.c_str());
+        }
+        QCOMPARE(refused, 2);
+    }
+
     void weakScalingHolds()
     {
         const ValidationRow &a = row("mlperf31-gpt3-175b-4096"), &b = row("mlperf31-gpt3-175b-8192");
