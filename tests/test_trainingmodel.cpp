@@ -73,6 +73,21 @@ ModelSpec llama405b()
     return m;
 }
 
+/// Grok-1 314B's layer shape (8 experts of FFN 32,768, top-2, hidden 6,144, 48 heads, 8 KV heads),
+/// `layers` deep, on Llama 3's vocabulary as NVIDIA's recipe runs it.
+ModelSpec grok1Layers(int layers)
+{
+    ModelSpec m = llama8b();
+    m.layers = layers;
+    m.hidden = 6144;
+    m.heads = 48;
+    m.kvHeads = 8;
+    m.experts = 8;
+    m.topK = 2;
+    m.expertFfnHidden = 32768;
+    return m;
+}
+
 TrainingSpec training(int seq, double batchTokens)
 {
     TrainingSpec t;
@@ -830,14 +845,7 @@ void TestTrainingModel::foldedExpertParallelism()
     QVERIFY(!expertLayout(m, 4, 8, 2, 8, 2).valid);
     // Folded, the EP group stays inside the 8-GPU server and each GEMM is whole: on 64 H100 the
     // dispatch and combine leave the network.
-    ModelSpec grok = m;
-    grok.layers = 8;
-    grok.hidden = 6144;
-    grok.heads = 48;
-    grok.kvHeads = 8;
-    grok.experts = 8;
-    grok.topK = 2;
-    grok.expertFfnHidden = 32768;
+    const ModelSpec grok = grok1Layers(8);
     ParallelConfig g;
     g.tp = 4;
     g.cp = 2;
