@@ -100,7 +100,24 @@ void TestDesign::problems_data()
     row("precision", [](Design &d, Catalog &) { d.workload.precision = "fp64"; }, "workload.precision", "bf16");
     row("mxfp8 without MX tensor cores", [](Design &d, Catalog &) { d.workload.precision = "mxfp8"; }, "workload.precision", "block-scaled");
     row("manual parallelism zero", [](Design &d, Catalog &) { d.workload.parallelism = {false, 8, 0, 64, 1, 1, 1, 1}; }, "workload.parallelism.pp", "at least 1");
-    row("pp splits layers", [](Design &d, Catalog &) { d.workload.parallelism = {false, 8, 7, 64, 1, 1, 1, 1}; }, "workload.parallelism.pp", "do not split evenly");
+    // Stages may differ by a layer (the sample's 80 layers on 7 stages of up to 12 are fine, as the
+    // model runs them); more stages than layers, or chunks that do not split the largest stage
+    // (12 layers into 5), are refused.
+    row("more stages than layers", [](Design &d, Catalog &) { d.workload.parallelism = {false, 8, 81, 1, 1, 1, 1, 1}; }, "workload.parallelism.pp", "do not split into 81 stages");
+    row("interleave splits stages", [](Design &d, Catalog &) { d.workload.parallelism = {false, 8, 7, 64, 1, 1, 1, 5}; }, "workload.parallelism.pp", "do not split into 7 stages of 5 chunks");
+    row("recompute name", [](Design &d, Catalog &) { d.workload.recompute = "sometimes"; }, "workload.recompute", "\"auto\"");
+    row("zero stage", [](Design &d, Catalog &) { d.workload.parallelism.zero = 4; }, "workload.parallelism.zero", "0, 1, 2 or 3");
+    row("expert tp on a dense model", [](Design &d, Catalog &) { d.workload.parallelism.etp = 1; }, "workload.parallelism.etp", "models with experts");
+    row("expert tp not 1 or tp", [](Design &d, Catalog &) {
+        d.workload.experts = 64;
+        d.workload.activeExperts = 8;
+        d.workload.parallelism = {false, 8, 9, 16, 1, 8, 1, 1, 2};
+    }, "workload.parallelism.etp", "its TP (8)");
+    row("expert tp above 1 with automatic parallelism", [](Design &d, Catalog &) {
+        d.workload.experts = 64;
+        d.workload.activeExperts = 8;
+        d.workload.parallelism.etp = 8;
+    }, "workload.parallelism.etp", "or, with a pinned layout");
     row("negative mtbf", [](Design &d, Catalog &) { d.reliability.gpuMtbfHours = -1; }, "reliability.gpu_mtbf_hours", "positive");
     row("pue", [](Design &d, Catalog &) { d.finance.pue = 0.5; }, "finance.pue", "between 1.0 and 3.0");
     row("negative energy price", [](Design &d, Catalog &) { d.finance.energyUsdPerKwh = -0.1; }, "finance.energy_usd_per_kwh", "negative");

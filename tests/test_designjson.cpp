@@ -23,6 +23,7 @@ private Q_SLOTS:
     void badInput_data();
     void badInput();
     void failedImportLeavesCatalogUnchanged();
+    void version1RecomputationReadsAsAuto();
 };
 
 void TestDesignJson::roundTripInMemory_data()
@@ -41,7 +42,8 @@ void TestDesignJson::roundTripInMemory()
     const Catalog c = Catalog::builtin();
     Design d = generateTemplate({kind.toStdString(), gpus, {}}, c);
     // Settings that templates leave at defaults must survive too.
-    d.workload.parallelism = {false, 8, 9, 16, 1, 1, 1, 3};
+    d.workload.parallelism = {false, 8, 9, 16, 1, 1, 1, 3, 1, 2};
+    d.workload.recompute = "selective";
     d.workload.experts = 64;
     d.workload.activeExperts = 8;
     d.workload.moeLoadImbalance = 1.3;
@@ -136,6 +138,10 @@ void TestDesignJson::badInput_data()
                                   << QStringLiteral("design.fabric.topology") << QStringLiteral("unknown topology");
     QTest::newRow("auto not bool") << mutated([](json &j) { j["design"]["workload"]["parallelism"]["auto"] = "yes"; })
                                    << QStringLiteral("design.workload.parallelism.auto") << QStringLiteral("true or false");
+    QTest::newRow("zero not a stage") << mutated([](json &j) { j["design"]["workload"]["parallelism"]["zero"] = "some"; })
+                                      << QStringLiteral("design.workload.parallelism.zero") << QStringLiteral("\"auto\"");
+    QTest::newRow("etp not integer") << mutated([](json &j) { j["design"]["workload"]["parallelism"]["etp"] = 1.5; })
+                                     << QStringLiteral("design.workload.parallelism.etp") << QStringLiteral("expected an integer");
     QTest::newRow("bad embedded catalog") << mutated([](json &j) { j["catalog"]["entries"][0]["figures"]["price_usd"] = -1; })
                                           << QStringLiteral("(catalog)") << QStringLiteral("non-negative");
 }
@@ -178,6 +184,25 @@ void TestDesignJson::failedImportLeavesCatalogUnchanged()
     Catalog catalog = Catalog::builtin();
     QVERIFY_THROWS_EXCEPTION(LoadError, importDesignJson(path, catalog));
     QVERIFY(catalog == c);
+}
+
+void TestDesignJson::version1RecomputationReadsAsAuto()
+{
+    // Version 1 stored a recomputation the evaluation never applied: whatever it says, it reads
+    // as "auto" (the search's choice, which the design's figures always were). Version 2 keeps it.
+    const Catalog c = Catalog::builtin();
+    Design d = sampleDesign(c);
+    d.workload.recompute = "full";
+    json j = designToJson(d);
+    QCOMPARE(j["version"].get<int>(), 2);
+    CP_COMPARE_STR(j["design"]["workload"]["recompute"].get<std::string>(), std::string("full"));
+    CP_COMPARE_STR(designFromJson(j, "v2").workload.recompute, std::string("full"));
+    j["version"] = 1;
+    CP_COMPARE_STR(designFromJson(j, "v1").workload.recompute, std::string("auto"));
+    // The ZeRO stage is "auto" in files when the search chooses it, a number when pinned.
+    CP_COMPARE_STR(j["design"]["workload"]["parallelism"]["zero"].get<std::string>(), std::string("auto"));
+    j["design"]["workload"]["parallelism"]["zero"] = 2;
+    QCOMPARE(designFromJson(j, "v1").workload.parallelism.zero, 2);
 }
 
 QTEST_GUILESS_MAIN(TestDesignJson)

@@ -51,6 +51,7 @@ private Q_SLOTS:
     void keepsCatalogAsDecided();
     void migratesSchema1();
     void migratesSchema2();
+    void migratesSchema3();
     void scenariosRoundTrip();
     void saveKeepsOtherScenarios();
     void scenarioErrors();
@@ -176,7 +177,7 @@ void TestProjectFile::migratesSchema2()
     QVERIFY(cptest::readFile(path) == before); // migrated in memory only
     CP_COMPARE_STR(ProjectFile::load(path, "main").design.name, p.design.name);
 
-    // Saving a scenario writes schema 3 and keeps the history and the migrated design.
+    // Saving a scenario writes the current schema and keeps the history and the migrated design.
     Catalog c = Catalog::builtin();
     ProjectFile::saveScenario(path, "variant", p.design, c, "erin", "a variant");
     const Project again = ProjectFile::load(path);
@@ -191,6 +192,29 @@ void TestProjectFile::migratesSchema2()
     execSql(kept, cptest::readFile(cptest::dataPath("project-v2.sql")));
     execSql(kept, "UPDATE design SET settings = replace(settings, '2.49', '3.1')");
     QCOMPARE(ProjectFile::load(kept).design.finance.cloudUsdPerGpuHour, 3.1);
+}
+
+void TestProjectFile::migratesSchema3()
+{
+    // Schema 3 stored a recomputation with each design that the evaluation never applied: it
+    // reads as "auto" (the search's choice, as the figures always were); other settings stay.
+    const Catalog c = Catalog::builtin();
+    Design d = sampleDesign(c);
+    d.workload.recompute = "full";
+    d.workload.parallelism.zero = 2;
+    const std::string path = cptest::tempPath(mDir, "v3.cplan");
+    ProjectFile::save(path, d, c, "alice", "schema 4");
+    CP_COMPARE_STR(ProjectFile::load(path).design.workload.recompute, std::string("full")); // schema 4 keeps it
+    execSql(path, "UPDATE meta SET value='3' WHERE key='schema_version'");
+    const std::string before = cptest::readFile(path);
+    const Project p = ProjectFile::load(path);
+    CP_COMPARE_STR(p.design.workload.recompute, std::string("auto"));
+    QCOMPARE(p.design.workload.parallelism.zero, 2);
+    CP_COMPARE_STR(p.design.name, d.name);
+    QVERIFY(cptest::readFile(path) == before); // migrated in memory only
+    // Saved again: schema 4, and what was read is what is kept.
+    ProjectFile::save(path, p.design, c, "bob", "resaved");
+    QVERIFY(ProjectFile::load(path).design == p.design);
 }
 
 void TestProjectFile::scenariosRoundTrip()

@@ -1292,7 +1292,7 @@
 <context>
     <name>cp::Problems</name>
     <message>
-        <location filename="../model/core/design.cpp" line="+115"/>
+        <location filename="../model/core/design.cpp" line="+116"/>
         <source>must be a positive number</source>
         <translation>必须是正数</translation>
     </message>
@@ -1555,22 +1555,37 @@
         <translation>必须为 “bf16”、“fp8” 或 “mxfp8”</translation>
     </message>
     <message>
-        <location line="+4"/>
-        <source>must be &quot;none&quot;, &quot;selective&quot;, &quot;block&quot;, &quot;offload&quot; or &quot;full&quot;</source>
-        <translation>必须为 “none”、“selective”、“block”、“offload” 或 “full”</translation>
+        <location line="+3"/>
+        <source>must be &quot;auto&quot;, &quot;none&quot;, &quot;selective&quot;, &quot;block&quot;, &quot;offload&quot; or &quot;full&quot;</source>
+        <translation>必须为 “auto”、“none”、“selective”、“block”、“offload” 或 “full”</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+4"/>
+        <source>must be 0, 1, 2 or 3 (or automatic)</source>
+        <translation>必须为 0、1、2 或 3（或自动）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>is for models with experts; a dense model has none to place</source>
+        <translation>仅用于含专家的模型；稠密模型没有可放置的专家</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>must be 1 (each expert whole on one GPU) or, with a pinned layout, its TP (%1)</source>
+        <translation>必须为 1（每个专家完整放在一块 GPU 上），或在固定布局下等于其 TP（%1）</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>%1 layers do not split into %2 stages of %3 chunks (at most one stage per layer; interleaving needs two stages or more and chunks that split the largest stage evenly)</source>
+        <translation>%1 层无法分为 %2 个流水线阶段、每阶段 %3 个块（每层至多一个阶段；交错需要两个或更多阶段，且块数能整除最大的阶段）</translation>
+    </message>
+    <message>
+        <location line="-3"/>
         <source>must be at least 1 (or set the parallelism to automatic)</source>
         <translation>至少为 1（或将并行策略设为自动）</translation>
     </message>
     <message>
-        <location line="+3"/>
-        <source>%1 layers do not split evenly into %2 stages</source>
-        <translation>%1 层不能均分为 %2 个流水线阶段</translation>
-    </message>
-    <message>
-        <location line="+3"/>
+        <location line="+9"/>
         <source>head count is not divisible by TP</source>
         <translation>注意力头数不能被 TP 整除</translation>
     </message>
@@ -3126,7 +3141,7 @@ scale-up</source>
 <context>
     <name>cp::gui::InspectorDock</name>
     <message>
-        <location filename="../views/docks/inspectordock.cpp" line="+35"/>
+        <location filename="../views/docks/inspectordock.cpp" line="+36"/>
         <source>Inspector</source>
         <translation>属性面板</translation>
     </message>
@@ -3152,7 +3167,7 @@ scale-up</source>
     </message>
     <message>
         <location line="+4"/>
-        <location filename="../views/docks/inspectorsettings.cpp" line="+126"/>
+        <location filename="../views/docks/inspectorsettings.cpp" line="+127"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
@@ -3193,25 +3208,25 @@ scale-up</source>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+143"/>
+        <location line="+141"/>
         <source>Racks</source>
         <translation>机柜</translation>
     </message>
     <message>
-        <location line="-142"/>
-        <location line="+143"/>
+        <location line="-140"/>
+        <location line="+141"/>
         <source>Power units</source>
         <translation>配电单元</translation>
     </message>
     <message>
-        <location line="-142"/>
-        <location line="+143"/>
+        <location line="-140"/>
+        <location line="+141"/>
         <source>Cooling units</source>
         <translation>制冷单元</translation>
     </message>
     <message>
-        <location line="-140"/>
-        <location filename="../views/docks/inspectorsettings.cpp" line="+120"/>
+        <location line="-138"/>
+        <location filename="../views/docks/inspectorsettings.cpp" line="+127"/>
         <source>Fabric</source>
         <translation>网络</translation>
     </message>
@@ -3273,7 +3288,7 @@ scale-up</source>
     </message>
     <message>
         <location line="+5"/>
-        <location filename="../views/docks/inspectorsettings.cpp" line="-97"/>
+        <location filename="../views/docks/inspectorsettings.cpp" line="-104"/>
         <source>Sequence length</source>
         <translation>序列长度</translation>
     </message>
@@ -3301,12 +3316,13 @@ scale-up</source>
     </message>
     <message>
         <location line="+2"/>
+        <location filename="../views/docks/inspectorsettings.cpp" line="+3"/>
         <source>Parallelism</source>
         <translation>并行策略</translation>
     </message>
     <message>
-        <location line="+6"/>
-        <location filename="../views/docks/inspectorsettings.cpp" line="+90"/>
+        <location line="+4"/>
+        <location filename="../views/docks/inspectorsettings.cpp" line="+94"/>
         <source>Finance</source>
         <translation>财务</translation>
     </message>
@@ -3704,7 +3720,7 @@ scale-up</source>
         <translation>多个型号</translation>
     </message>
     <message>
-        <location filename="../views/docks/inspectorsettings.cpp" line="-227"/>
+        <location filename="../views/docks/inspectorsettings.cpp" line="-234"/>
         <source>“%1” is not a whole number</source>
         <translation>“%1”不是整数</translation>
     </message>
@@ -3799,7 +3815,7 @@ scale-up</source>
         <translation>激活专家数</translation>
     </message>
     <message>
-        <location filename="../views/docks/inspectordock.cpp" line="-142"/>
+        <location filename="../views/docks/inspectordock.cpp" line="-140"/>
         <location filename="../views/docks/inspectorsettings.cpp" line="+2"/>
         <source>Expert load imbalance</source>
         <translation>专家负载不均衡</translation>
@@ -3847,11 +3863,16 @@ scale-up</source>
     </message>
     <message>
         <location line="+2"/>
-        <source>none, selective, block, offload, full</source>
-        <translation>none、selective、block、offload、full</translation>
+        <source>auto, none, selective, block, offload, full</source>
+        <translation>auto、none、selective、block、offload、full</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+3"/>
+        <source>automatic, or e.g. TP8 PP16 DP64 CP1 EP1 mb1 v8</source>
+        <translation>automatic（自动），或如 TP8 PP16 DP64 CP1 EP1 mb1 v8</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>Topology</source>
         <translation>拓扑</translation>
     </message>
@@ -4237,7 +4258,7 @@ scale-up</source>
         <translation>自动保存失败：%1</translation>
     </message>
     <message>
-        <location line="+70"/>
+        <location line="+71"/>
         <source>Charts</source>
         <translation>图表</translation>
     </message>
@@ -5597,7 +5618,7 @@ scale-up</source>
 <context>
     <name>cp::gui::ResultsDock</name>
     <message>
-        <location filename="../views/docks/resultsdock.cpp" line="+88"/>
+        <location filename="../views/docks/resultsdock.cpp" line="+95"/>
         <location line="+92"/>
         <source>  P10 – P90</source>
         <translation>  P10 – P90</translation>
@@ -5695,7 +5716,7 @@ scale-up</source>
         <translation>条链路</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+7"/>
         <source>Layout (searched)</source>
         <translation>布局（已搜索）</translation>
     </message>
@@ -5703,6 +5724,11 @@ scale-up</source>
         <location line="+0"/>
         <source>Layout</source>
         <translation>布局</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Right-click to pin this layout in the design</source>
+        <translation>右键单击可将此布局固定到设计中</translation>
     </message>
     <message>
         <location line="+11"/>
@@ -5730,7 +5756,32 @@ scale-up</source>
         <translation>结果</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+38"/>
+        <source>no evaluated layout to pin</source>
+        <translation>没有可固定的已评估布局</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Pin the layout %1</source>
+        <translation>固定布局 %1</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Pin This Layout in the Design</source>
+        <translation>将此布局固定到设计中</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Layout not pinned: %1</source>
+        <translation>布局未固定：%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Copy Layout</source>
+        <translation>复制布局</translation>
+    </message>
+    <message>
+        <location line="+20"/>
         <source>Figure</source>
         <translation>指标</translation>
     </message>
@@ -5745,7 +5796,7 @@ scale-up</source>
         <translation>单位</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+19"/>
         <source>Not evaluated yet.</source>
         <translation>尚未评估。</translation>
     </message>
@@ -5755,7 +5806,7 @@ scale-up</source>
         <translation>正在评估…</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+21"/>
         <source>Evaluation was cancelled; figures are partial.</source>
         <translation>评估已取消；结果不完整。</translation>
     </message>

@@ -2,6 +2,7 @@
 
 #include "model/core/catalog.h"
 #include "model/core/footprint.h"
+#include "model/core/parallellayout.h"
 
 #include <algorithm>
 #include <cmath>
@@ -525,11 +526,21 @@ void checkWorkload(const Design &design, Checker &check)
         check.error("workload.tokens", CP_TR_NOOP("cp::Problems", "more than 10^17 tokens is not plausible"));
     if (w.precision != "bf16" && w.precision != "fp8" && w.precision != "mxfp8")
         check.error("workload.precision", CP_TR_NOOP("cp::Problems", "must be \"bf16\", \"fp8\" or \"mxfp8\""));
-    if (w.recompute != "none" && w.recompute != "selective" && w.recompute != "full" &&
-        w.recompute != "block" && w.recompute != "offload")
+    if (std::find(recomputeNames().begin(), recomputeNames().end(), w.recompute) == recomputeNames().end())
         check.error("workload.recompute",
-                    CP_TR_NOOP("cp::Problems", "must be \"none\", \"selective\", \"block\", \"offload\" or \"full\""));
+                    CP_TR_NOOP("cp::Problems",
+                               "must be \"auto\", \"none\", \"selective\", \"block\", \"offload\" or \"full\""));
     const Parallelism &p = w.parallelism;
+    if (p.zero < -1 || p.zero > 3)
+        check.error("workload.parallelism.zero", CP_TR_NOOP("cp::Problems", "must be 0, 1, 2 or 3 (or automatic)"));
+    if (p.etp != 0 && w.experts == 0)
+        check.error("workload.parallelism.etp",
+                    CP_TR_NOOP("cp::Problems", "is for models with experts; a dense model has none to place"));
+    else if (p.etp < 0 || (p.etp > 1 && (p.automatic || p.etp != p.tp)))
+        check.error("workload.parallelism.etp",
+                    CP_TR_NOOP("cp::Problems",
+                               "must be 1 (each expert whole on one GPU) or, with a pinned layout, its TP (%1)"),
+                    {std::to_string(p.tp)});
     if (!p.automatic) {
         const std::pair<const char *, int> degrees[] = {{"tp", p.tp}, {"pp", p.pp}, {"dp", p.dp},
                                                         {"cp", p.cp}, {"ep", p.ep},
@@ -539,10 +550,13 @@ void checkWorkload(const Design &design, Checker &check)
             if (value < 1)
                 check.error(std::string("workload.parallelism.") + name,
                             CP_TR_NOOP("cp::Problems", "must be at least 1 (or set the parallelism to automatic)"));
-        if (p.pp > 0 && w.layers % p.pp != 0)
+        if (p.pp > 0 && p.interleave > 0 && w.layers > 0 && !pipelineSplits(w.layers, p.pp, p.interleave))
             check.error("workload.parallelism.pp",
-                        CP_TR_NOOP("cp::Problems", "%1 layers do not split evenly into %2 stages"),
-                        {std::to_string(w.layers), std::to_string(p.pp)});
+                        CP_TR_NOOP("cp::Problems",
+                                   "%1 layers do not split into %2 stages of %3 chunks (at most one stage per layer; "
+                                   "interleaving needs two stages or more and chunks that split the largest stage "
+                                   "evenly)"),
+                        {std::to_string(w.layers), std::to_string(p.pp), std::to_string(p.interleave)});
         if (p.tp > 0 && w.heads % p.tp != 0)
             check.error("workload.parallelism.tp", CP_TR_NOOP("cp::Problems", "head count is not divisible by TP"));
     }

@@ -97,13 +97,20 @@ struct FabricSettings
     bool operator==(const FabricSettings &) const = default;
 };
 
-/// Parallelism of the training job; zeros mean "search for the best".
+/// Parallelism of the training job. `automatic`: the search chooses every degree; otherwise the
+/// degrees are the layout as run (each at least 1). `etp` and `zero` hold in both modes.
 struct Parallelism
 {
     bool automatic = true;
     int tp = 0, pp = 0, dp = 0, cp = 0, ep = 0;
     int microbatch = 0;
     int interleave = 0;
+    /// MoE only: tensor-parallel ranks one expert is split over (Megatron-Core
+    /// expert_tensor_parallel_size): 0 = the search's choice, 1 = each expert whole on one GPU,
+    /// tp = split like the dense MLP (docs/model.md §2.2).
+    int etp = 0;
+    /// ZeRO / distributed-optimizer stage 0-3; -1 = the search's choice. Files name it "auto".
+    int zero = -1;
 
     bool operator==(const Parallelism &) const = default;
 };
@@ -132,7 +139,10 @@ struct Workload
     int jobs = 1;
     double tokens = 15.6e12;
     std::string precision = "bf16"; ///< bf16 | fp8
-    std::string recompute = "none"; ///< none | selective | full
+    /// Activation recomputation: "auto" (the search chooses), or none | selective | block |
+    /// offload | full as the run was configured. Design files before version 2 (projects before
+    /// schema 4) stored a value that was never applied; it is read as "auto".
+    std::string recompute = "auto";
     Parallelism parallelism;
     /// Share of the modelled (tuned) throughput the team's software stack reaches, in (0, 1].
     /// 1 = a tuned stack, as the training model is calibrated. Seed 002: a new self-built team

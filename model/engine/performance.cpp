@@ -154,6 +154,13 @@ EstimateSpec estimateSpecFromDesign(const Design &design, const Catalog &catalog
         spec.parallelism.microbatch = p.microbatch;
         spec.parallelism.interleave = p.interleave;
     }
+    // Pinned in either mode: the recomputation as the run was configured, the ZeRO stage, and
+    // where the experts lie; "auto", -1 and 0 leave each to the search.
+    if (w.recompute != "auto")
+        spec.parallelism.recompute = int(recomputeFromName(w.recompute));
+    spec.parallelism.zero = w.parallelism.zero;
+    if (spec.model.moe())
+        spec.parallelism.expertTp = w.parallelism.etp;
     if (!spec.model.moe())
         spec.parallelism.ep = 1;
     spec.defaultsUsed.push_back("model.mlp = swiglu (designs describe modern decoders)");

@@ -239,7 +239,8 @@ json designToJson(const Design &d)
                       {"parallelism", {{"auto", p.automatic}, {"tp", p.tp}, {"pp", p.pp},
                                        {"dp", p.dp}, {"cp", p.cp}, {"ep", p.ep},
                                        {"microbatch", p.microbatch},
-                                       {"interleave", p.interleave}}},
+                                       {"interleave", p.interleave}, {"etp", p.etp},
+                                       {"zero", p.zero >= 0 ? json(p.zero) : json("auto")}}},
                       {"stack_efficiency", w.stackEfficiency}}},
         {"reliability", {{"gpu_mtbf_hours", d.reliability.gpuMtbfHours},
                          {"node_mtbf_hours", d.reliability.nodeMtbfHours},
@@ -401,6 +402,14 @@ void workloadFromJson(const Reader &r, Design &d)
     pl.ep = p.integer("ep", pl.ep);
     pl.microbatch = p.integer("microbatch", pl.microbatch);
     pl.interleave = p.integer("interleave", pl.interleave);
+    pl.etp = p.integer("etp", pl.etp);
+    if (p.has("zero") && p.raw("zero").is_string()) {
+        if (p.string("zero", "") != "auto")
+            p.fail("zero", "must be 0, 1, 2, 3 or \"auto\"");
+        pl.zero = -1;
+    } else {
+        pl.zero = p.integer("zero", pl.zero);
+    }
     wl.stackEfficiency = w.number("stack_efficiency", wl.stackEfficiency);
     if (wl.stackEfficiency <= 0 || wl.stackEfficiency > 1)
         w.fail("stack_efficiency", "must be more than 0 and at most 1 (1 = a tuned stack)");
@@ -563,6 +572,10 @@ Design designFromJson(const json &top, const std::string &origin)
     d.coolingUnits = unitsFromJson(r, "cooling_units");
     fabricFromJson(r, d);
     workloadFromJson(r, d);
+    // Version 1 stored a recomputation that the evaluation never applied (the search chose it):
+    // read as "auto", the design keeps the figures it showed (docs/file-format.md).
+    if (version < 2)
+        d.workload.recompute = "auto";
     reliabilityFromJson(r, d);
     financeFromJson(r, d);
     return d;

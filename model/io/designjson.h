@@ -9,7 +9,7 @@ namespace cp {
 struct Design;
 
 /// Version of the design JSON interchange format this program writes.
-constexpr int kDesignJsonVersion = 1;
+constexpr int kDesignJsonVersion = 2; ///< 2: recompute "auto", parallelism etp and zero
 
 /// Converts a design to its versioned JSON interchange form.
 nlohmann::json designToJson(const Design &design);

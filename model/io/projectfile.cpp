@@ -120,6 +120,16 @@ const std::vector<Migration> &migrations()
                      "UPDATE meta SET value='3' WHERE key='schema_version';",
                      "migration 2 to 3");
          }},
+        // Schema 3 stored a recomputation with every design that the evaluation never applied (the
+        // search chose it); schema 4 applies it, and "auto" keeps the search's choice: old designs
+        // become "auto" and show the figures they showed (design JSON version 1 does the same).
+        {3, "recomputation the search chooses",
+         [](const Database &db) {
+             db.exec("UPDATE design SET settings = json_set(settings, '$.workload.recompute', 'auto')"
+                     "  WHERE json_valid(settings) AND json_type(settings, '$.workload') = 'object';"
+                     "UPDATE meta SET value='4' WHERE key='schema_version';",
+                     "migration 3 to 4");
+         }},
     };
     return steps;
 }

@@ -41,8 +41,9 @@ struct Project
 /// Reads and writes `.cplan` project files (one SQLite database each).
 namespace ProjectFile {
 
-/// The schema version this program writes. 3: several named designs (scenarios).
-constexpr int kSchemaVersion = 3;
+/// The schema version this program writes. 3: several named designs (scenarios); 4: a design's
+/// recomputation is applied ("auto" = the search's choice).
+constexpr int kSchemaVersion = 4;
 
 /// The scenario name a project's only design gets (new files, files migrated from schema 2).
 constexpr const char *kDefaultScenario = "main";

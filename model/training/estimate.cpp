@@ -45,6 +45,28 @@ void EstimateOutcome::selectJobSize(size_t i)
         estimate = search.top.front().estimate;
 }
 
+namespace {
+
+/// The GPUs a layout whose TP, PP, DP and CP are all given runs on. A design's layout pinned on
+/// fewer GPUs than its job has (the layout a search ran on a smaller job size, pasted back) runs
+/// on tp·pp·dp·cp of them and leaves the rest idle, as the search's own smaller sizes do (noted
+/// in `out`). An estimate spec's layout must use every GPU (its reader says so first); more GPUs
+/// than the cluster has stays infeasible.
+ClusterSpec pinnedJobCluster(const EstimateSpec &spec, EstimateOutcome &out)
+{
+    const ParallelConstraints &p = spec.parallelism;
+    ClusterSpec cluster = spec.cluster;
+    if (const long long used = (long long)p.tp * p.pp * p.dp * p.cp; used > 0 && used < cluster.gpus) {
+        cluster.gpus = used;
+        cluster.domainGpus = int(std::min<long long>(cluster.domainGpus, used));
+        out.gpusUsed = used;
+        out.domainGpusUsed = cluster.domainGpus;
+    }
+    return cluster;
+}
+
+} // namespace
+
 EstimateOutcome runEstimate(const EstimateSpec &spec, const SearchOptions &options, const Calibration &cal)
 {
     EstimateOutcome out;
@@ -64,17 +86,22 @@ EstimateOutcome runEstimate(const EstimateSpec &spec, const SearchOptions &optio
         if (c.expertTp <= 0 && spec.model.moe() && c.tp > 1) // the placement the layout allows, shown
             if (const ExpertLayout l = expertLayout(spec.model, c.tp, c.dp, c.cp, c.ep); l.valid)
                 c.expertTp = l.folded ? 1 : c.tp;
-        out.estimate = estimateStep(spec.cluster, spec.model, spec.training, c, cal);
+        const ClusterSpec cluster = pinnedJobCluster(spec, out);
+        out.estimate = estimateStep(cluster, spec.model, trainingForLayout(spec.training, c.dp), c, cal);
         return out;
     }
     SearchOptions o = options;
     o.fixed = p;
     out.searched = true;
-    out.search = searchParallelism(spec.cluster, spec.model, spec.training, o, cal);
-    out.gpusUsed = spec.cluster.gpus;
+    // With TP, PP, DP and CP given only the rest is searched (micro-batch, recomputation, ZeRO…),
+    // on the GPUs those degrees use.
+    const bool degreesGiven = p.tp > 0 && p.pp > 0 && p.dp > 0 && p.cp > 0;
+    const ClusterSpec cluster = degreesGiven ? pinnedJobCluster(spec, out) : spec.cluster;
+    out.search = searchParallelism(cluster, spec.model, spec.training, o, cal);
+    out.gpusUsed = cluster.gpus;
     if (out.search.found())
-        out.sizes.push_back({spec.cluster.gpus, spec.cluster.domainGpus, out.search});
-    out.domainGpusUsed = spec.cluster.domainGpus;
+        out.sizes.push_back({cluster.gpus, cluster.domainGpus, out.search});
+    out.domainGpusUsed = cluster.domainGpus;
     // A GPU count with a large odd factor (64 working GPUs of 72 per supernode gives
     // 14,592 = 2^8·57; 70 of 72 gives 2·5·7 in every domain) forces odd tensor, pipeline or
     // data-parallel degrees. Jobs then run on fewer GPUs and leave the rest idle: a whole number

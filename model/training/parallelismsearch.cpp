@@ -164,10 +164,8 @@ void expertPlacements(const ModelSpec &model, const ParallelConfig &c, const Par
     }
 }
 
-/// The training as a layout with `dp` replicas runs it: a target batch (`batchFollowsLayout`) is
-/// rounded to whole sequences per data-parallel rank. A layout with more replicas than the target
-/// has sequences would train a larger batch than the target (and than the critical batch the
-/// automatic one stays under): it gets none, and is not listed.
+} // namespace
+
 TrainingSpec trainingForLayout(const TrainingSpec &training, int dp)
 {
     TrainingSpec t = training;
@@ -178,8 +176,6 @@ TrainingSpec trainingForLayout(const TrainingSpec &training, int dp)
     }
     return t;
 }
-
-} // namespace
 
 SearchResult searchParallelism(const ClusterSpec &cluster, const ModelSpec &model,
                                const TrainingSpec &training, const SearchOptions &options,

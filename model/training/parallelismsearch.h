@@ -50,6 +50,12 @@ struct SearchResult
     std::string failureReason() const;
 };
 
+/// The training as a layout with `dp` replicas runs it: a target batch (`batchFollowsLayout`) is
+/// rounded to whole sequences per data-parallel rank. A layout with more replicas than the target
+/// has sequences would train a larger batch than the target (and than the critical batch the
+/// automatic one stays under): it gets none, and is not listed.
+TrainingSpec trainingForLayout(const TrainingSpec &training, int dp);
+
 /// Enumerates TP, PP, DP, CP, EP, micro-batch, interleaving, recomputation and ZeRO stage for the
 /// cluster's GPU count, drops layouts that do not divide or do not fit in HBM, and returns the
 /// best by step time with the runners-up and why they lost.

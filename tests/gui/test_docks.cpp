@@ -239,7 +239,9 @@ void TestDocks::resultsShowFabricAndTraining()
     results.performance.outcome.estimate.config.dp = 64;
     dock.setResults(results);
     QCOMPARE(dock.value(QStringLiteral("performance.mfu")), locale.toString(43.1, 'f', 1));
-    QCOMPARE(dock.value(QStringLiteral("performance.parallelism_used")), QStringLiteral("TP8 PP16 DP64"));
+    // The whole layout, in the notation the Inspector's Parallelism field reads back.
+    QCOMPARE(dock.value(QStringLiteral("performance.parallelism_used")),
+             QStringLiteral("TP8 PP16 DP64 CP1 EP1 mb1 v1 recompute none zero1"));
     // The MFU's P10–P90 band from the dense regime's validation errors (docs/validation.md).
     results.performance.spec.cluster.gpus = 1024;
     dock.setResults(results);

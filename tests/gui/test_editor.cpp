@@ -4,6 +4,8 @@
 // the inspector refuses invalid values with a message; a saved edit reopens identically.
 
 #include "model/core/catalog.h"
+#include "model/core/parallellayout.h"
+#include "model/training/trainingmodel.h"
 #include "views/session/commands.h"
 #include "model/core/design.h"
 #include "model/edit/designedit.h"
@@ -18,6 +20,7 @@
 #include "views/plan/hallscene.h"
 #include "views/plan/hallview.h"
 #include "views/docks/inspectordock.h"
+#include "views/docks/resultsdock.h"
 #include "views/window/mainwindow.h"
 #include "views/docks/palettedock.h"
 #include "views/plan/items/rackitem.h"
@@ -39,6 +42,8 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTreeWidget>
+#include <QTreeWidgetItemIterator>
+#include <QContextMenuEvent>
 #include <QUndoStack>
 #include <QUndoView>
 #include <QtTest>
@@ -158,6 +163,7 @@ private Q_SLOTS:
     void overlapByDragIsReportedAndSelectsBoth();
     void duplicateOfARowLandsOnFreeFloor();
     void settingsPanelEditsWholeStruct();
+    void layoutIsPinnedFromTheResultsOrTyped();
     void saveAndReopenIsIdentical();
 
 private:
@@ -836,6 +842,84 @@ void TestEditor::settingsPanelEditsWholeStruct()
     doc()->undoStack()->undo();
     QVERIFY(doc()->design() == original);
     QCOMPARE(inspector->field(QStringLiteral("workload.layers"))->text(), QLocale().toString(original.workload.layers));
+}
+
+/// The layout the search chose is pinned from the Results dock's context menu (one step, undone
+/// as one), or typed into the Inspector's Parallelism field in the same notation; a layout the
+/// design cannot run is refused with the reason and nothing changes.
+void TestEditor::layoutIsPinnedFromTheResultsOrTyped()
+{
+    QSignalSpy evaluated(mWindow.get(), &MainWindow::evaluated);
+    mWindow->loadSample();
+    QVERIFY(evaluated.wait(kEvaluationTimeoutMs));
+    const Design original = doc()->design();
+    QVERIFY(original.workload.parallelism.automatic);
+    ResultsDock *results = mWindow->resultsDock();
+    const QString shown = results->value(QStringLiteral("performance.parallelism_used"));
+    const QString searched = QString::fromStdString(describe(mWindow->resultsHub()->outcome().results.performance.outcome.estimate.config));
+    QCOMPARE(shown, searched); // the whole layout: degrees, micro-batch, interleave, recompute, ZeRO
+
+    // Right-click the layout row: its menu pins it.
+    results->raise();
+    QTreeWidget *tree = results->performanceTree();
+    QTreeWidgetItem *row = nullptr;
+    for (QTreeWidgetItemIterator it(tree); *it; ++it)
+        if ((*it)->toolTip(0) == QLatin1String("performance.parallelism_used"))
+            row = *it;
+    QVERIFY(row);
+    tree->scrollToItem(row);
+    const QPoint at = tree->visualItemRect(row).center();
+    sendMouse(tree->viewport(), QEvent::MouseButtonPress, at, Qt::RightButton, Qt::RightButton);
+    sendMouse(tree->viewport(), QEvent::MouseButtonRelease, at, Qt::RightButton, Qt::NoButton);
+    QContextMenuEvent event(QContextMenuEvent::Mouse, at, tree->viewport()->mapToGlobal(at));
+    QApplication::sendEvent(tree->viewport(), &event);
+    QMenu *menu = results->layoutMenu();
+    QVERIFY(menu);
+    QVERIFY(QTest::qWaitFor([menu] { return menu->isVisible(); }, 2000));
+    QVERIFY(clickMenuAction(menu, QStringLiteral("pinLayoutAction")));
+    QCOMPARE(doc()->undoStack()->count(), 1);
+    const Workload pinned = doc()->design().workload;
+    QVERIFY(!pinned.parallelism.automatic);
+    const ParallelConfig &c = mWindow->resultsHub()->outcome().results.performance.outcome.estimate.config;
+    QCOMPARE(pinned.parallelism.tp, c.tp);
+    QCOMPARE(pinned.parallelism.pp, c.pp);
+    QCOMPARE(pinned.parallelism.interleave, c.interleave);
+    QCOMPARE(pinned.parallelism.zero, c.zero);
+    QCOMPARE(QString::fromStdString(pinned.recompute), QString::fromLatin1(recomputeName(c.recompute)));
+    // Evaluated as pinned: the same layout, now not searched.
+    QVERIFY(evaluated.wait(kEvaluationTimeoutMs));
+    QCOMPARE(results->value(QStringLiteral("performance.parallelism_used")), searched);
+    QVERIFY(!mWindow->resultsHub()->outcome().results.performance.outcome.searched);
+
+    // Typed, with real keys, into the Inspector: the same notation.
+    InspectorDock *inspector = mWindow->inspectorDock();
+    QLineEdit *field = inspector->field(QStringLiteral("workload.parallelism"));
+    QVERIFY(field && field->isEnabled());
+    QCOMPARE(field->text(), QString::fromStdString(layoutText(pinned.parallelism)));
+    inspector->raise();
+    field->setFocus();
+    field->selectAll();
+    QTest::keyClicks(field, QStringLiteral("TP8 PP8 DP4 mb1 v2"));
+    QTest::keyClick(field, Qt::Key_Return);
+    QCOMPARE(doc()->undoStack()->count(), 2);
+    QCOMPARE(doc()->design().workload.parallelism, (Parallelism{false, 8, 8, 4, 1, 1, 1, 2, 0, -1}));
+    // Refused: the sample's 80 layers on 9 stages are up to 9 per stage, which 4 chunks do not
+    // split; the design is unchanged, the field restored. (What the typed text above left out,
+    // the ZeRO stage, is the search's again.)
+    const Design before = doc()->design();
+    QVERIFY(!inspector->editField(QStringLiteral("workload.parallelism"), QStringLiteral("TP8 PP9 DP4 v4")));
+    QVERIFY2(inspector->lastError().contains(QLatin1String("do not split into 9 stages of 4 chunks")),
+             qPrintable(inspector->lastError()));
+    QVERIFY(!inspector->editField(QStringLiteral("workload.parallelism"), QStringLiteral("TP8 PP8 FSDP")));
+    QVERIFY2(inspector->lastError().contains(QLatin1String("FSDP")), qPrintable(inspector->lastError()));
+    QVERIFY(doc()->design() == before);
+    QCOMPARE(field->text(), QString::fromStdString(layoutText(before.workload.parallelism)));
+    // Back to the search, then every step undone.
+    QVERIFY(inspector->editField(QStringLiteral("workload.parallelism"), QStringLiteral("automatic")));
+    QVERIFY(doc()->design().workload.parallelism.automatic);
+    while (doc()->undoStack()->canUndo())
+        doc()->undoStack()->undo();
+    QVERIFY(doc()->design() == original);
 }
 
 void TestEditor::saveAndReopenIsIdentical()

@@ -4,6 +4,7 @@
 #include "model/core/catalog.h"
 #include "views/session/commands.h"
 #include "model/core/design.h"
+#include "model/core/parallellayout.h"
 #include "model/edit/designedit.h"
 #include "views/session/document.h"
 #include "views/session/editkeys.h"
@@ -249,9 +250,7 @@ void InspectorDock::showDesign()
     add(tr("Recompute"), qs(w.recompute), workload);
     const Parallelism &p = w.parallelism;
     add(tr("Parallelism"),
-        p.automatic ? tr("automatic")
-                    : QStringLiteral("TP %1 · PP %2 · DP %3 · EP %4").arg(p.tp).arg(p.pp).arg(p.dp).arg(p.ep),
-        workload);
+        p.automatic && p.etp == 0 && p.zero < 0 ? tr("automatic") : qs(layoutText(p)), workload);
 
     const FinanceSettings &f = design.finance;
     QTreeWidgetItem *finance = add(tr("Finance"), tr("%1 years").arg(number(f.lifeYears, 1)));

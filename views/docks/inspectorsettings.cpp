@@ -7,6 +7,7 @@
 #include "model/core/catalog.h"
 #include "views/session/commands.h"
 #include "model/core/design.h"
+#include "model/core/parallellayout.h"
 #include "model/edit/designedit.h"
 #include "views/session/document.h"
 #include "model/engine/evaluation.h"
@@ -155,8 +156,15 @@ void InspectorDock::buildSettingsTabs()
          d([](const Design &x) { return x.workload.tokens; }), numberField(&Design::workload, &W::tokens)},
         {QStringLiteral("workload.precision"), tr("Precision"), tr("bf16, fp8 or mxfp8"),
          [](const Design &x) { return qs(x.workload.precision); }, textField(&Design::workload, &W::precision)},
-        {QStringLiteral("workload.recompute"), tr("Recompute"), tr("none, selective, block, offload, full"),
+        {QStringLiteral("workload.recompute"), tr("Recompute"), tr("auto, none, selective, block, offload, full"),
          [](const Design &x) { return qs(x.workload.recompute); }, textField(&Design::workload, &W::recompute)},
+        // The layout as the Results dock prints it, so that a searched layout can be pasted to pin it.
+        {QStringLiteral("workload.parallelism"), tr("Parallelism"), tr("automatic, or e.g. TP8 PP16 DP64 CP1 EP1 mb1 v8"),
+         [](const Design &x) { return qs(layoutText(x.workload.parallelism)); },
+         [](Design &x, const QString &t) {
+             const std::string error = parseLayoutText(t.toStdString(), x.workload.parallelism, x.workload.recompute);
+             return qs(error);
+         }},
     };
     QVector<SettingsField> fabric = {
         {QStringLiteral("fabric.topology"), tr("Topology"), tr("rail-optimized or leaf-spine"),

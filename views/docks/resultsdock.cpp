@@ -2,12 +2,19 @@
 #include "report/partnames.h"
 
 #include "model/analysis/figures.h"
+#include "model/core/parallellayout.h"
+#include "model/edit/designedit.h"
 #include "model/engine/evaluation.h"
 #include "model/fabric/topology.h"
 #include "model/training/accuracy.h"
+#include "views/session/commands.h"
+#include "views/session/document.h"
 #include "views/session/resultshub.h"
 
+#include <QClipboard>
+#include <QGuiApplication>
 #include <QHBoxLayout>
+#include <QMenu>
 #include <QHeaderView>
 #include <QLabel>
 #include <QCoreApplication>
@@ -225,14 +232,12 @@ void fillPerformance(QTreeWidget *tree, const Results &results)
     figureRow(tree, "fabric.optics_power_kw", results);
     const PerformanceResults &perf = results.performance;
     if (perf.available) {
-        const ParallelConfig &c = perf.outcome.estimate.config;
-        QString layout = QStringLiteral("TP%1 PP%2 DP%3").arg(c.tp).arg(c.pp).arg(c.dp);
-        if (c.cp > 1)
-            layout += QStringLiteral(" CP%1").arg(c.cp);
-        if (c.ep > 1)
-            layout += QStringLiteral(" EP%1").arg(c.ep);
-        row(tree, QStringLiteral("performance.parallelism_used"),
-            perf.outcome.searched ? ResultsDock::tr("Layout (searched)") : ResultsDock::tr("Layout"), layout, QString());
+        // The whole layout in the estimate's notation, which the Inspector's Parallelism field reads.
+        QTreeWidgetItem *layout =
+            row(tree, QStringLiteral("performance.parallelism_used"),
+                perf.outcome.searched ? ResultsDock::tr("Layout (searched)") : ResultsDock::tr("Layout"),
+                QString::fromStdString(describe(perf.outcome.estimate.config)), QString());
+        layout->setToolTip(1, ResultsDock::tr("Right-click to pin this layout in the design"));
         if (perf.outcome.gpusUsed > 0 && perf.outcome.gpusUsed < perf.spec.cluster.gpus) {
             QTreeWidgetItem *used = figureRow(tree, "performance.gpus_used", results);
             used->setText(2, used->text(2).arg(integer(perf.spec.cluster.gpus)));
@@ -281,10 +286,64 @@ ResultsDock::ResultsDock(QWidget *parent)
     tables->addWidget(mInventory);
     tables->addWidget(mPerformance);
     tables->addWidget(mPower);
+    mPerformance->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(mPerformance, &QTreeWidget::customContextMenuRequested, this, &ResultsDock::showPerformanceMenu);
     layout->addLayout(tables, 1);
     layout->addWidget(mStatus);
     setWidget(body);
     clear();
+}
+
+void ResultsDock::setDocument(Document *document)
+{
+    mDocument = document;
+}
+
+bool ResultsDock::pinShownLayout(QString *error)
+{
+    const auto fail = [error](const QString &why) {
+        if (error)
+            *error = why;
+        return false;
+    };
+    if (!mDocument || mShownLayout.isEmpty())
+        return fail(tr("no evaluated layout to pin"));
+    // The whole settings by value, as the Inspector edits them: one step, refused as a whole.
+    Design settings = settingsOf(mDocument->design());
+    const std::string problem =
+        parseLayoutText(mShownLayout.toStdString(), settings.workload.parallelism, settings.workload.recompute);
+    if (!problem.empty())
+        return fail(QString::fromStdString(problem));
+    QString why;
+    if (!pushEdit(mDocument, changeSettings(mDocument->design(), mDocument->catalog(), settings),
+                  tr("Pin the layout %1").arg(mShownLayout), &why))
+        return fail(why);
+    return true;
+}
+
+void ResultsDock::showPerformanceMenu(const QPoint &pos)
+{
+    QTreeWidgetItem *item = mPerformance->itemAt(pos);
+    if (!item || item->data(0, KeyRole).toString() != QStringLiteral("performance.parallelism_used"))
+        return;
+    if (mLayoutMenu)
+        mLayoutMenu->close();
+    auto *menu = new QMenu(this);
+    menu->setObjectName(QStringLiteral("layoutContextMenu"));
+    menu->setAttribute(Qt::WA_DeleteOnClose);
+    mLayoutMenu = menu;
+    QAction *pin = menu->addAction(tr("Pin This Layout in the Design"));
+    pin->setObjectName(QStringLiteral("pinLayoutAction"));
+    pin->setEnabled(mDocument && !mShownLayout.isEmpty());
+    connect(pin, &QAction::triggered, this, [this] {
+        QString error;
+        if (!pinShownLayout(&error))
+            mStatus->setText(tr("Layout not pinned: %1").arg(error));
+    });
+    QAction *copy = menu->addAction(tr("Copy Layout"));
+    copy->setObjectName(QStringLiteral("copyLayoutAction"));
+    connect(copy, &QAction::triggered, this, [this] { QGuiApplication::clipboard()->setText(mShownLayout); });
+    menu->popup(mPerformance->viewport()->mapToGlobal(pos));
 }
 
 void ResultsDock::setResultsHub(const ResultsHub *hub)
@@ -319,6 +378,7 @@ void ResultsDock::clear()
     mInventory->clear();
     mPower->clear();
     mPerformance->clear();
+    mShownLayout.clear();
     mStatus->setText(tr("Not evaluated yet."));
 }
 
@@ -345,6 +405,9 @@ void ResultsDock::setResults(const Results &results)
     fillInventory(mInventory, results);
     fillPower(mPower, results);
     fillPerformance(mPerformance, results);
+    mShownLayout = results.performance.available
+                       ? QString::fromStdString(describe(results.performance.outcome.estimate.config))
+                       : QString();
     setStale(false);
     mStatus->setText(results.cancelled ? tr("Evaluation was cancelled; figures are partial.")
                                        : tr("Up to date."));

@@ -1,8 +1,11 @@
 #pragma once
 
 #include <QDockWidget>
+#include <QMenu>
+#include <QPointer>
 
 class QLabel;
+
 class QTreeWidget;
 class QTreeWidgetItem;
 
@@ -12,6 +15,7 @@ struct Results;
 
 namespace cp::gui {
 
+class Document;
 class ResultsHub;
 
 /// The engine's figures for the design: inventory, fabric and training speed, power; each with its unit.
@@ -25,6 +29,12 @@ public:
     /// Subscribes to `hub` (once): the figures of each outcome, greyed while a newer design is
     /// evaluated, cleared when a new design opens or the engine fails.
     void setResultsHub(const ResultsHub *hub);
+    /// The design the figures are of: the layout row's context menu pins the searched layout in
+    /// it (one undo step), the way the Inspector's Parallelism field would.
+    void setDocument(Document *document);
+    /// Pins the layout the figures were computed with into the design; false (and `error`) when
+    /// there is none or the design refuses it.
+    bool pinShownLayout(QString *error = nullptr);
 
     void setResults(const Results &results);
     /// Shown while the engine works on a newer snapshot; the old figures stay, greyed.
@@ -36,16 +46,22 @@ public:
     QTreeWidget *inventoryTree() const { return mInventory; }
     QTreeWidget *powerTree() const { return mPower; }
     QTreeWidget *performanceTree() const { return mPerformance; }
+    /// The layout row's context menu while it is open (Pin This Layout, Copy Layout), else null.
+    QMenu *layoutMenu() const { return mLayoutMenu; }
 
 private:
     QTreeWidgetItem *addRow(QTreeWidget *tree, const QString &key, const QString &label, const QString &value,
                             const QString &unit, QTreeWidgetItem *parent = nullptr);
     static QTreeWidget *makeTree(const QString &objectName);
+    void showPerformanceMenu(const QPoint &pos);
 
     QTreeWidget *mInventory;
     QTreeWidget *mPower;
     QTreeWidget *mPerformance;
     QLabel *mStatus;
+    QPointer<Document> mDocument;
+    QPointer<QMenu> mLayoutMenu;
+    QString mShownLayout; ///< the evaluated layout in the estimate's notation (describe()); empty = none
 };
 
 } // namespace cp::gui

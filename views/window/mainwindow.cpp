@@ -155,6 +155,7 @@ MainWindow::MainWindow(Catalog baseCatalog, QWidget *parent)
     connect(mSelection, &SelectionModel::highlightChanged, this, &MainWindow::onHighlightChanged);
 
     mInspector->setDocument(mDocument);
+    mResults->setDocument(mDocument);
     mPalette->setCatalog(mBaseCatalog);
     resize(1500, 920);
     updateTitle();

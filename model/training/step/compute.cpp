@@ -2,6 +2,8 @@
 // stage, the FLOP count.
 #include "model/training/step/stepcontext.h"
 
+#include "model/core/parallellayout.h"
+
 namespace cp::step {
 
 /// Checks that the layout divides the GPUs, heads, layers, sequence, experts and batch; sets
@@ -13,7 +15,7 @@ Infeasible checkLayout(StepContext &x)
         return Infeasible::GpuCount;
     if (x.a % t != 0)
         return Infeasible::Heads;
-    if (p > L || (v > 1 && (p == 1 || ceilDiv(L, p) % v != 0)))
+    if (!pipelineSplits(L, p, v))
         return Infeasible::Layers;
     if (x.training.seqLen % cpn != 0)
         return Infeasible::Sequence;
