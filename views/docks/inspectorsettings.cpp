@@ -327,7 +327,7 @@ void InspectorDock::refreshSettings()
                            "or generate the design again with another taper (File › New).")
                             .arg(mResults->fabric.tiers)
                       : QString();
-        edit->setToolTip(reason);
+        edit->setToolTip(fromRacks ? reason : f.unit); // the hint whole, where the dock cuts it
         if (hint)
             hint->setToolTip(reason);
         if (!mDocument)

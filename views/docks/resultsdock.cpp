@@ -237,7 +237,9 @@ void fillPerformance(QTreeWidget *tree, const Results &results)
             row(tree, QStringLiteral("performance.parallelism_used"),
                 perf.outcome.searched ? ResultsDock::tr("Layout (searched)") : ResultsDock::tr("Layout"),
                 QString::fromStdString(describe(perf.outcome.estimate.config)), QString());
-        layout->setToolTip(1, ResultsDock::tr("Right-click to pin this layout in the design"));
+        // A long layout is elided in the column: the tooltip holds it whole.
+        layout->setToolTip(1, layout->text(1) + QLatin1Char('\n') +
+                                  ResultsDock::tr("Right-click to pin this layout in the design"));
         if (perf.outcome.gpusUsed > 0 && perf.outcome.gpusUsed < perf.spec.cluster.gpus) {
             QTreeWidgetItem *used = figureRow(tree, "performance.gpus_used", results);
             used->setText(2, used->text(2).arg(integer(perf.spec.cluster.gpus)));
