@@ -27,6 +27,7 @@ private Q_SLOTS:
     void pinnedSearchedLayoutGivesTheSameFigures();
     void recomputationApplies();
     void expertPlacementApplies();
+    void llama3LayoutAsRunPins();
 
 private:
     static Design smallDesign(const Catalog &c);
@@ -191,6 +192,29 @@ void TestParallelLayout::expertPlacementApplies()
     QCOMPARE(classic.performance.outcome.estimate.config.expertTp, 4);
     QVERIFY(describe(classic.performance.outcome.estimate.config).find("ETP4") != std::string::npos);
     QVERIFY(folded.performance.outcome.estimate.stepTimeS != classic.performance.outcome.estimate.stepTimeS);
+}
+
+void TestParallelLayout::llama3LayoutAsRunPins()
+{
+    // Llama 3 405B as Meta ran it on 16K H100 (Llama 3 paper §3.3.2, Table 4): 126 layers on 16
+    // stages (8 each, the first and last 7) with 8 chunks per stage. The design check refused
+    // it until the pipeline rule was the model's (126 is not a multiple of 16); now it pins and is
+    // evaluated as given, on 16,384 of the design's GPUs.
+    const Catalog c = Catalog::builtin();
+    Design d = generateTemplate({"classic", 16896, {}}, c); // the workload defaults are Llama-3-405B-like
+    QCOMPARE(d.workload.layers, 126);
+    std::string recompute = d.workload.recompute;
+    CP_COMPARE_STR(parseLayoutText("TP8 PP16 DP128 CP1 EP1 mb1 v8 recompute none zero1", d.workload.parallelism, recompute),
+                   std::string());
+    d.workload.recompute = recompute;
+    const Problems problems = validate(d, c);
+    QVERIFY2(errorCount(problems) == 0, problems.empty() ? "" : (problems.front().place + ": " + problems.front().message).c_str());
+    const Results r = evaluate(d, c);
+    QVERIFY(r.performance.available);
+    QVERIFY(!r.performance.outcome.searched);
+    QCOMPARE(r.performance.outcome.gpusUsed, 16384LL);
+    CP_COMPARE_STR(describe(r.performance.outcome.estimate.config),
+                   std::string("TP8 PP16 DP128 CP1 EP1 mb1 v8 recompute none zero1"));
 }
 
 QTEST_GUILESS_MAIN(TestParallelLayout)
