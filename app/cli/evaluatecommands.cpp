@@ -164,9 +164,8 @@ void printText(const cp::Design &design, const cp::Results &r)
     if (r.performance.available) {
         const auto &e = r.performance.outcome.estimate;
         const auto &pc = e.config;
-        std::cout << "  parallelism           TP" << pc.tp << " PP" << pc.pp << " DP" << pc.dp << " CP" << pc.cp
-                  << " EP" << pc.ep << ", micro-batch " << pc.microbatch << ", interleave " << pc.interleave
-                  << ", recompute " << cp::recomputeName(pc.recompute) << ", ZeRO-" << pc.zero
+        // The estimate's notation, which a design's parallelism reads back (docs/editing.md).
+        std::cout << "  parallelism           " << cp::describe(pc)
                   << (r.performance.outcome.searched ? " (searched)" : "") << "\n"
                   << figureLines(r, {"performance.mfu", "performance.model_tflops_per_gpu", "performance.step_time_s",
                                      "performance.tokens_per_s"})
