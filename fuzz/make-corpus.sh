@@ -19,6 +19,17 @@ for spec in classic:16 classic:256 supernode:72 supernode:1152; do
   "$cli" new --template "$t" --gpus "$g" -o "$out/designjson/$t-$g.json" >/dev/null
   "$cli" new --template "$t" --gpus "$g" -o "$tmp/$t-$g.cplan" >/dev/null
 done
+# The same small design with its layout pinned (recomputation, ZeRO stage, an MoE's expert TP):
+# the evaluation path that takes the layout as given, and the keys of design JSON version 2.
+python3 - "$out/designjson/classic-16.json" "$out/designjson/classic-16-pinned.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+w = d["design"]["workload"]
+w.update({"experts": 4, "active_experts": 1, "recompute": "full"})
+w["parallelism"] = {"auto": False, "tp": 2, "pp": 2, "dp": 4, "cp": 1, "ep": 4, "microbatch": 1,
+                    "interleave": 1, "etp": 1, "zero": 3}
+json.dump(d, open(sys.argv[2], "w"))
+PY
 cp "$tmp/classic-16.cplan" "$tmp/supernode-72.cplan" "$out/cplan_bytes/"
 if command -v sqlite3 >/dev/null 2>&1; then
   sqlite3 "$out/cplan_bytes/project-v1.cplan" <"$src/tests/data/project-v1.sql"
