@@ -10,6 +10,8 @@
 #include "model/training/trainingmodel.h"
 #include "testsupport.h"
 
+#include <limits>
+
 using namespace cp;
 
 Q_DECLARE_METATYPE(cp::Parallelism)
@@ -28,6 +30,7 @@ private Q_SLOTS:
     void recomputationApplies();
     void expertPlacementApplies();
     void llama3LayoutAsRunPins();
+    void hostileDegreesDoNotOverflow();
 
 private:
     static Design smallDesign(const Catalog &c);
@@ -215,6 +218,25 @@ void TestParallelLayout::llama3LayoutAsRunPins()
     QCOMPARE(r.performance.outcome.gpusUsed, 16384LL);
     CP_COMPARE_STR(describe(r.performance.outcome.estimate.config),
                    std::string("TP8 PP16 DP128 CP1 EP1 mb1 v8 recompute none zero1"));
+}
+
+void TestParallelLayout::hostileDegreesDoNotOverflow()
+{
+    // A file may pin degrees whose product overflows 64 bits: the product saturates, the layout
+    // does not run, and the reason is said (under UBSan an overflow would abort the test).
+    QCOMPARE(layoutGpus(2000000000, 2000000000, 2000000000, 2000000000), std::numeric_limits<long long>::max());
+    QCOMPARE(layoutGpus(8, 16, 128, 1), 16384LL);
+    QCOMPARE(layoutGpus(8, 0, 128, 1), 0LL);
+    const Catalog c = Catalog::builtin();
+    Design d = smallDesign(c);
+    // TP and PP the design check accepts; DP and CP it has no bound for: 8·8·2e9·2e9 > 2^63.
+    d.workload.parallelism = {false, 8, 8, 2000000000, 2000000000, 1, 1, 1};
+    const Results r = evaluate(d, c);
+    QVERIFY(!r.performance.available);
+    bool said = false;
+    for (const Problem &p : r.problems)
+        said = said || p.message.find("GPU count") != std::string::npos;
+    QVERIFY(said);
 }
 
 QTEST_GUILESS_MAIN(TestParallelLayout)

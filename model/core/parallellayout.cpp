@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <limits>
 #include <map>
 #include <optional>
 
@@ -14,6 +15,18 @@ bool pipelineSplits(int layers, int pp, int interleave)
         return false;
     const int largest = (layers + pp - 1) / pp;
     return interleave == 1 || (pp > 1 && largest % interleave == 0);
+}
+
+long long layoutGpus(long long tp, long long pp, long long dp, long long cp)
+{
+    long long product = 1;
+    for (const long long degree : {tp, pp, dp, cp}) {
+        if (degree < 1)
+            return 0;
+        if (__builtin_mul_overflow(product, degree, &product))
+            return std::numeric_limits<long long>::max();
+    }
+    return product;
 }
 
 const std::vector<std::string> &recomputeNames()

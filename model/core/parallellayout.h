@@ -18,6 +18,10 @@ namespace cp {
 /// largest stage, ceil(layers / pp), into equal chunks.
 bool pipelineSplits(int layers, int pp, int interleave);
 
+/// The GPUs a layout spans, tp·pp·dp·cp, saturated at the largest long long (a hostile file's
+/// degrees must not overflow the product); 0 when a degree is below 1.
+long long layoutGpus(long long tp, long long pp, long long dp, long long cp);
+
 /// The recomputation choices a design names: "auto" (the search's) and the five the model runs.
 const std::vector<std::string> &recomputeNames();
 

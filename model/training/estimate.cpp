@@ -1,6 +1,7 @@
 #include "model/training/estimate.h"
 
 #include "model/core/catalog.h"
+#include "model/core/parallellayout.h"
 
 #include <algorithm>
 #include <bit>
@@ -56,7 +57,7 @@ ClusterSpec pinnedJobCluster(const EstimateSpec &spec, EstimateOutcome &out)
 {
     const ParallelConstraints &p = spec.parallelism;
     ClusterSpec cluster = spec.cluster;
-    if (const long long used = (long long)p.tp * p.pp * p.dp * p.cp; used > 0 && used < cluster.gpus) {
+    if (const long long used = layoutGpus(p.tp, p.pp, p.dp, p.cp); used > 0 && used < cluster.gpus) {
         cluster.gpus = used;
         cluster.domainGpus = int(std::min<long long>(cluster.domainGpus, used));
         out.gpusUsed = used;
@@ -157,7 +158,9 @@ EstimateOutcome runEstimate(const EstimateSpec &spec, const SearchOptions &optio
         out.estimate = out.search.top.front().estimate;
     else {
         out.estimate = out.search.closestMiss;
-        if (out.estimate.infeasible == Infeasible::None)
+        if (degreesGiven && layoutGpus(p.tp, p.pp, p.dp, p.cp) > spec.cluster.gpus)
+            out.estimate.infeasible = Infeasible::GpuCount; // the given degrees want more GPUs
+        else if (out.estimate.infeasible == Infeasible::None)
             out.estimate.infeasible = Infeasible::Batch; // nothing divides
     }
     return out;

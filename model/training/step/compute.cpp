@@ -11,7 +11,7 @@ namespace cp::step {
 Infeasible checkLayout(StepContext &x)
 {
     const int t = x.t, p = x.p, dp = x.dp, cpn = x.cpn, ep = x.ep, b = x.b, v = x.v, L = x.L;
-    if ((long long)t * p * dp * cpn != x.cluster.gpus)
+    if (layoutGpus(t, p, dp, cpn) != x.cluster.gpus)
         return Infeasible::GpuCount;
     if (x.a % t != 0)
         return Infeasible::Heads;
