@@ -2101,6 +2101,56 @@
         <source>the resilience policy differs (%1): goodput differs by the team&apos;s recovery, not only the design</source>
         <translation>容错策略不同（%1）：有效训练率的差异来自团队的恢复能力，而不仅是设计</translation>
     </message>
+    <message>
+        <location filename="../model/core/parallellayout.cpp" line="+100"/>
+        <source>empty: give &quot;automatic&quot; or a layout such as &quot;TP8 PP16 DP64 CP1 EP1 mb1 v8&quot;</source>
+        <translation>为空：请填写 “automatic” 或如 “TP8 PP16 DP64 CP1 EP1 mb1 v8” 的布局</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>&quot;recompute&quot; needs a name (auto, none, selective, block, offload or full)</source>
+        <translation>“recompute” 后需要一个名称（auto、none、selective、block、offload 或 full）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&quot;%1&quot; is not a recomputation (auto, none, selective, block, offload or full)</source>
+        <translation>“%1” 不是重计算方式（auto、none、selective、block、offload 或 full）</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>&quot;%1&quot; is not part of a layout (TPn PPn DPn CPn EPn mbn vn ETPn zeroN, or automatic)</source>
+        <translation>“%1” 不属于布局写法（TPn PPn DPn CPn EPn mbn vn ETPn zeroN，或 automatic）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>&quot;%1&quot;: %2 needs a whole number after it, e.g. %3</source>
+        <translation>“%1”：%2 后面需要一个整数，例如 %3</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&quot;%1&quot;: %2 is given twice</source>
+        <translation>“%1”：%2 给出了两次</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&quot;%1&quot;: %2 must be between %3 and 1000000</source>
+        <translation>“%1”：%2 必须在 %3 到 1000000 之间</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>automatic layouts leave %1 to the search; give either &quot;automatic&quot; or every degree</source>
+        <translation>自动布局由搜索决定 %1；请只写 “automatic”，或写出每个并行度</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>a pinned layout needs %1 (e.g. &quot;TP8 PP16 DP64&quot;), or give &quot;automatic&quot;</source>
+        <translation>固定布局需要给出 %1（例如 “TP8 PP16 DP64”），或填写 “automatic”</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>zero%1: the ZeRO stage is 0, 1, 2 or 3</source>
+        <translation>zero%1：ZeRO 阶段为 0、1、2 或 3</translation>
+    </message>
 </context>
 <context>
     <name>cp::gui::BlastRadiusChart</name>
@@ -3167,7 +3217,7 @@ scale-up</source>
     </message>
     <message>
         <location line="+4"/>
-        <location filename="../views/docks/inspectorsettings.cpp" line="+127"/>
+        <location filename="../views/docks/inspectorsettings.cpp" line="+128"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
@@ -5618,7 +5668,7 @@ scale-up</source>
 <context>
     <name>cp::gui::ResultsDock</name>
     <message>
-        <location filename="../views/docks/resultsdock.cpp" line="+95"/>
+        <location filename="../views/docks/resultsdock.cpp" line="+96"/>
         <location line="+92"/>
         <source>  P10 – P90</source>
         <translation>  P10 – P90</translation>
@@ -5726,7 +5776,7 @@ scale-up</source>
         <translation>布局</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>Right-click to pin this layout in the design</source>
         <translation>右键单击可将此布局固定到设计中</translation>
     </message>

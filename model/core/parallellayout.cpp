@@ -90,14 +90,18 @@ std::optional<int> degreeAfter(const std::string &token, const std::string &pref
 
 } // namespace
 
-std::string parseLayoutText(const std::string &text, Parallelism &p, std::string &recompute)
+Problem parseLayoutText(const std::string &text, Parallelism &p, std::string &recompute)
 {
+    const auto refuse = [](const char *message, std::vector<std::string> args = {}) {
+        return problem(Severity::Error, "workload.parallelism", message, std::move(args));
+    };
     const std::vector<std::string> words = tokens(text);
     if (words.empty())
-        return "empty: give \"automatic\" or a layout such as \"TP8 PP16 DP64 CP1 EP1 mb1 v8\"";
+        return refuse(CP_TR_NOOP("cp::Problems",
+                                 "empty: give \"automatic\" or a layout such as \"TP8 PP16 DP64 CP1 EP1 mb1 v8\""));
     bool automatic = false;
     std::optional<std::string> newRecompute;
-    // Longest prefixes first: "etp" before "tp", "ep"; "zero" before nothing else it could shadow.
+    // Longest prefixes first: "etp" before "tp" and "ep".
     static const std::vector<std::string> prefixes = {"etp", "zero", "tp", "pp", "dp", "cp", "ep", "mb", "v"};
     std::map<std::string, int> given;
     for (size_t i = 0; i < words.size(); ++i) {
@@ -108,10 +112,13 @@ std::string parseLayoutText(const std::string &text, Parallelism &p, std::string
         }
         if (w == "recompute") {
             if (i + 1 >= words.size())
-                return "\"recompute\" needs a name (auto, none, selective, block, offload or full)";
+                return refuse(CP_TR_NOOP("cp::Problems",
+                                         "\"recompute\" needs a name (auto, none, selective, block, offload or full)"));
             const std::string name = lower(words[++i]);
             if (std::find(recomputeNames().begin(), recomputeNames().end(), name) == recomputeNames().end())
-                return "\"" + words[i] + "\" is not a recomputation (auto, none, selective, block, offload or full)";
+                return refuse(CP_TR_NOOP("cp::Problems",
+                                         "\"%1\" is not a recomputation (auto, none, selective, block, offload or full)"),
+                              {words[i]});
             newRecompute = name;
             // The estimate prints the layers it recomputes after block and offload: an output, skipped.
             if (i + 1 < words.size() && std::all_of(words[i + 1].begin(), words[i + 1].end(),
@@ -119,24 +126,23 @@ std::string parseLayoutText(const std::string &text, Parallelism &p, std::string
                 ++i;
             continue;
         }
-        bool known = false;
-        for (const std::string &prefix : prefixes) {
-            if (w.compare(0, prefix.size(), prefix) != 0)
-                continue;
-            const std::optional<int> v = degreeAfter(w, prefix);
-            if (!v)
-                return "\"" + words[i] + "\": " + prefix + " needs a whole number after it, e.g. " + prefix + "1";
-            if (given.count(prefix))
-                return "\"" + words[i] + "\": " + prefix + " is given twice";
-            const int low = prefix == "zero" || prefix == "etp" ? 0 : 1;
-            if (*v < low || *v > 1000000)
-                return "\"" + words[i] + "\": " + prefix + " must be at least " + std::to_string(low);
-            given[prefix] = *v;
-            known = true;
-            break;
-        }
-        if (!known)
-            return "\"" + words[i] + "\" is not part of a layout (TPn PPn DPn CPn EPn mbn vn ETPn zeroN, or automatic)";
+        const auto prefix = std::find_if(prefixes.begin(), prefixes.end(),
+                                         [&](const std::string &x) { return w.compare(0, x.size(), x) == 0; });
+        if (prefix == prefixes.end())
+            return refuse(CP_TR_NOOP("cp::Problems", "\"%1\" is not part of a layout (TPn PPn DPn CPn EPn mbn vn "
+                                                     "ETPn zeroN, or automatic)"),
+                          {words[i]});
+        const std::optional<int> v = degreeAfter(w, *prefix);
+        if (!v)
+            return refuse(CP_TR_NOOP("cp::Problems", "\"%1\": %2 needs a whole number after it, e.g. %3"),
+                          {words[i], *prefix, *prefix + "1"});
+        if (given.count(*prefix))
+            return refuse(CP_TR_NOOP("cp::Problems", "\"%1\": %2 is given twice"), {words[i], *prefix});
+        const int low = *prefix == "zero" || *prefix == "etp" ? 0 : 1;
+        if (*v < low || *v > 1000000)
+            return refuse(CP_TR_NOOP("cp::Problems", "\"%1\": %2 must be between %3 and 1000000"),
+                          {words[i], *prefix, std::to_string(low)});
+        given[*prefix] = *v;
     }
     Parallelism out = p;
     out.automatic = automatic;
@@ -147,12 +153,15 @@ std::string parseLayoutText(const std::string &text, Parallelism &p, std::string
     if (automatic) {
         for (const char *degree : {"tp", "pp", "dp", "cp", "ep", "mb", "v"})
             if (given.count(degree))
-                return std::string("automatic layouts leave ") + degree +
-                       " to the search; give either \"automatic\" or every degree";
+                return refuse(CP_TR_NOOP("cp::Problems", "automatic layouts leave %1 to the search; give either "
+                                                         "\"automatic\" or every degree"),
+                              {degree});
     } else {
         for (const char *needed : {"tp", "pp", "dp"})
             if (!given.count(needed))
-                return std::string("a pinned layout needs ") + needed + " (e.g. \"TP8 PP16 DP64\"), or give \"automatic\"";
+                return refuse(CP_TR_NOOP("cp::Problems",
+                                         "a pinned layout needs %1 (e.g. \"TP8 PP16 DP64\"), or give \"automatic\""),
+                              {needed});
         out.tp = take("tp", 1);
         out.pp = take("pp", 1);
         out.dp = take("dp", 1);
@@ -164,7 +173,7 @@ std::string parseLayoutText(const std::string &text, Parallelism &p, std::string
     out.etp = take("etp", 0);
     out.zero = take("zero", -1);
     if (out.zero > 3)
-        return "zero" + std::to_string(out.zero) + ": the ZeRO stage is 0, 1, 2 or 3";
+        return refuse(CP_TR_NOOP("cp::Problems", "zero%1: the ZeRO stage is 0, 1, 2 or 3"), {std::to_string(out.zero)});
     p = out;
     if (newRecompute)
         recompute = *newRecompute;

@@ -5,6 +5,7 @@
 // pasted back into a design (the Inspector's Parallelism field, the Results dock's Pin action).
 
 #include "model/core/design.h"
+#include "model/core/problem.h"
 
 #include <string>
 #include <vector>
@@ -33,7 +34,8 @@ std::string layoutText(const Parallelism &p);
 /// the estimate prints it). Tokens, in any order and any case, separated by spaces or commas:
 /// "auto"/"automatic", TPn PPn DPn CPn EPn mbn vn ETPn zeroN. A pinned layout needs TP, PP and
 /// DP; CP, EP, mb and v default to 1. With "auto" only ETP, zero and recompute may be given.
-/// Returns an empty string, or the problem naming the token; nothing is changed on a problem.
-std::string parseLayoutText(const std::string &text, Parallelism &p, std::string &recompute);
+/// Returns no problem (an empty message), or the problem at "workload.parallelism" naming the token,
+/// its message a template the window translates (model/core/problem.h); nothing is changed then.
+Problem parseLayoutText(const std::string &text, Parallelism &p, std::string &recompute);
 
 } // namespace cp

@@ -10,6 +10,7 @@
 #include "model/core/parallellayout.h"
 #include "model/edit/designedit.h"
 #include "views/session/document.h"
+#include "views/i18n/messages.h"
 #include "model/engine/evaluation.h"
 #include "model/reliability/policy.h"
 #include "views/plan/items/rackcategory.h"
@@ -162,8 +163,8 @@ void InspectorDock::buildSettingsTabs()
         {QStringLiteral("workload.parallelism"), tr("Parallelism"), tr("automatic, or e.g. TP8 PP16 DP64 CP1 EP1 mb1 v8"),
          [](const Design &x) { return qs(layoutText(x.workload.parallelism)); },
          [](Design &x, const QString &t) {
-             const std::string error = parseLayoutText(t.toStdString(), x.workload.parallelism, x.workload.recompute);
-             return qs(error);
+             const Problem problem = parseLayoutText(t.toStdString(), x.workload.parallelism, x.workload.recompute);
+             return problem.message.empty() ? QString() : problemText(problem);
          }},
     };
     QVector<SettingsField> fabric = {

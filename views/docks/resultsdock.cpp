@@ -7,6 +7,7 @@
 #include "model/engine/evaluation.h"
 #include "model/fabric/topology.h"
 #include "model/training/accuracy.h"
+#include "views/i18n/messages.h"
 #include "views/session/commands.h"
 #include "views/session/document.h"
 #include "views/session/resultshub.h"
@@ -312,10 +313,10 @@ bool ResultsDock::pinShownLayout(QString *error)
         return fail(tr("no evaluated layout to pin"));
     // The whole settings by value, as the Inspector edits them: one step, refused as a whole.
     Design settings = settingsOf(mDocument->design());
-    const std::string problem =
+    const Problem problem =
         parseLayoutText(mShownLayout.toStdString(), settings.workload.parallelism, settings.workload.recompute);
-    if (!problem.empty())
-        return fail(QString::fromStdString(problem));
+    if (!problem.message.empty())
+        return fail(problemText(problem));
     QString why;
     if (!pushEdit(mDocument, changeSettings(mDocument->design(), mDocument->catalog(), settings),
                   tr("Pin the layout %1").arg(mShownLayout), &why))
