@@ -7,6 +7,7 @@
 #include "model/analysis/curves.h"
 #include "model/engine/evaluation.h"
 #include "model/training/accuracy.h"
+#include "model/training/publishedruns.h"
 #include "report/partnames.h"
 #include "report/reportcells.h"
 
@@ -165,6 +166,7 @@ ReportDocument::ReportDocument(const std::vector<ReportDesign> &designs, const R
     addTitlePage(designs, options);
     addComparisonTables(comparison, names);
     addTrainingCautions(designs);
+    addNearestPublishedRuns(designs);
     addCharts(designs, names);
     addFailureDomains(designs);
     addResilience(designs);
@@ -260,6 +262,29 @@ void ReportDocument::addTrainingCautions(const std::vector<ReportDesign> &design
                         "throughput (docs/validation.md, \"Communication-bound steps\").")
                    .arg(q(tag(i)), q(designs[i].name), q(ratio), QString::number(rec.runs),
                         QString::number(rec.lowestPct), QString::number(rec.highestPct))));
+    }
+}
+
+void ReportDocument::addNearestPublishedRuns(const std::vector<ReportDesign> &designs)
+{
+    // The evidence beside each design's band: the published runs most like it and the model's
+    // held-out error on each (model/training/publishedruns.h, docs/validation.md).
+    for (size_t i = 0; i < designs.size(); ++i) {
+        const Results *r = designs[i].results;
+        if (!r || !r->performance.available)
+            continue;
+        QStringList runs;
+        for (const NearbyRun &n : nearestPublishedRuns(r->performance.spec)) {
+            char err[32];
+            std::snprintf(err, sizeof err, "%+.1f %%", n.run->heldOutPct);
+            runs << q(std::string(n.run->name) + " (" + n.run->source + "): " + err);
+        }
+        if (runs.isEmpty())
+            continue;
+        add(Block::Kind::Paragraph,
+            u8(Text::tr("%1 %2, the published runs most like it and the model's error on each, predicted without its "
+                        "source (+: the model predicted it faster than it ran; docs/validation.md): %3.")
+                   .arg(q(tag(i)), q(designs[i].name), runs.join(QStringLiteral("; ")))));
     }
 }
 

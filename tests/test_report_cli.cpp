@@ -12,6 +12,7 @@
 #include <QLocale>
 #include <QRegularExpression>
 
+#include <cmath>
 #include <functional>
 
 class TestReportCli : public QObject
@@ -26,6 +27,7 @@ private Q_SLOTS:
     void pdfRendersCharts();
     void reportErrors();
     void communicationBoundDesignIsFlagged();
+    void nearestPublishedRunsShown();
     void chineseReport();
     void chinesePdfEmbedsCjkFont();
     void chinesePdfWithoutChineseFontIsRefused();
@@ -122,6 +124,37 @@ void TestReportCli::communicationBoundDesignIsFlagged()
     const nlohmann::json accuracy = nlohmann::json::parse(json.out.toStdString()).at("performance").at("accuracy");
     QVERIFY(accuracy.at("dp_traffic_over_compute").get<double>() >= 2.0 / 3.0);
     QVERIFY(accuracy.contains("caution"));
+}
+
+/// Beside its band, every evaluation names the published runs most like the design and the
+/// model's held-out error on each: in the text, the JSON (performance.accuracy.
+/// nearest_published_runs) and the report, one paragraph per design.
+void TestReportCli::nearestPublishedRunsShown()
+{
+    const Run json = run({QStringLiteral("evaluate"), path("c.cplan"), QStringLiteral("--json")});
+    QCOMPARE(json.code, 0);
+    const nlohmann::json nearest =
+        nlohmann::json::parse(json.out.toStdString()).at("performance").at("accuracy").at("nearest_published_runs");
+    QCOMPARE(nearest.size(), size_t(3));
+    double last = 0.0;
+    for (const nlohmann::json &n : nearest) {
+        QVERIFY(QFile::exists(QString::fromStdString(
+            cptest::dataPath(("validation/" + n.at("id").get<std::string>() + ".json").c_str()))));
+        QVERIFY(std::isfinite(n.at("held_out_error").get<double>()));
+        QVERIFY(std::fabs(n.at("held_out_error").get<double>()) < 1.0);
+        QVERIFY(n.at("distance").get<double>() >= last); // nearest first
+        last = n.at("distance").get<double>();
+    }
+    const Run text = run({QStringLiteral("evaluate"), path("c.cplan")});
+    QCOMPARE(text.code, 0);
+    const QString first = QString::fromStdString(nearest[0].at("name").get<std::string>());
+    QVERIFY2(text.out.contains(QStringLiteral("nearest published")) && text.out.contains(first), qPrintable(text.out));
+    const Run r = run({QStringLiteral("compare"), path("c.cplan"), path("s.cplan"), QStringLiteral("--report"),
+                       path("near.html")});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    const QString html = QString::fromStdString(cptest::readFile(spath("near.html")));
+    QCOMPARE(html.count(QStringLiteral("the published runs most like it")), 2);
+    QVERIFY(html.contains(first.toHtmlEscaped()));
 }
 
 void TestReportCli::htmlReport()

@@ -5668,7 +5668,7 @@ scale-up</source>
 <context>
     <name>cp::gui::ResultsDock</name>
     <message>
-        <location filename="../views/docks/resultsdock.cpp" line="+96"/>
+        <location filename="../views/docks/resultsdock.cpp" line="+98"/>
         <location line="+92"/>
         <source>  P10 – P90</source>
         <translation>  P10 – P90</translation>
@@ -5746,7 +5746,22 @@ scale-up</source>
         <translation>kW</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+23"/>
+        <source>Nearest published runs</source>
+        <translation>最相近的已发表运行</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>model error</source>
+        <translation>模型误差</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The model&apos;s error on the published runs most like this one, each predicted with the calibration fitted without its source; + means the model predicted it faster than it ran (docs/validation.md)</source>
+        <translation>模型在与本设计最相近的已发表运行上的误差，每一条都用不含其来源的数据拟合的校准来预测；+ 表示模型预测得比实际运行更快（docs/validation.md）</translation>
+    </message>
+    <message>
+        <location line="+20"/>
         <source>Oversubscription</source>
         <translation>收敛比</translation>
     </message>
@@ -5781,7 +5796,7 @@ scale-up</source>
         <translation>右键单击可将此布局固定到设计中</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>Training speed</source>
         <translation>训练速度</translation>
     </message>
@@ -6612,7 +6627,7 @@ Misses: %1</source>
         <translation>供电与制冷</translation>
     </message>
     <message>
-        <location filename="../report/reportdocument.cpp" line="+60"/>
+        <location filename="../report/reportdocument.cpp" line="+61"/>
         <source>Dimension and figure</source>
         <translation>维度与指标</translation>
     </message>
@@ -6633,7 +6648,7 @@ Misses: %1</source>
         <translation>集群设计对比</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+21"/>
         <source> vs </source>
         <translation> 对比 </translation>
     </message>
@@ -6719,7 +6734,12 @@ Misses: %1</source>
         <translation>%1 %2：通信受限的训练步。其数据并行通信量是计算的 %3 倍，超过了用来掩盖它的反向计算，因此步长取决于通信如何调度，P10–P90 区间在此不成立：%4 个此类公开运行的实测吞吐为预测值的 %5 % 至 %6 %（docs/validation.md，“Communication-bound steps”）。</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+23"/>
+        <source>%1 %2, the published runs most like it and the model&apos;s error on each, predicted without its source (+: the model predicted it faster than it ran; docs/validation.md): %3.</source>
+        <translation>%1 %2：与之最相近的已发表运行，以及模型在每一条上的误差（预测时不含该来源；+ 表示模型预测得比实际运行更快；docs/validation.md）：%3。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>Charts</source>
         <translation>图表</translation>
     </message>
@@ -6881,7 +6901,7 @@ Misses: %1</source>
         <translation>P(A 优于 %1)</translation>
     </message>
     <message>
-        <location filename="../report/reportdocument.cpp" line="-219"/>
+        <location filename="../report/reportdocument.cpp" line="-240"/>
         <location filename="../report/reportsections.cpp" line="+3"/>
         <location line="+122"/>
         <source>never</source>

@@ -11,6 +11,7 @@
 #include "model/engine/performance.h"
 #include "model/fabric/topology.h"
 #include "model/io/estimateoutput.h"
+#include "model/training/publishedruns.h"
 #include "model/io/estimatespec.h"
 #include "model/io/resultsjson.h"
 #include "model/reliability/montecarlo.h"
@@ -181,6 +182,9 @@ void printText(const cp::Design &design, const cp::Results &r)
                       << fixed(e.tokensPerS * design.workload.jobs / 1e6, 1) << "M tokens/s\n";
         if (const std::string caution = cp::bandCaution(cp::performanceBands(r.performance.spec, e)); !caution.empty())
             std::cout << "  caution               " << caution << "\n";
+        std::cout << "  nearest published     the model's held-out error on each (+: it predicted faster; docs/validation.md)\n";
+        for (const cp::NearbyRun &n : cp::nearestPublishedRuns(r.performance.spec))
+            std::cout << "    " << cp::nearbyRunText(n) << "\n";
     } else {
         std::cout << "  not available (see problems)\n";
     }

@@ -3,6 +3,7 @@
 #include "model/io/estimateoutput.h"
 
 #include "model/training/accuracy.h"
+#include "model/training/publishedruns.h"
 
 #include <nlohmann/json.hpp>
 
@@ -88,6 +89,23 @@ void addBands(json &j, const EstimateSpec &spec, const StepEstimate &e)
                          {"dp_traffic_over_compute", b.dpOverCompute}};
     if (const std::string caution = bandCaution(b); !caution.empty())
         j["accuracy"]["caution"] = caution;
+    json nearest = json::array();
+    for (const NearbyRun &n : nearestPublishedRuns(spec)) {
+        const PublishedRun &r = *n.run;
+        nearest.push_back(json{{"id", r.id},
+                               {"source", r.source},
+                               {"name", r.name},
+                               {"gpu", r.gpu},
+                               {"precision", r.precision},
+                               {"moe", r.moe},
+                               {"params_b", r.paramsB},
+                               {"gpus", r.gpus},
+                               {"seq_len", r.seqLen},
+                               {"error", std::round(r.errorPct * 10.0) / 1000.0},
+                               {"held_out_error", std::round(r.heldOutPct * 10.0) / 1000.0},
+                               {"distance", n.distance}});
+    }
+    j["accuracy"]["nearest_published_runs"] = nearest;
     if (spec.published) {
         const long long gpus = spec.cluster.gpus;
         const double predicted = predictedFigure(e, spec.published->metric, gpus);
@@ -273,6 +291,9 @@ std::string estimateToText(const EstimateSpec &spec, const EstimateOutcome &o)
         s << " (" << regimeName(b.regime) << " runs against published ones, docs/validation.md)\n";
         if (const std::string caution = bandCaution(b); !caution.empty())
             s << "Caution                " << caution << "\n";
+        s << "Nearest published runs the model's held-out error on each (+: it predicted faster; docs/validation.md)\n";
+        for (const NearbyRun &n : nearestPublishedRuns(spec))
+            s << "  " << nearbyRunText(n) << "\n";
     }
     const StepBreakdown &b = e.time;
     s << "\nStep breakdown (s)     compute " << fixedText(b.computeS, 3) << " (slowest GPU "

@@ -2,6 +2,8 @@
 // problems merged and sorted, inspector for the design, a rack, a unit and a multiple selection.
 
 #include "model/training/accuracy.h"
+#include "model/io/estimatespec.h"
+#include "model/training/publishedruns.h"
 #include "model/core/catalog.h"
 #include "model/core/design.h"
 #include "views/session/document.h"
@@ -259,6 +261,21 @@ void TestDocks::resultsShowFabricAndTraining()
     results.performance.outcome.estimate.time.dpTotalS = 0.020;
     dock.setResults(results);
     QVERIFY(!dock.value(QStringLiteral("performance.mfu_p10")).contains(QStringLiteral("not covered")));
+    // Beside the bands, the published runs most like this one and the model's held-out error on
+    // each, nearest first; a published run's own spec finds itself.
+    const EstimateSpec saved = results.performance.spec;
+    results.performance.spec = loadEstimateSpec(CP_SOURCE_DIR "/tests/data/validation/llama3-405b.json", Catalog::builtin());
+    dock.setResults(results);
+    const std::vector<NearbyRun> nearest = nearestPublishedRuns(results.performance.spec);
+    QCOMPARE(nearest.size(), size_t(3));
+    QStringList errors;
+    for (const NearbyRun &n : nearest)
+        errors << (n.run->heldOutPct > 0 ? QStringLiteral("+") : QString()) + locale.toString(n.run->heldOutPct, 'f', 1) +
+                      QStringLiteral(" %");
+    QCOMPARE(dock.value(QStringLiteral("performance.accuracy.nearest_published_runs")), errors.join(QStringLiteral(", ")));
+    QCOMPARE(dock.value(QStringLiteral("performance.accuracy.nearest_published_runs.llama3-405b")),
+             QStringLiteral("+") + locale.toString(3.3, 'f', 1) + QStringLiteral(" %"));
+    results.performance.spec = saved;
     QVERIFY(dock.value(QStringLiteral("reliability.goodput")).isEmpty()); // not evaluated
 
     results.reliability.available = true;

@@ -7,6 +7,8 @@
 #include "model/engine/evaluation.h"
 #include "model/fabric/topology.h"
 #include "model/training/accuracy.h"
+#include "model/training/estimate.h"
+#include "model/training/publishedruns.h"
 #include "views/i18n/messages.h"
 #include "views/session/commands.h"
 #include "views/session/document.h"
@@ -213,6 +215,35 @@ void fillPower(QTreeWidget *tree, const Results &results)
 
 /// Fabric as built, the workload's speed on it, what fails together and how much of the time the
 /// job does useful work.
+QString signedPercent(double pct)
+{
+    return (pct > 0 ? QStringLiteral("+") : QString()) + decimal(pct, 1) + QStringLiteral(" %");
+}
+
+/// The published runs most like this one and the model's held-out error on each
+/// (model/training/publishedruns.h), nearest first: what the band above is drawn from, by name.
+void nearestRunsRow(QTreeWidget *tree, const EstimateSpec &spec)
+{
+    const std::vector<NearbyRun> nearest = nearestPublishedRuns(spec);
+    if (nearest.empty())
+        return;
+    QStringList errors;
+    for (const NearbyRun &n : nearest)
+        errors << signedPercent(n.run->heldOutPct);
+    const QString key = QStringLiteral("performance.accuracy.nearest_published_runs");
+    QTreeWidgetItem *head = row(tree, key, ResultsDock::tr("Nearest published runs"),
+                                errors.join(QStringLiteral(", ")), ResultsDock::tr("model error"));
+    head->setToolTip(1, ResultsDock::tr("The model's error on the published runs most like this one, each predicted "
+                                        "with the calibration fitted without its source; + means the model predicted "
+                                        "it faster than it ran (docs/validation.md)"));
+    for (const NearbyRun &n : nearest) {
+        QTreeWidgetItem *run = row(tree, key + QLatin1Char('.') + QLatin1String(n.run->id),
+                                   QString::fromUtf8(n.run->name), signedPercent(n.run->heldOutPct),
+                                   QString::fromUtf8(n.run->source), head);
+        run->setToolTip(0, QString::fromUtf8(n.run->name));
+    }
+}
+
 void fillPerformance(QTreeWidget *tree, const Results &results)
 {
     const FabricResults &fabric = results.fabric;
@@ -250,6 +281,7 @@ void fillPerformance(QTreeWidget *tree, const Results &results)
             figureRow(tree, key, results);
             bandRow(tree, key, results);
         }
+        nearestRunsRow(tree, perf.spec);
     } else {
         row(tree, QStringLiteral("performance.available"), ResultsDock::tr("Training speed"), ResultsDock::tr("n/a"),
             ResultsDock::tr("see Problems"));

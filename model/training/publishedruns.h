@@ -1,0 +1,51 @@
+#pragma once
+// The published training runs the model is validated on (tests/data/validation,
+// docs/validation.md "Every row"), shipped with the tool so that every estimate can name the runs
+// most like it and what the model's error was on each: the evidence beside the band.
+
+#include <cstddef>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace cp {
+
+struct EstimateSpec;
+
+/// One validation row: what it ran and how far the model was from it.
+struct PublishedRun
+{
+    const char *id;     ///< the spec's file name, tests/data/validation/ID.json
+    const char *source; ///< the source id of docs/validation.md
+    const char *name;   ///< what ran, as the source says it
+    const char *gpu;    ///< catalog id of the accelerator
+    double gpuPeakTflopsBf16;
+    const char *precision; ///< "bf16", "fp16" or "fp8"
+    bool moe;
+    double paramsB; ///< total parameters, billions
+    long long gpus;
+    int seqLen;
+    double errorPct;   ///< predicted / published − 1, in %, the calibration fitted on every row
+    double heldOutPct; ///< the same with the calibration fitted without the row's source
+};
+
+/// Every validation row (model/training/publishedrunsdata.inc, written by
+/// scripts/published-runs.sh; test_validation checks it against the rows and the model).
+std::span<const PublishedRun> publishedRuns();
+
+struct NearbyRun
+{
+    const PublishedRun *run = nullptr;
+    double distance = 0.0; ///< 0 = the same accelerator, precision, size, scale and sequence
+};
+
+/// The `count` published runs most like the spec, nearest first. The distance adds, each as a
+/// log ratio: the accelerators' BF16 peaks (twice, plus 0.5 for another part), the parameters,
+/// half the GPU count and half the sequence length; and 1 for another precision class (FP8 or
+/// 16-bit), 1 for dense against MoE (docs/validation.md, "Nearest published runs").
+std::vector<NearbyRun> nearestPublishedRuns(const EstimateSpec &spec, std::size_t count = 3);
+/// "+17.5 %  NeMo 25.04 Nemotron-340B on 128 GB200 FP8 (nemo-25.04)": the held-out error, what ran
+/// and its source, as the estimate and the evaluation print each nearby run.
+std::string nearbyRunText(const NearbyRun &n);
+
+} // namespace cp
