@@ -18,6 +18,7 @@
 #include <cmath>
 #include <fstream>
 #include <filesystem>
+#include <limits>
 #include <map>
 #include <set>
 #include <tuple>
@@ -123,6 +124,10 @@ private Q_SLOTS:
         empty.cluster.gpus = 0;
         empty.cluster.gpu.peakTflopsBf16 = 0;
         empty.training.seqLen = 0;
+        for (const NearbyRun &n : nearestPublishedRuns(empty))
+            QVERIFY(std::isfinite(n.distance));
+        empty.cluster.gpu.peakTflopsBf16 = std::numeric_limits<double>::max();
+        empty.cluster.gpus = std::numeric_limits<long long>::max();
         for (const NearbyRun &n : nearestPublishedRuns(empty))
             QVERIFY(std::isfinite(n.distance));
     }

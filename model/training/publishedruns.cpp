@@ -17,7 +17,9 @@ constexpr PublishedRun kRuns[] = {
 
 double logRatio(double a, double b)
 {
-    return a > 0 && b > 0 ? std::fabs(std::log(a / b)) : 3.0; // unknown: far, not NaN
+    // Unknown, absurd or hostile (0, NaN, overflowing) counts as far, never as NaN or inf.
+    const double r = a > 0 && b > 0 ? std::fabs(std::log(a / b)) : 3.0;
+    return std::isfinite(r) ? r : 3.0;
 }
 
 bool isFp8(const char *precision)
