@@ -27,23 +27,38 @@ bool isFp8(const char *precision)
     return std::strcmp(precision, "fp8") == 0;
 }
 
-double distance(const EstimateSpec &spec, const PublishedRun &r)
+} // namespace
+
+RunShape shapeOf(const EstimateSpec &spec)
 {
-    const GpuSpec &gpu = spec.cluster.gpu;
-    double d = 2.0 * logRatio(gpu.peakTflopsBf16, r.gpuPeakTflopsBf16);
-    if (gpu.id != r.gpu)
-        d += 0.5;
-    if ((spec.training.precision == Precision::Fp8) != isFp8(r.precision))
-        d += 1.0;
-    if (spec.model.moe() != r.moe)
-        d += 1.0;
-    d += logRatio(spec.model.totalParams() / 1e9, r.paramsB);
-    d += 0.5 * logRatio(double(spec.cluster.gpus), double(r.gpus));
-    d += 0.5 * logRatio(double(spec.training.seqLen), double(r.seqLen));
-    return d;
+    return {spec.cluster.gpu.id,
+            spec.cluster.gpu.peakTflopsBf16,
+            spec.training.precision == Precision::Fp8,
+            spec.model.moe(),
+            spec.model.totalParams() / 1e9,
+            double(spec.cluster.gpus),
+            double(spec.training.seqLen)};
 }
 
-} // namespace
+RunShape shapeOf(const PublishedRun &r)
+{
+    return {r.gpu, r.gpuPeakTflopsBf16, isFp8(r.precision), r.moe, r.paramsB, double(r.gpus), double(r.seqLen)};
+}
+
+double runDistance(const RunShape &a, const RunShape &b)
+{
+    double d = 2.0 * logRatio(a.gpuPeakTflopsBf16, b.gpuPeakTflopsBf16);
+    if (a.gpu != b.gpu)
+        d += 0.5;
+    if (a.fp8 != b.fp8)
+        d += 1.0;
+    if (a.moe != b.moe)
+        d += 1.0;
+    d += logRatio(a.paramsB, b.paramsB);
+    d += 0.5 * logRatio(a.gpus, b.gpus);
+    d += 0.5 * logRatio(a.seqLen, b.seqLen);
+    return d;
+}
 
 std::span<const PublishedRun> publishedRuns()
 {
@@ -52,10 +67,11 @@ std::span<const PublishedRun> publishedRuns()
 
 std::vector<NearbyRun> nearestPublishedRuns(const EstimateSpec &spec, std::size_t count)
 {
+    const RunShape shape = shapeOf(spec);
     std::vector<NearbyRun> all;
     all.reserve(std::size(kRuns));
     for (const PublishedRun &r : kRuns)
-        all.push_back({&r, distance(spec, r)});
+        all.push_back({&r, runDistance(shape, shapeOf(r))});
     const std::size_t n = std::min(count, all.size());
     std::partial_sort(all.begin(), all.begin() + std::ptrdiff_t(n), all.end(),
                       [](const NearbyRun &a, const NearbyRun &b) {

@@ -33,6 +33,21 @@ struct PublishedRun
 /// scripts/published-runs.sh; test_validation checks it against the rows and the model).
 std::span<const PublishedRun> publishedRuns();
 
+/// What the distance between two runs compares: the part, the precision class, dense or MoE, and
+/// the size, scale and sequence.
+struct RunShape
+{
+    std::string gpu;
+    double gpuPeakTflopsBf16 = 0.0;
+    bool fp8 = false;
+    bool moe = false;
+    double paramsB = 0.0, gpus = 0.0, seqLen = 0.0;
+};
+RunShape shapeOf(const EstimateSpec &spec);
+RunShape shapeOf(const PublishedRun &run);
+/// The distance nearestPublishedRuns() ranks by; finite for any input.
+double runDistance(const RunShape &a, const RunShape &b);
+
 struct NearbyRun
 {
     const PublishedRun *run = nullptr;
