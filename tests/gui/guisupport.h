@@ -1,9 +1,14 @@
 #pragma once
 
-// Shared helpers of the GUI tests that drive the editor: the palette's own drag data, raw mouse
-// events sent to a widget, and a popup menu's action clicked where it is drawn.
+// Shared helpers of the GUI tests that drive the editor: the main window on the sample design,
+// the palette's own drag data, raw mouse events sent to a widget, and a popup menu's action clicked
+// where it is drawn.
 
+#include "model/core/catalog.h"
 #include "views/docks/palettedock.h"
+#include "views/plan/hallview.h"
+#include "views/session/document.h"
+#include "views/window/mainwindow.h"
 
 #include <QAction>
 #include <QApplication>
@@ -16,6 +21,27 @@
 #include <memory>
 
 namespace cp::gui::testsupport {
+
+/// The main window on the sample design, 1400 × 900, shown, error dialogs off (the caller waits
+/// for it to be exposed).
+inline std::unique_ptr<MainWindow> sampleWindow()
+{
+    auto window = std::make_unique<MainWindow>(Catalog::builtin());
+    window->setErrorDialogsEnabled(false);
+    window->loadSample();
+    window->resize(1400, 900);
+    window->show();
+    return window;
+}
+
+/// The fixture the editor tests share: a sample window per test, its document and plan view.
+class SampleWindowFixture
+{
+protected:
+    std::unique_ptr<MainWindow> mWindow;
+    Document *doc() const { return const_cast<Document *>(mWindow->document()); }
+    HallView *view() const { return mWindow->hallView(); }
+};
 
 /// The palette's own drag data for an entry, as a drag from its tree would carry.
 inline std::unique_ptr<QMimeData> paletteMime(PaletteDock *palette, const QString &id)

@@ -133,7 +133,7 @@ std::string firstOfKind(const Catalog &catalog, PartKind kind)
 
 } // namespace
 
-class TestEditor : public QObject
+class TestEditor : public QObject, private SampleWindowFixture
 {
     Q_OBJECT
 
@@ -154,20 +154,11 @@ private Q_SLOTS:
     void overlapByDragIsReportedAndSelectsBoth();
     void duplicateOfARowLandsOnFreeFloor();
     void saveAndReopenIsIdentical();
-
-private:
-    std::unique_ptr<MainWindow> mWindow;
-    Document *doc() const { return const_cast<Document *>(mWindow->document()); }
-    HallView *view() const { return mWindow->hallView(); }
 };
 
 void TestEditor::init()
 {
-    mWindow = std::make_unique<MainWindow>(Catalog::builtin());
-    mWindow->setErrorDialogsEnabled(false);
-    mWindow->loadSample();
-    mWindow->resize(1400, 900);
-    mWindow->show();
+    mWindow = sampleWindow();
     QVERIFY(QTest::qWaitForWindowExposed(mWindow.get()));
     // Zoomed in enough that a grid step is several pixels: drags and clicks land precisely.
     view()->fitToView();

@@ -39,7 +39,7 @@ constexpr int kEvaluationTimeoutMs = 60000;
 
 } // namespace
 
-class TestInspectorEdits : public QObject
+class TestInspectorEdits : public QObject, private SampleWindowFixture
 {
     Q_OBJECT
 
@@ -52,20 +52,11 @@ private Q_SLOTS:
     void fabricSettingsActOrSayWhyNot();
     void settingsPanelEditsWholeStruct();
     void layoutIsPinnedFromTheResultsOrTyped();
-
-private:
-    std::unique_ptr<MainWindow> mWindow;
-    Document *doc() const { return const_cast<Document *>(mWindow->document()); }
-    HallView *view() const { return mWindow->hallView(); }
 };
 
 void TestInspectorEdits::init()
 {
-    mWindow = std::make_unique<MainWindow>(Catalog::builtin());
-    mWindow->setErrorDialogsEnabled(false);
-    mWindow->loadSample();
-    mWindow->resize(1400, 900);
-    mWindow->show();
+    mWindow = sampleWindow();
     QVERIFY(QTest::qWaitForWindowExposed(mWindow.get()));
 }
 
