@@ -97,6 +97,27 @@ std::string caption(const std::vector<ReportDesign> &designs)
     return s;
 }
 
+/// What a design's nearest runs cannot vouch for, as sentences to append to their paragraph
+/// (model/training/publishedruns.h, NearbyRunsCaveat); empty when nothing.
+QString caveatSentences(const NearbyRunsCaveat &c, const QString &part)
+{
+    QString s;
+    if (c.partUnseen)
+        s += QLatin1Char(' ') + Text::tr("No published run here ran on %1: these ran on other parts, and their errors "
+                                         "are the model's there, not on this one.").arg(part);
+    if (c.nearestOnPart) {
+        char err[32];
+        std::snprintf(err, sizeof err, "%+.1f %%", c.nearestOnPart->heldOutPct);
+        s += QLatin1Char(' ') + Text::tr("None of these ran on %1; the nearest run that did: %2 (%3), %4.")
+                                    .arg(part, q(c.nearestOnPart->name), q(c.nearestOnPart->source), q(err));
+    }
+    if (c.stackEfficiency < 1.0)
+        s += QLatin1Char(' ') + Text::tr("The figures shown are the model's times the workload's stack efficiency, "
+                                         "%1; these errors are the model's own, on tuned stacks.")
+                                    .arg(c.stackEfficiency, 0, 'f', 2);
+    return s;
+}
+
 } // namespace
 
 std::string escapeHtml(const std::string &in)
@@ -274,7 +295,8 @@ void ReportDocument::addNearestPublishedRuns(const std::vector<ReportDesign> &de
         if (!r || !r->performance.available)
             continue;
         QStringList runs;
-        for (const NearbyRun &n : nearestPublishedRuns(r->performance.spec)) {
+        const std::vector<NearbyRun> nearest = nearestPublishedRuns(r->performance.spec);
+        for (const NearbyRun &n : nearest) {
             char err[32];
             std::snprintf(err, sizeof err, "%+.1f %%", n.run->heldOutPct);
             runs << q(std::string(n.run->name) + " (" + n.run->source + "): " + err);
@@ -284,7 +306,9 @@ void ReportDocument::addNearestPublishedRuns(const std::vector<ReportDesign> &de
         add(Block::Kind::Paragraph,
             u8(Text::tr("%1 %2, the published runs most like it and the model's error on each, predicted without its "
                         "source (+: the model predicted it faster than it ran; docs/validation.md): %3.")
-                   .arg(q(tag(i)), q(designs[i].name), runs.join(QStringLiteral("; ")))));
+                   .arg(q(tag(i)), q(designs[i].name), runs.join(QStringLiteral("; ")))
+                   + caveatSentences(nearbyRunsCaveat(r->performance.spec, nearest, r->performance.stackEfficiency),
+                                     q(r->performance.spec.cluster.gpu.id))));
     }
 }
 

@@ -28,8 +28,12 @@ trap 'rm -rf "$TMP"' EXIT
 # edit PROJECT SCENARIO JQ-FILTER: exports a scenario as design JSON, edits it, puts it back.
 edit() {
     "$B" export "$1#$2" --json "$TMP/in.json"
-    jq "$3" "$TMP/in.json" > "$TMP/out.json"
-    "$B" scenario add "$1" --name "$2" --from "$TMP/out.json" --replace > /dev/null
+    jq "$3" "$TMP/in.json" > "$TMP/$2.json"
+    # Run from the temporary folder so that the revision comment names the edited design, not a
+    # random temporary path ("Scenario hosted from hosted.json").
+    local cli project
+    cli="$(realpath "$B")"; project="$(realpath "$1")"
+    (cd "$TMP" && "$cli" scenario add "$project" --name "$2" --from "$2.json" --replace > /dev/null)
 }
 
 # compare NAME A B: the comparison outputs of two designs.

@@ -155,6 +155,30 @@ void TestReportCli::nearestPublishedRunsShown()
     const QString html = QString::fromStdString(cptest::readFile(spath("near.html")));
     QCOMPARE(html.count(QStringLiteral("the published runs most like it")), 2);
     QVERIFY(html.contains(first.toHtmlEscaped()));
+    QVERIFY(!json.out.contains(QStringLiteral("nearest_published_runs_caveat"))); // H100: runs on its part
+
+    // On a part no published run used, and with a stack efficiency below 1, the runs say what they
+    // cannot vouch for: in the text, the JSON and the report.
+    QCOMPARE(run({QStringLiteral("new"), QStringLiteral("--template"), QStringLiteral("classic"), QStringLiteral("--gpus"),
+                  QStringLiteral("64"), QStringLiteral("--gpu"), QStringLiteral("mi300x"), QStringLiteral("-o"),
+                  path("mi.cplan")})
+                 .code,
+             0);
+    editedCopy("c.cplan", "slow.cplan", [](nlohmann::json &j) { j.at("design").at("workload")["stack_efficiency"] = 0.55; });
+    const Run mi = run({QStringLiteral("evaluate"), path("mi.cplan"), QStringLiteral("--json")});
+    QCOMPARE(mi.code, 0);
+    const std::string miCaveat = nlohmann::json::parse(mi.out.toStdString())
+                                     .at("performance").at("accuracy").at("nearest_published_runs_caveat");
+    QVERIFY2(miCaveat.find("No published run here ran on mi300x") != std::string::npos, miCaveat.c_str());
+    const Run slow = run({QStringLiteral("evaluate"), path("slow.cplan")});
+    QCOMPARE(slow.code, 0);
+    QVERIFY2(slow.out.contains(QStringLiteral("stack efficiency, 0.55")), qPrintable(slow.out));
+    const Run both = run({QStringLiteral("compare"), path("mi.cplan"), path("slow.cplan"), QStringLiteral("--report"),
+                          path("caveat.html")});
+    QVERIFY2(both.code == 0, qPrintable(both.err));
+    const QString caveats = QString::fromStdString(cptest::readFile(spath("caveat.html")));
+    QVERIFY(caveats.contains(QStringLiteral("No published run here ran on mi300x")));
+    QVERIFY(caveats.contains(QStringLiteral("stack efficiency, 0.55")));
 }
 
 void TestReportCli::htmlReport()

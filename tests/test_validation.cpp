@@ -133,6 +133,53 @@ private Q_SLOTS:
             QVERIFY(std::isfinite(n.distance));
     }
 
+    /// The nearest runs say what they cannot vouch for: that none of them ran on the estimate's part
+    /// (and the nearest that did, if any did), and that a design's figures are scaled by a stack
+    /// efficiency their errors know nothing of.
+    void nearestRunsSayWhatTheyCannotVouchFor()
+    {
+        const auto specOn = [](const char *row, const char *gpu) {
+            nlohmann::json j = nlohmann::json::parse(
+                cptest::readFile(cptest::dataPath(("validation/" + std::string(row) + ".json").c_str())));
+            j["gpu"] = gpu;
+            return parseEstimateSpec(j, std::string(row) + " on " + gpu, Catalog::builtin());
+        };
+        // Runs on its own part: nothing to add.
+        const EstimateSpec gb200 = specOn("nemo2504-gb200-nemotron4-340b", "gb200");
+        const std::vector<NearbyRun> own = nearestPublishedRuns(gb200);
+        QVERIFY(nearbyRunsCaveat(gb200, own).empty());
+        QVERIFY(nearbyRunsCaveatText(nearbyRunsCaveat(gb200, own), "gb200").empty());
+        // A part no published run used: the runs listed are other parts'.
+        const EstimateSpec mi300x = specOn("nemo2504-gb200-nemotron4-340b", "mi300x");
+        for (const PublishedRun &r : publishedRuns())
+            QVERIFY2(std::string(r.gpu) != "mi300x", r.id); // else this case tests nothing
+        const NearbyRunsCaveat unseen = nearbyRunsCaveat(mi300x, nearestPublishedRuns(mi300x));
+        QVERIFY(unseen.partUnseen && !unseen.nearestOnPart);
+        QVERIFY(QString::fromStdString(nearbyRunsCaveatText(unseen, "mi300x")).contains(QStringLiteral("ran on mi300x")));
+        // A part with runs, none of them among the nearest: a 16-bit MoE on GB300 finds GB200's
+        // 16-bit MoE runs first, and the caveat names the nearest GB300 run.
+        const EstimateSpec gb300 = specOn("dgxc-gb200-grok1-314b-512-bf16", "gb300");
+        const std::vector<NearbyRun> near = nearestPublishedRuns(gb300);
+        for (const NearbyRun &n : near)
+            QVERIFY2(std::string(n.run->gpu) != "gb300", n.run->id);
+        const NearbyRunsCaveat other = nearbyRunsCaveat(gb300, near);
+        QVERIFY(!other.partUnseen && other.nearestOnPart);
+        QCOMPARE(std::string(other.nearestOnPart->gpu), std::string("gb300"));
+        for (const PublishedRun &r : publishedRuns())
+            if (std::string(r.gpu) == "gb300")
+                QVERIFY2(runDistance(shapeOf(gb300), shapeOf(r)) >=
+                             runDistance(shapeOf(gb300), shapeOf(*other.nearestOnPart)),
+                         r.id);
+        QVERIFY(QString::fromStdString(nearbyRunsCaveatText(other, "gb300"))
+                    .contains(QString::fromUtf8(other.nearestOnPart->name)));
+        // A stack efficiency below 1 is said; 1, 0 and NaN (not a share) are not.
+        QCOMPARE(nearbyRunsCaveat(gb200, own, 0.55).stackEfficiency, 0.55);
+        QVERIFY(QString::fromStdString(nearbyRunsCaveatText(nearbyRunsCaveat(gb200, own, 0.55), "gb200"))
+                    .contains(QStringLiteral("0.55")));
+        for (double eff : {1.0, 0.0, std::numeric_limits<double>::quiet_NaN()})
+            QVERIFY(nearbyRunsCaveat(gb200, own, eff).empty());
+    }
+
     /// The nearest runs are evidence, not a better band: a P10–P90 band drawn from the k runs of
     /// other sources nearest to each row holds fewer rows than the regime bands held out (a run's
     /// error follows its stack more than its neighbours), at every k tried. Measured 41, 56, 65 and

@@ -1656,7 +1656,7 @@
         <translation>必须大于 0 且不超过 1</translation>
     </message>
     <message>
-        <location filename="../model/engine/evaluation.cpp" line="+167"/>
+        <location filename="../model/engine/evaluation.cpp" line="+168"/>
         <source>no parallel layout of the workload runs on this cluster (%1)</source>
         <translation>该训练负载没有能在此集群上运行的并行布局（%1）</translation>
     </message>
@@ -5746,7 +5746,7 @@ scale-up</source>
         <translation>kW</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+24"/>
         <source>Nearest published runs</source>
         <translation>最相近的已发表运行</translation>
     </message>
@@ -5761,7 +5761,42 @@ scale-up</source>
         <translation>模型在与本设计最相近的已发表运行上的误差，每一条都用不含其来源的数据拟合的校准来预测；+ 表示模型预测得比实际运行更快（docs/validation.md）</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+14"/>
+        <source>Not on this part</source>
+        <translation>不在此型号上</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>no published run here ran on %1</source>
+        <translation>此处没有已发表运行使用 %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>These runs ran on other parts: their errors are the model&apos;s there, not on %1</source>
+        <translation>这些运行使用的是其他型号：其误差是模型在那些型号上的误差，而非在 %1 上的</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Nearest on %1</source>
+        <translation>%1 上最相近的运行</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>None of the runs above ran on %1; the nearest that did: %2</source>
+        <translation>以上运行均未使用 %1；使用它的最相近运行：%2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Stack efficiency</source>
+        <translation>软件栈效率</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The figures shown are the model&apos;s times the workload&apos;s stack efficiency; the runs&apos; errors are the model&apos;s own, on tuned stacks</source>
+        <translation>所示数值为模型结果乘以工作负载的软件栈效率；这些运行的误差是模型本身在调优软件栈上的误差</translation>
+    </message>
+    <message>
+        <location line="+13"/>
         <source>Oversubscription</source>
         <translation>收敛比</translation>
     </message>
@@ -6643,7 +6678,22 @@ Misses: %1</source>
         <translation>结果键（evaluate --json）</translation>
     </message>
     <message>
-        <location line="+97"/>
+        <location line="+39"/>
+        <source>No published run here ran on %1: these ran on other parts, and their errors are the model&apos;s there, not on this one.</source>
+        <translation>此处没有已发表运行使用 %1：这些运行使用的是其他型号，其误差是模型在那些型号上的误差，而非在此型号上的。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>None of these ran on %1; the nearest run that did: %2 (%3), %4.</source>
+        <translation>这些运行均未使用 %1；使用它的最相近运行：%2（%3），%4。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The figures shown are the model&apos;s times the workload&apos;s stack efficiency, %1; these errors are the model&apos;s own, on tuned stacks.</source>
+        <translation>所示数值为模型结果乘以工作负载的软件栈效率 %1；这些误差是模型本身在调优软件栈上的误差。</translation>
+    </message>
+    <message>
+        <location line="+70"/>
         <source>Cluster design comparison</source>
         <translation>集群设计对比</translation>
     </message>
@@ -6734,12 +6784,12 @@ Misses: %1</source>
         <translation>%1 %2：通信受限的训练步。其数据并行通信量是计算的 %3 倍，超过了用来掩盖它的反向计算，因此步长取决于通信如何调度，P10–P90 区间在此不成立：%4 个此类公开运行的实测吞吐为预测值的 %5 % 至 %6 %（docs/validation.md，“Communication-bound steps”）。</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+27"/>
         <source>%1 %2, the published runs most like it and the model&apos;s error on each, predicted without its source (+: the model predicted it faster than it ran; docs/validation.md): %3.</source>
         <translation>%1 %2：与之最相近的已发表运行，以及模型在每一条上的误差（预测时不含该来源；+ 表示模型预测得比实际运行更快；docs/validation.md）：%3。</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+12"/>
         <source>Charts</source>
         <translation>图表</translation>
     </message>
@@ -6901,7 +6951,7 @@ Misses: %1</source>
         <translation>P(A 优于 %1)</translation>
     </message>
     <message>
-        <location filename="../report/reportdocument.cpp" line="-240"/>
+        <location filename="../report/reportdocument.cpp" line="-267"/>
         <location filename="../report/reportsections.cpp" line="+3"/>
         <location line="+122"/>
         <source>never</source>

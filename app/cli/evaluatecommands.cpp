@@ -183,8 +183,14 @@ void printText(const cp::Design &design, const cp::Results &r)
         if (const std::string caution = cp::bandCaution(cp::performanceBands(r.performance.spec, e)); !caution.empty())
             std::cout << "  caution               " << caution << "\n";
         std::cout << "  nearest published     the model's held-out error on each (+: it predicted faster; docs/validation.md)\n";
-        for (const cp::NearbyRun &n : cp::nearestPublishedRuns(r.performance.spec))
+        const std::vector<cp::NearbyRun> runs = cp::nearestPublishedRuns(r.performance.spec);
+        for (const cp::NearbyRun &n : runs)
             std::cout << "    " << cp::nearbyRunText(n) << "\n";
+        if (const std::string caveat = cp::nearbyRunsCaveatText(
+                cp::nearbyRunsCaveat(r.performance.spec, runs, r.performance.stackEfficiency),
+                r.performance.spec.cluster.gpu.id);
+            !caveat.empty())
+            std::cout << "    " << caveat << "\n";
     } else {
         std::cout << "  not available (see problems)\n";
     }

@@ -160,6 +160,7 @@ void performanceStage(const Design &design, Evaluator::State &st, const std::ato
             e.hardwareTflopsPerGpu *= eff;
             e.mfu *= eff;
             e.tokensPerS *= eff;
+            perf.stackEfficiency = eff;
         }
         if (!perf.available && !cancelled(cancel))
             st.performanceProblems.push_back(

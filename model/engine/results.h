@@ -86,6 +86,9 @@ struct PerformanceResults
     EstimateSpec spec;      ///< the cluster and workload as the training model saw them (one job's)
     EstimateOutcome outcome;
     int jobs = 1;           ///< equal jobs the design runs (workload.jobs); the figures are one job's
+    /// The outcome's figures are the model's times this (workload.stack_efficiency; 1 = a tuned
+    /// stack, as the model and its published runs are).
+    double stackEfficiency = 1.0;
 };
 
 /// Everything the engine computes for one design snapshot.

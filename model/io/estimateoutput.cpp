@@ -67,7 +67,7 @@ std::string fixedText(double v, int decimals)
 
 /// `KEY_p10` and `KEY_p90` beside each performance figure, and the band they come from
 /// (docs/validation.md, "Error bands").
-void addBands(json &j, const EstimateSpec &spec, const StepEstimate &e)
+void addBands(json &j, const EstimateSpec &spec, const StepEstimate &e, double stackEfficiency)
 {
     const PerformanceBands b = performanceBands(spec, e);
     const auto put = [&](const char *key, const BandedFigure &f) {
@@ -90,7 +90,8 @@ void addBands(json &j, const EstimateSpec &spec, const StepEstimate &e)
     if (const std::string caution = bandCaution(b); !caution.empty())
         j["accuracy"]["caution"] = caution;
     json nearest = json::array();
-    for (const NearbyRun &n : nearestPublishedRuns(spec)) {
+    const std::vector<NearbyRun> runs = nearestPublishedRuns(spec);
+    for (const NearbyRun &n : runs) {
         const PublishedRun &r = *n.run;
         nearest.push_back(json{{"id", r.id},
                                {"source", r.source},
@@ -106,6 +107,9 @@ void addBands(json &j, const EstimateSpec &spec, const StepEstimate &e)
                                {"distance", n.distance}});
     }
     j["accuracy"]["nearest_published_runs"] = nearest;
+    if (const std::string caveat = nearbyRunsCaveatText(nearbyRunsCaveat(spec, runs, stackEfficiency), spec.cluster.gpu.id);
+        !caveat.empty())
+        j["accuracy"]["nearest_published_runs_caveat"] = caveat;
     if (spec.published) {
         const long long gpus = spec.cluster.gpus;
         const double predicted = predictedFigure(e, spec.published->metric, gpus);
@@ -143,7 +147,7 @@ static const char *gradReduceName(const TrainingSpec &t)
     return t.gradReduceBytes() == 4 ? "fp32" : t.precision == Precision::Fp16 ? "fp16" : "bf16";
 }
 
-json estimateToJson(const EstimateSpec &spec, const EstimateOutcome &o)
+json estimateToJson(const EstimateSpec &spec, const EstimateOutcome &o, double stackEfficiency)
 {
     const StepEstimate &e = o.estimate;
     json j;
@@ -163,7 +167,7 @@ json estimateToJson(const EstimateSpec &spec, const EstimateOutcome &o)
     j["memory_gb_per_gpu"] = e.memoryGb();
     j["hbm_gb"] = e.hbmGb;
     j["time_to_train_days"] = e.timeToTrainDays;
-    addBands(j, spec, e);
+    addBands(j, spec, e, stackEfficiency);
     j["microbatches_per_step"] = e.microbatches;
     j["bubble_fraction"] = e.bubbleFraction;
     j["model_flops_per_step"] = e.modelFlopsPerStep;
@@ -292,8 +296,12 @@ std::string estimateToText(const EstimateSpec &spec, const EstimateOutcome &o)
         if (const std::string caution = bandCaution(b); !caution.empty())
             s << "Caution                " << caution << "\n";
         s << "Nearest published runs the model's held-out error on each (+: it predicted faster; docs/validation.md)\n";
-        for (const NearbyRun &n : nearestPublishedRuns(spec))
+        const std::vector<NearbyRun> runs = nearestPublishedRuns(spec);
+        for (const NearbyRun &n : runs)
             s << "  " << nearbyRunText(n) << "\n";
+        if (const std::string caveat = nearbyRunsCaveatText(nearbyRunsCaveat(spec, runs), spec.cluster.gpu.id);
+            !caveat.empty())
+            s << "  " << caveat << "\n";
     }
     const StepBreakdown &b = e.time;
     s << "\nStep breakdown (s)     compute " << fixedText(b.computeS, 3) << " (slowest GPU "

@@ -11,7 +11,10 @@ namespace cp {
 
 /// The output JSON of `estimate` (docs/estimate.md): step_time_s, model/hardware TFLOP/s per GPU,
 /// mfu, tokens_per_s, memory_gb_per_gpu, time_to_train_days, breakdown, parallelism_used, …
-nlohmann::json estimateToJson(const EstimateSpec &spec, const EstimateOutcome &outcome);
+/// `stackEfficiency` below 1: the outcome's figures are scaled by a design's
+/// workload.stack_efficiency, which the nearest runs' caveat says.
+nlohmann::json estimateToJson(const EstimateSpec &spec, const EstimateOutcome &outcome,
+                              double stackEfficiency = 1.0);
 /// Why the outcome's layout does not run (the search's reason, or the fixed layout's), or empty.
 std::string whyItDoesNotRun(const EstimateOutcome &outcome);
 /// The layout cannot run at all (its degrees do not divide the model or the GPUs, no layout is

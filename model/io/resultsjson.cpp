@@ -173,7 +173,7 @@ json resultsToJson(const Results &r)
                    {"cables", cables}, {"bandwidth_matrix", matrix}};
     json performance = {{"available", r.performance.available}};
     if (r.performance.available) {
-        performance = estimateToJson(r.performance.spec, r.performance.outcome);
+        performance = estimateToJson(r.performance.spec, r.performance.outcome, r.performance.stackEfficiency);
         performance["available"] = true;
     }
 

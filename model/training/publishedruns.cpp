@@ -82,6 +82,49 @@ std::vector<NearbyRun> nearestPublishedRuns(const EstimateSpec &spec, std::size_
     return all;
 }
 
+NearbyRunsCaveat nearbyRunsCaveat(const EstimateSpec &spec, std::span<const NearbyRun> runs, double stackEfficiency)
+{
+    NearbyRunsCaveat c;
+    c.stackEfficiency = stackEfficiency > 0 && stackEfficiency < 1 ? stackEfficiency : 1.0;
+    const std::string &part = spec.cluster.gpu.id;
+    if (runs.empty() || std::any_of(runs.begin(), runs.end(), [&](const NearbyRun &n) { return part == n.run->gpu; }))
+        return c;
+    const RunShape shape = shapeOf(spec);
+    double best = 0.0;
+    for (const PublishedRun &r : kRuns) {
+        if (part != r.gpu)
+            continue;
+        const double d = runDistance(shape, shapeOf(r));
+        if (!c.nearestOnPart || d < best) {
+            c.nearestOnPart = &r;
+            best = d;
+        }
+    }
+    c.partUnseen = c.nearestOnPart == nullptr;
+    return c;
+}
+
+std::string nearbyRunsCaveatText(const NearbyRunsCaveat &c, const std::string &gpuId)
+{
+    std::string s;
+    if (c.partUnseen)
+        s += "No published run here ran on " + gpuId +
+             ": these ran on other parts, and their errors are the model's there, not on this one.";
+    if (c.nearestOnPart) {
+        char err[32];
+        std::snprintf(err, sizeof err, "%+.1f %%", c.nearestOnPart->heldOutPct);
+        s += "None of these ran on " + gpuId + "; the nearest run that did: " + c.nearestOnPart->name + " (" +
+             c.nearestOnPart->source + "), " + err + ".";
+    }
+    if (c.stackEfficiency < 1.0) {
+        char eff[32];
+        std::snprintf(eff, sizeof eff, "%.2f", c.stackEfficiency);
+        s += std::string(s.empty() ? "" : " ") + "The figures shown are the model's times the workload's stack efficiency, " +
+             eff + "; these errors are the model's own, on tuned stacks.";
+    }
+    return s;
+}
+
 std::string nearbyRunText(const NearbyRun &n)
 {
     char err[32];

@@ -59,6 +59,25 @@ struct NearbyRun
 /// half the GPU count and half the sequence length; and 1 for another precision class (FP8 or
 /// 16-bit), 1 for dense against MoE (docs/validation.md, "Nearest published runs").
 std::vector<NearbyRun> nearestPublishedRuns(const EstimateSpec &spec, std::size_t count = 3);
+/// What the nearest runs cannot vouch for in an estimate, shown beside them.
+struct NearbyRunsCaveat
+{
+    /// No published run ran on the estimate's accelerator: the runs listed ran on other parts.
+    bool partUnseen = false;
+    /// Some published run ran on the accelerator, but none of those listed did: the nearest that
+    /// did (nullptr otherwise).
+    const PublishedRun *nearestOnPart = nullptr;
+    /// The figures shown are the model's times this share (workload.stack_efficiency, below 1);
+    /// the runs' errors are the model's own, a tuned stack's.
+    double stackEfficiency = 1.0;
+    bool empty() const { return !partUnseen && !nearestOnPart && !(stackEfficiency < 1.0); }
+};
+NearbyRunsCaveat nearbyRunsCaveat(const EstimateSpec &spec, std::span<const NearbyRun> runs,
+                                  double stackEfficiency = 1.0);
+/// The caveat in words, one sentence per point ("" when it is empty), for the command line and
+/// the JSON; the window and the report word it themselves, translated.
+std::string nearbyRunsCaveatText(const NearbyRunsCaveat &caveat, const std::string &gpuId);
+
 /// "+17.5 %  NeMo 25.04 Nemotron-340B on 128 GB200 FP8 (nemo-25.04)": the held-out error, what ran
 /// and its source, as the estimate and the evaluation print each nearby run.
 std::string nearbyRunText(const NearbyRun &n);

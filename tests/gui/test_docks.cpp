@@ -275,6 +275,16 @@ void TestDocks::resultsShowFabricAndTraining()
     QCOMPARE(dock.value(QStringLiteral("performance.accuracy.nearest_published_runs")), errors.join(QStringLiteral(", ")));
     QCOMPARE(dock.value(QStringLiteral("performance.accuracy.nearest_published_runs.llama3-405b")),
              QStringLiteral("+") + locale.toString(3.3, 'f', 1) + QStringLiteral(" %"));
+    QVERIFY(dock.value(QStringLiteral("performance.accuracy.nearest_published_runs.caveat")).isEmpty());
+    QVERIFY(dock.value(QStringLiteral("performance.accuracy.stack_efficiency")).isEmpty());
+    // What the runs cannot vouch for: a part no published run used, a stack efficiency below 1.
+    results.performance.spec.cluster.gpu.id = "mi300x";
+    results.performance.stackEfficiency = 0.55;
+    dock.setResults(results);
+    QVERIFY2(dock.value(QStringLiteral("performance.accuracy.nearest_published_runs.caveat")).contains(QStringLiteral("mi300x")),
+             qPrintable(dock.value(QStringLiteral("performance.accuracy.nearest_published_runs.caveat"))));
+    QCOMPARE(dock.value(QStringLiteral("performance.accuracy.stack_efficiency")), locale.toString(0.55, 'f', 2));
+    results.performance.stackEfficiency = 1.0;
     results.performance.spec = saved;
     QVERIFY(dock.value(QStringLiteral("reliability.goodput")).isEmpty()); // not evaluated
 

@@ -222,8 +222,9 @@ QString signedPercent(double pct)
 
 /// The published runs most like this one and the model's held-out error on each
 /// (model/training/publishedruns.h), nearest first: what the band above is drawn from, by name.
-void nearestRunsRow(QTreeWidget *tree, const EstimateSpec &spec)
+void nearestRunsRow(QTreeWidget *tree, const PerformanceResults &perf)
 {
+    const EstimateSpec &spec = perf.spec;
     const std::vector<NearbyRun> nearest = nearestPublishedRuns(spec);
     if (nearest.empty())
         return;
@@ -242,6 +243,25 @@ void nearestRunsRow(QTreeWidget *tree, const EstimateSpec &spec)
                                    QString::fromUtf8(n.run->source), head);
         run->setToolTip(0, QString::fromUtf8(n.run->name));
     }
+    // What these runs cannot vouch for (model/training/publishedruns.h, NearbyRunsCaveat).
+    const NearbyRunsCaveat caveat = nearbyRunsCaveat(spec, nearest, perf.stackEfficiency);
+    const QString part = QString::fromStdString(spec.cluster.gpu.id);
+    const QString caveatKey = key + QStringLiteral(".caveat");
+    if (caveat.partUnseen)
+        row(tree, caveatKey, ResultsDock::tr("Not on this part"),
+            ResultsDock::tr("no published run here ran on %1").arg(part), QString(), head)
+            ->setToolTip(1, ResultsDock::tr("These runs ran on other parts: their errors are the model's there, not on "
+                                            "%1").arg(part));
+    if (caveat.nearestOnPart)
+        row(tree, caveatKey, ResultsDock::tr("Nearest on %1").arg(part), signedPercent(caveat.nearestOnPart->heldOutPct),
+            QString::fromUtf8(caveat.nearestOnPart->source), head)
+            ->setToolTip(0, ResultsDock::tr("None of the runs above ran on %1; the nearest that did: %2")
+                                .arg(part, QString::fromUtf8(caveat.nearestOnPart->name)));
+    if (caveat.stackEfficiency < 1.0)
+        row(tree, QStringLiteral("performance.accuracy.stack_efficiency"), ResultsDock::tr("Stack efficiency"),
+            decimal(caveat.stackEfficiency, 2), QString(), head)
+            ->setToolTip(1, ResultsDock::tr("The figures shown are the model's times the workload's stack efficiency; "
+                                            "the runs' errors are the model's own, on tuned stacks"));
 }
 
 void fillPerformance(QTreeWidget *tree, const Results &results)
@@ -281,7 +301,7 @@ void fillPerformance(QTreeWidget *tree, const Results &results)
             figureRow(tree, key, results);
             bandRow(tree, key, results);
         }
-        nearestRunsRow(tree, perf.spec);
+        nearestRunsRow(tree, perf);
     } else {
         row(tree, QStringLiteral("performance.available"), ResultsDock::tr("Training speed"), ResultsDock::tr("n/a"),
             ResultsDock::tr("see Problems"));
