@@ -10,6 +10,7 @@
 #include "model/cost/cost.h"
 #include "model/core/design.h"
 #include "model/engine/evaluation.h"
+#include "model/engine/performance.h"
 #include "model/fabric/fabric.h"
 #include "model/reliability/montecarlo.h"
 #include "model/reliability/reliability.h"
@@ -30,16 +31,10 @@ cp::ClusterSpec h100(long long gpus)
     return c;
 }
 
+/// Llama 3 405B: the design's default workload (model/core/design.h), as the engine reads it.
 cp::ModelSpec llama405b()
 {
-    cp::ModelSpec m;
-    m.layers = 126;
-    m.hidden = 16384;
-    m.heads = 128;
-    m.kvHeads = 8;
-    m.ffnHidden = 53248;
-    m.vocab = 128256;
-    return m;
+    return cp::modelFromWorkload(cp::Workload{});
 }
 
 cp::TrainingSpec training()
