@@ -4318,7 +4318,7 @@ scale-up</source>
         <translation>故障域</translation>
     </message>
     <message>
-        <location line="+93"/>
+        <location line="+100"/>
         <source>Evaluating the design…</source>
         <translation>正在评估设计…</translation>
     </message>
@@ -4328,7 +4328,7 @@ scale-up</source>
         <translation>%1%2[*] — Cluster Planner</translation>
     </message>
     <message>
-        <location line="+66"/>
+        <location line="+63"/>
         <source>Language: %1</source>
         <translation>语言：%1</translation>
     </message>
@@ -5668,19 +5668,13 @@ scale-up</source>
 <context>
     <name>cp::gui::ResultsDock</name>
     <message>
-        <location filename="../views/docks/resultsdock.cpp" line="+98"/>
-        <location line="+92"/>
-        <source>  P10 – P90</source>
-        <translation>  P10 – P90</translation>
-    </message>
-    <message>
-        <location line="-91"/>
-        <location line="+92"/>
+        <location filename="../views/docks/resultsdock.cpp" line="+110"/>
+        <location line="+90"/>
         <source>%1 – %2</source>
         <translation>%1 – %2</translation>
     </message>
     <message>
-        <location line="-89"/>
+        <location line="-87"/>
         <source>8 in 10 draws of the uncertain inputs land in this range: prices, rates, the cloud price path, utilisation and the training and reliability bands (docs/cost.md, &quot;Ranges and decisions&quot;)</source>
         <translation>不确定输入的 10 次抽样中有 8 次落在此区间内：价格、费率、云租用价格走势、利用率以及训练与可靠性区间（docs/cost.md，“Ranges and decisions”）</translation>
     </message>
@@ -5721,7 +5715,7 @@ scale-up</source>
         <translation>交换机，%1网络</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+23"/>
         <source>never</source>
         <translation>从不</translation>
     </message>
@@ -5756,7 +5750,7 @@ scale-up</source>
         <translation>模型误差</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>The model&apos;s error on the published runs most like this one, each predicted with the calibration fitted without its source; + means the model predicted it faster than it ran (docs/validation.md)</source>
         <translation>模型在与本设计最相近的已发表运行上的误差，每一条都用不含其来源的数据拟合的校准来预测；+ 表示模型预测得比实际运行更快（docs/validation.md）</translation>
     </message>
@@ -5796,7 +5790,7 @@ scale-up</source>
         <translation>所示数值为模型结果乘以工作负载的软件栈效率；这些运行的误差是模型本身在调优软件栈上的误差</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+59"/>
         <source>Oversubscription</source>
         <translation>收敛比</translation>
     </message>
@@ -5816,7 +5810,7 @@ scale-up</source>
         <translation>条链路</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="-49"/>
         <source>Layout (searched)</source>
         <translation>布局（已搜索）</translation>
     </message>
@@ -5831,7 +5825,7 @@ scale-up</source>
         <translation>右键单击可将此布局固定到设计中</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="-11"/>
         <source>Training speed</source>
         <translation>训练速度</translation>
     </message>
@@ -5846,17 +5840,17 @@ scale-up</source>
         <translation>见“问题”</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+27"/>
         <source>Resilience policy</source>
         <translation>容错策略</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+43"/>
         <source>Results</source>
         <translation>结果</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+40"/>
         <source>no evaluated layout to pin</source>
         <translation>没有可固定的已评估布局</translation>
     </message>
@@ -5896,7 +5890,12 @@ scale-up</source>
         <translation>单位</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+0"/>
+        <source>P10 – P90</source>
+        <translation>P10 – P90</translation>
+    </message>
+    <message>
+        <location line="+22"/>
         <source>Not evaluated yet.</source>
         <translation>尚未评估。</translation>
     </message>

@@ -205,12 +205,12 @@ void TestDocks::resultsShowFiguresWithUnits()
             const QString key = (*it)->toolTip(0);
             if (key.isEmpty() || key == QLatin1String("power.pue"))
                 continue;
-            QVERIFY2(!(*it)->text(2).isEmpty(), qPrintable(key));
+            QVERIFY2(!(*it)->text(3).isEmpty(), qPrintable(key));
         }
     }
     QList<QTreeWidgetItem *> kw = dock.powerTree()->findItems(QStringLiteral("IT power (training load)"), Qt::MatchExactly);
     QCOMPARE(kw.size(), 1);
-    QCOMPARE(kw.front()->text(2), QStringLiteral("kW"));
+    QCOMPARE(kw.front()->text(3), QStringLiteral("kW"));
 
     dock.clear();
     QVERIFY(dock.value(QStringLiteral("inventory.gpus_total")).isEmpty());
@@ -251,6 +251,21 @@ void TestDocks::resultsShowFabricAndTraining()
     QCOMPARE(dock.value(QStringLiteral("performance.mfu_p10")),
              locale.toString(43.1 * band.low, 'f', 1) + QStringLiteral(" – ") + locale.toString(43.1 * band.high, 'f', 1));
     QVERIFY(!dock.value(QStringLiteral("performance.mfu_p10")).contains(QStringLiteral("not covered")));
+    // The band sits on the figure's own row, in its column, and the training figures come first
+    // (before the fabric's), so that they show without scrolling.
+    QTreeWidget *perfTree = dock.performanceTree();
+    QCOMPARE(perfTree->headerItem()->text(2), QStringLiteral("P10 – P90"));
+    QTreeWidgetItem *mfuRow = nullptr;
+    for (QTreeWidgetItemIterator it(perfTree); *it; ++it)
+        if ((*it)->toolTip(0) == QLatin1String("performance.mfu"))
+            mfuRow = *it;
+    QVERIFY(mfuRow);
+    QCOMPARE(mfuRow->text(2), dock.value(QStringLiteral("performance.mfu_p10")));
+    QCOMPARE(mfuRow->text(3), QStringLiteral("%"));
+    QCOMPARE(perfTree->topLevelItem(0)->toolTip(0), QStringLiteral("performance.parallelism_used"));
+    QVERIFY(perfTree->indexOfTopLevelItem(mfuRow) < perfTree->indexOfTopLevelItem(
+                                                        perfTree->findItems(QStringLiteral("Cables"), Qt::MatchExactly).value(0)));
+    QVERIFY(dock.inventoryTree()->isColumnHidden(2));
     // A step whose data-parallel traffic is at least its compute is outside what the band covers
     // (docs/validation.md, "Communication-bound steps"): the band row says so.
     results.performance.outcome.estimate.time.computeS = 0.037;

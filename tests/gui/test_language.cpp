@@ -119,7 +119,7 @@ void TestLanguage::resultsDockShowsChineseFigureNames()
     QVERIFY(gpus);
     QCOMPARE(gpus->text(0), QCoreApplication::translate("cp::Figures", "GPUs installed"));
     QVERIFY2(gpus->text(0) != QStringLiteral("GPUs installed"), qPrintable(gpus->text(0)));
-    QVERIFY(gpus->text(2).contains(QStringLiteral("GPU")));
+    QVERIFY(gpus->text(3).contains(QStringLiteral("GPU")));
 }
 
 void TestLanguage::problemsDockShowsChineseProblems()

@@ -35,6 +35,9 @@ namespace cp::gui {
 namespace {
 
 constexpr int KeyRole = Qt::UserRole + 1;
+/// The columns of every tree: a figure's P10–P90 band sits on its own row, beside its value, so
+/// that the headline figures and their bands fit the dock without scrolling.
+enum Column { FigureColumn = 0, ValueColumn = 1, BandColumn = 2, UnitColumn = 3 };
 
 QString integer(long long value)
 {
@@ -56,9 +59,11 @@ QString text(std::string_view s)
 QTreeWidgetItem *row(QTreeWidget *tree, const QString &key, const QString &label, const QString &value,
                      const QString &unit, QTreeWidgetItem *parent = nullptr)
 {
-    auto *item = parent ? new QTreeWidgetItem(parent, {label, value, unit}) : new QTreeWidgetItem(tree, {label, value, unit});
-    item->setData(0, KeyRole, key);
-    item->setTextAlignment(1, Qt::AlignRight | Qt::AlignVCenter);
+    const QStringList cells{label, value, QString(), unit};
+    auto *item = parent ? new QTreeWidgetItem(parent, cells) : new QTreeWidgetItem(tree, cells);
+    item->setData(FigureColumn, KeyRole, key);
+    item->setTextAlignment(ValueColumn, Qt::AlignRight | Qt::AlignVCenter);
+    item->setTextAlignment(BandColumn, Qt::AlignRight | Qt::AlignVCenter);
     if (!key.isEmpty())
         item->setToolTip(0, key);
     return item;
@@ -85,39 +90,45 @@ QTreeWidgetItem *figureRow(QTreeWidget *tree, const char *key, const Results &r,
     return row(tree, QString::fromLatin1(key), label, shown(f, r), text(f.dock.unit));
 }
 
-/// Under a performance figure, its P10–P90 band (docs/validation.md), when it has one: the
-/// figures KEY_p10 and KEY_p90 of the figure table, shown with the figure's own unit.
+/// The band column of a figure's row: text and the band's key (KEY_p10, which value() finds).
+void setBand(QTreeWidgetItem *item, const QString &key, const QString &band)
+{
+    item->setText(BandColumn, band);
+    item->setData(BandColumn, KeyRole, key);
+}
+
+/// Beside a performance figure, its P10–P90 band (docs/validation.md), when it has one: the
+/// figures KEY_p10 and KEY_p90 of the figure table, in the figure's own unit.
 enum class BandOf { Training, Reliability, Cost };
 
-void bandRow(QTreeWidget *tree, const char *key, const Results &r, BandOf of = BandOf::Training)
+void bandCell(QTreeWidgetItem *item, const char *key, const Results &r, BandOf of = BandOf::Training)
 {
     const std::string low = std::string(key) + "_p10", high = std::string(key) + "_p90";
     const Figure *p10 = findFigure(low), *p90 = findFigure(high);
-    if (!p10 || !p90)
+    if (!item || !p10 || !p90)
         return;
-    QTreeWidgetItem *band = row(tree, QString::fromStdString(low), ResultsDock::tr("  P10 – P90"),
-                                ResultsDock::tr("%1 – %2").arg(shown(*p10, r), shown(*p90, r)),
-                                text(figure(key).dock.unit));
+    setBand(item, QString::fromStdString(low), ResultsDock::tr("%1 – %2").arg(shown(*p10, r), shown(*p90, r)));
+    QTreeWidgetItem *band = item;
     if (of == BandOf::Cost) {
-        band->setToolTip(1, ResultsDock::tr("8 in 10 draws of the uncertain inputs land in this range: prices, rates, "
+        band->setToolTip(BandColumn, ResultsDock::tr("8 in 10 draws of the uncertain inputs land in this range: prices, rates, "
                                             "the cloud price path, utilisation and the training and reliability "
                                             "bands (docs/cost.md, \"Ranges and decisions\")"));
         return;
     }
     if (of == BandOf::Reliability) {
-        band->setToolTip(1, ResultsDock::tr("8 in 10 fleets and teams like this one land in this range: the failure "
+        band->setToolTip(BandColumn, ResultsDock::tr("8 in 10 fleets and teams like this one land in this range: the failure "
                                             "rates and recovery times drawn from their ranges (docs/reliability.md)"));
         return;
     }
     const PerformanceBands bands = performanceBands(r.performance.spec, r.performance.outcome.estimate);
-    band->setToolTip(1, ResultsDock::tr("8 runs in 10 like this one land in this range (errors of the %1 regime "
+    band->setToolTip(BandColumn, ResultsDock::tr("8 runs in 10 like this one land in this range (errors of the %1 regime "
                                         "against published runs, docs/validation.md)")
                             .arg(QString::fromLatin1(regimeName(bands.regime))));
     // A communication-bound step is outside what the band covers: say so on the row itself.
     if (bands.communicationBound()) {
-        band->setText(1, ResultsDock::tr("%1 (not covered: communication-bound)").arg(band->text(1)));
+        band->setText(BandColumn, ResultsDock::tr("%1 (not covered: communication-bound)").arg(band->text(BandColumn)));
         const CommunicationBoundRecord rec = communicationBoundRecord();
-        band->setToolTip(1, ResultsDock::tr("Communication-bound step: its data-parallel traffic is %1× its compute, "
+        band->setToolTip(BandColumn, ResultsDock::tr("Communication-bound step: its data-parallel traffic is %1× its compute, "
                                             "more than the backward pass it hides behind, so how it is scheduled "
                                             "decides the step. The %2 published runs like this ran at %3 % to %4 % "
                                             "of the predicted throughput (docs/validation.md, \"Communication-bound "
@@ -173,23 +184,20 @@ void fillPower(QTreeWidget *tree, const Results &results)
     if (cost.available) {
         figureRow(tree, "cost.capex_usd", results);
         figureRow(tree, "cost.opex_usd_per_year", results);
-        figureRow(tree, "cost.tco_usd", results, decimal(cost.lifeYears, 0));
-        bandRow(tree, "cost.tco_usd", results, BandOf::Cost);
+        bandCell(figureRow(tree, "cost.tco_usd", results, decimal(cost.lifeYears, 0)), "cost.tco_usd", results,
+                 BandOf::Cost);
         figureRow(tree, "cost.cost_per_gpu_hour_usd", results);
-        figureRow(tree, "cost.cost_per_effective_pflop_hour_usd", results);
-        bandRow(tree, "cost.cost_per_effective_pflop_hour_usd", results, BandOf::Cost);
-        figureRow(tree, "cost.time_to_train_days", results);
-        bandRow(tree, "cost.time_to_train_days", results, BandOf::Cost);
-        figureRow(tree, "cost.npv_owning_vs_cloud_usd", results);
-        bandRow(tree, "cost.npv_owning_vs_cloud_usd", results, BandOf::Cost);
+        for (const char *key : {"cost.cost_per_effective_pflop_hour_usd", "cost.time_to_train_days",
+                                "cost.npv_owning_vs_cloud_usd"})
+            bandCell(figureRow(tree, key, results), key, results, BandOf::Cost);
         const Figure &breakEven = figure("cost.break_even_month");
         const auto month = [](int m) { return m >= 0 ? integer(m) : ResultsDock::tr("never"); };
-        row(tree, QStringLiteral("cost.break_even_month"), text(breakEven.dock.label), month(cost.breakEvenMonth),
-            cost.breakEvenMonth >= 0 ? text(breakEven.dock.unit) : QString());
+        QTreeWidgetItem *breakEvenRow =
+            row(tree, QStringLiteral("cost.break_even_month"), text(breakEven.dock.label), month(cost.breakEvenMonth),
+                cost.breakEvenMonth >= 0 || cost.uncertainty.available ? text(breakEven.dock.unit) : QString());
         if (cost.uncertainty.available)
-            row(tree, QStringLiteral("cost.break_even_month_p10"), ResultsDock::tr("  P10 – P90"),
-                ResultsDock::tr("%1 – %2").arg(month(cost.uncertainty.breakEvenP10), month(cost.uncertainty.breakEvenP90)),
-                text(breakEven.dock.unit));
+            setBand(breakEvenRow, QStringLiteral("cost.break_even_month_p10"),
+                    ResultsDock::tr("%1 – %2").arg(month(cost.uncertainty.breakEvenP10), month(cost.uncertainty.breakEvenP90)));
         figureRow(tree, "cost.break_even_utilisation", results);
         // The delivery, and what it waits for longest (docs/cost.md, "Delivery from lead times").
         QTreeWidgetItem *delivery = figureRow(tree, "cost.delivery_months", results);
@@ -200,8 +208,8 @@ void fillPower(QTreeWidget *tree, const Results &results)
                     critical = ResultsDock::tr("from lead times; the longest: %1, %2 weeks")
                                    .arg(QString::fromStdString(item.label), decimal(item.weeks, 0));
         if (delivery)
-            delivery->setToolTip(1, critical);
-        bandRow(tree, "cost.delivery_months", results, BandOf::Cost);
+            delivery->setToolTip(ValueColumn, critical);
+        bandCell(delivery, "cost.delivery_months", results, BandOf::Cost);
     }
     if (!power.kwByRow.empty()) {
         tree->setRootIsDecorated(true);
@@ -234,6 +242,8 @@ void nearestRunsRow(QTreeWidget *tree, const PerformanceResults &perf)
     const QString key = QStringLiteral("performance.accuracy.nearest_published_runs");
     QTreeWidgetItem *head = row(tree, key, ResultsDock::tr("Nearest published runs"),
                                 errors.join(QStringLiteral(", ")), ResultsDock::tr("model error"));
+    // One child per run (and what they cannot vouch for), folded under the head: the arrow says so.
+    tree->setRootIsDecorated(true);
     head->setToolTip(1, ResultsDock::tr("The model's error on the published runs most like this one, each predicted "
                                         "with the calibration fitted without its source; + means the model predicted "
                                         "it faster than it ran (docs/validation.md)"));
@@ -264,7 +274,53 @@ void nearestRunsRow(QTreeWidget *tree, const PerformanceResults &perf)
                                             "the runs' errors are the model's own, on tuned stacks"));
 }
 
-void fillPerformance(QTreeWidget *tree, const Results &results)
+/// The workload's speed, each figure with its band and the published runs it rests on: first,
+/// so that they show without scrolling in the default layout.
+void fillTraining(QTreeWidget *tree, const Results &results)
+{
+    const PerformanceResults &perf = results.performance;
+    if (!perf.available) {
+        row(tree, QStringLiteral("performance.available"), ResultsDock::tr("Training speed"), ResultsDock::tr("n/a"),
+            ResultsDock::tr("see Problems"));
+        return;
+    }
+    // The whole layout in the estimate's notation, which the Inspector's Parallelism field reads.
+    QTreeWidgetItem *layout =
+        row(tree, QStringLiteral("performance.parallelism_used"),
+            perf.outcome.searched ? ResultsDock::tr("Layout (searched)") : ResultsDock::tr("Layout"),
+            QString::fromStdString(describe(perf.outcome.estimate.config)), QString());
+    // A long layout is elided in the column: the tooltip holds it whole.
+    layout->setToolTip(ValueColumn, layout->text(ValueColumn) + QLatin1Char('\n') +
+                                        ResultsDock::tr("Right-click to pin this layout in the design"));
+    if (perf.outcome.gpusUsed > 0 && perf.outcome.gpusUsed < perf.spec.cluster.gpus) {
+        QTreeWidgetItem *used = figureRow(tree, "performance.gpus_used", results);
+        used->setText(UnitColumn, used->text(UnitColumn).arg(integer(perf.spec.cluster.gpus)));
+    }
+    for (const char *key : {"performance.mfu", "performance.model_tflops_per_gpu", "performance.tokens_per_s",
+                            "performance.memory_gb_per_gpu", "performance.time_to_train_days"})
+        bandCell(figureRow(tree, key, results), key, results);
+    nearestRunsRow(tree, perf);
+}
+
+/// What fails together and how much of the time the job does useful work.
+void fillResilience(QTreeWidget *tree, const Results &results)
+{
+    const ReliabilityResults &rel = results.reliability;
+    if (!rel.available)
+        return;
+    row(tree, QStringLiteral("reliability.policy"), ResultsDock::tr("Resilience policy"),
+        QString::fromStdString(rel.policy), QString::fromStdString(rel.checkpointKind));
+    for (const char *key : {"reliability.largest_failure_domain_gpus", "reliability.job_mtbf_hours",
+                            "reliability.checkpoint_interval_minutes"})
+        figureRow(tree, key, results);
+    bandCell(figureRow(tree, "reliability.goodput", results), "reliability.goodput", results, BandOf::Reliability);
+    if (rel.effectiveTimeToTrainDays > 0)
+        bandCell(figureRow(tree, "reliability.effective_time_to_train_days", results),
+                 "reliability.effective_time_to_train_days", results, BandOf::Reliability);
+}
+
+/// The fabric as built.
+void fillFabric(QTreeWidget *tree, const Results &results)
 {
     const FabricResults &fabric = results.fabric;
     figureRow(tree, "fabric.tiers", results, QString::fromStdString(fabric.topology));
@@ -282,43 +338,14 @@ void fillPerformance(QTreeWidget *tree, const Results &results)
         cables += c.count;
     row(tree, QStringLiteral("fabric.cables"), ResultsDock::tr("Cables"), integer(cables), ResultsDock::tr("links"));
     figureRow(tree, "fabric.optics_power_kw", results);
-    const PerformanceResults &perf = results.performance;
-    if (perf.available) {
-        // The whole layout in the estimate's notation, which the Inspector's Parallelism field reads.
-        QTreeWidgetItem *layout =
-            row(tree, QStringLiteral("performance.parallelism_used"),
-                perf.outcome.searched ? ResultsDock::tr("Layout (searched)") : ResultsDock::tr("Layout"),
-                QString::fromStdString(describe(perf.outcome.estimate.config)), QString());
-        // A long layout is elided in the column: the tooltip holds it whole.
-        layout->setToolTip(1, layout->text(1) + QLatin1Char('\n') +
-                                  ResultsDock::tr("Right-click to pin this layout in the design"));
-        if (perf.outcome.gpusUsed > 0 && perf.outcome.gpusUsed < perf.spec.cluster.gpus) {
-            QTreeWidgetItem *used = figureRow(tree, "performance.gpus_used", results);
-            used->setText(2, used->text(2).arg(integer(perf.spec.cluster.gpus)));
-        }
-        for (const char *key : {"performance.mfu", "performance.model_tflops_per_gpu", "performance.tokens_per_s",
-                                "performance.memory_gb_per_gpu", "performance.time_to_train_days"}) {
-            figureRow(tree, key, results);
-            bandRow(tree, key, results);
-        }
-        nearestRunsRow(tree, perf);
-    } else {
-        row(tree, QStringLiteral("performance.available"), ResultsDock::tr("Training speed"), ResultsDock::tr("n/a"),
-            ResultsDock::tr("see Problems"));
-    }
-    const ReliabilityResults &rel = results.reliability;
-    if (rel.available) {
-        row(tree, QStringLiteral("reliability.policy"), ResultsDock::tr("Resilience policy"),
-            QString::fromStdString(rel.policy), QString::fromStdString(rel.checkpointKind));
-        for (const char *key : {"reliability.largest_failure_domain_gpus", "reliability.job_mtbf_hours",
-                                "reliability.checkpoint_interval_minutes", "reliability.goodput"})
-            figureRow(tree, key, results);
-        bandRow(tree, "reliability.goodput", results, BandOf::Reliability);
-        if (rel.effectiveTimeToTrainDays > 0) {
-            figureRow(tree, "reliability.effective_time_to_train_days", results);
-            bandRow(tree, "reliability.effective_time_to_train_days", results, BandOf::Reliability);
-        }
-    }
+}
+
+/// The middle table: the workload's speed on the fabric, what fails together, and the fabric itself.
+void fillPerformance(QTreeWidget *tree, const Results &results)
+{
+    fillTraining(tree, results);
+    fillResilience(tree, results);
+    fillFabric(tree, results);
 }
 
 } // namespace
@@ -338,9 +365,11 @@ ResultsDock::ResultsDock(QWidget *parent)
     layout->setSpacing(2);
     auto *tables = new QHBoxLayout;
     tables->setSpacing(6);
-    tables->addWidget(mInventory);
-    tables->addWidget(mPerformance);
-    tables->addWidget(mPower);
+    // The counts need no band column: the two tables with bands get the room.
+    tables->addWidget(mInventory, 4);
+    tables->addWidget(mPerformance, 5);
+    tables->addWidget(mPower, 5);
+    mInventory->setColumnHidden(BandColumn, true); // counts have no band
     mPerformance->setContextMenuPolicy(Qt::CustomContextMenu);
     connect(mPerformance, &QTreeWidget::customContextMenuRequested, this, &ResultsDock::showPerformanceMenu);
     layout->addLayout(tables, 1);
@@ -414,16 +443,19 @@ QTreeWidget *ResultsDock::makeTree(const QString &objectName)
 {
     auto *tree = new QTreeWidget;
     tree->setObjectName(objectName);
-    tree->setColumnCount(3);
-    tree->setHeaderLabels({tr("Figure"), tr("Value"), tr("Unit")});
+    tree->setColumnCount(4);
+    tree->setHeaderLabels({tr("Figure"), tr("Value"), tr("P10 – P90"), tr("Unit")});
     // Labels are never cut; values take what is left and align right.
     tree->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
     tree->header()->setSectionResizeMode(1, QHeaderView::Stretch);
-    tree->header()->setSectionResizeMode(2, QHeaderView::ResizeToContents);
+    tree->header()->setSectionResizeMode(BandColumn, QHeaderView::ResizeToContents);
+    tree->header()->setSectionResizeMode(UnitColumn, QHeaderView::ResizeToContents);
     tree->header()->setStretchLastSection(false);
+    tree->header()->setMinimumSectionSize(64); // the stretched value column keeps room for a figure
     tree->setAlternatingRowColors(true);
     tree->setUniformRowHeights(true);
     tree->setRootIsDecorated(false);
+    tree->setIndentation(12);
     tree->setSelectionMode(QAbstractItemView::ExtendedSelection);
     return tree;
 }
@@ -471,9 +503,12 @@ void ResultsDock::setResults(const Results &results)
 QString ResultsDock::value(const QString &key) const
 {
     for (QTreeWidget *tree : {mInventory, mPerformance, mPower}) {
-        for (QTreeWidgetItemIterator it(tree); *it; ++it)
-            if ((*it)->data(0, KeyRole).toString() == key)
-                return (*it)->text(1);
+        for (QTreeWidgetItemIterator it(tree); *it; ++it) {
+            if ((*it)->data(FigureColumn, KeyRole).toString() == key)
+                return (*it)->text(ValueColumn);
+            if ((*it)->data(BandColumn, KeyRole).toString() == key)
+                return (*it)->text(BandColumn);
+        }
     }
     return {};
 }

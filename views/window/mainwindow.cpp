@@ -221,9 +221,16 @@ void MainWindow::createDocks()
     tabifyDockWidget(mResults, mChartsDock);
     tabifyDockWidget(mChartsDock, mFailuresDock);
     mResults->raise();
+    applyDefaultDockSizes();
+}
+
+void MainWindow::applyDefaultDockSizes()
+{
+    // The Results dock's three tables each hold a value and its P10–P90 band side by side: it
+    // takes most of the bottom row, the Problems list the rest.
     resizeDocks({mPalette, mInspector}, {270, 360}, Qt::Horizontal);
     resizeDocks({mResults}, {270}, Qt::Vertical);
-    resizeDocks({mResults, mProblems}, {1150, 450}, Qt::Horizontal);
+    resizeDocks({mResults, mProblems}, {1270, 330}, Qt::Horizontal);
 }
 
 // --- the design and its evaluation ---------------------------------------------------------------
@@ -444,11 +451,8 @@ void MainWindow::showEvent(QShowEvent *event)
     mShownOnce = true;
     // The default layout's proportions, set once the window has its real size (set before, the
     // central tabs' size hints win and squeeze the side docks).
-    if (!mLayoutRestored) {
-        resizeDocks({mPalette, mInspector}, {270, 360}, Qt::Horizontal);
-        resizeDocks({mResults}, {270}, Qt::Vertical);
-        resizeDocks({mResults, mProblems}, {1150, 450}, Qt::Horizontal);
-    }
+    if (!mLayoutRestored)
+        applyDefaultDockSizes();
 }
 
 void MainWindow::saveSettings() const

@@ -236,6 +236,8 @@ Q_SIGNALS:
 protected:
     void closeEvent(QCloseEvent *event) override;
     void showEvent(QShowEvent *event) override;
+    /// The docks' proportions in the default layout (set at start-up and once the window has its size).
+    void applyDefaultDockSizes();
 
 private:
     void loadPlugins();
