@@ -375,6 +375,41 @@
     </message>
     <message>
         <location line="+1"/>
+        <source>Hardware TFLOP/s per GPU</source>
+        <translation>每 GPU 硬件算力</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Hardware TFLOP/s per GPU P10</source>
+        <translation>每 GPU 硬件算力 P10</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Hardware TFLOP/s per GPU P90</source>
+        <translation>每 GPU 硬件算力 P90</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Step time</source>
+        <translation>单步时间</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>s</source>
+        <translation>秒</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Step time P10</source>
+        <translation>单步时间 P10</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Step time P90</source>
+        <translation>单步时间 P90</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Tokens per second</source>
         <translation>每秒 token 数</translation>
     </message>
@@ -5790,7 +5825,7 @@ scale-up</source>
         <translation>所示数值为模型结果乘以工作负载的软件栈效率；这些运行的误差是模型本身在调优软件栈上的误差</translation>
     </message>
     <message>
-        <location line="+59"/>
+        <location line="+60"/>
         <source>Oversubscription</source>
         <translation>收敛比</translation>
     </message>
@@ -5810,7 +5845,7 @@ scale-up</source>
         <translation>条链路</translation>
     </message>
     <message>
-        <location line="-49"/>
+        <location line="-50"/>
         <source>Layout (searched)</source>
         <translation>布局（已搜索）</translation>
     </message>
@@ -5840,7 +5875,7 @@ scale-up</source>
         <translation>见“问题”</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+28"/>
         <source>Resilience policy</source>
         <translation>容错策略</translation>
     </message>

@@ -266,6 +266,17 @@ void TestDocks::resultsShowFabricAndTraining()
     QVERIFY(perfTree->indexOfTopLevelItem(mfuRow) < perfTree->indexOfTopLevelItem(
                                                         perfTree->findItems(QStringLiteral("Cables"), Qt::MatchExactly).value(0)));
     QVERIFY(dock.inventoryTree()->isColumnHidden(2));
+    // Step time and hardware TFLOP/s (recomputation counted) show with their bands too; step time's
+    // band is the time's: the P90 throughput's step is its P10.
+    results.performance.outcome.estimate.stepTimeS = 12.5;
+    results.performance.outcome.estimate.hardwareTflopsPerGpu = 512.0;
+    dock.setResults(results);
+    QCOMPARE(dock.value(QStringLiteral("performance.step_time_s")), locale.toString(12.5, 'f', 2));
+    QCOMPARE(dock.value(QStringLiteral("performance.step_time_s_p10")),
+             locale.toString(12.5 / band.high, 'f', 2) + QStringLiteral(" – ") + locale.toString(12.5 / band.low, 'f', 2));
+    QCOMPARE(dock.value(QStringLiteral("performance.hardware_tflops_per_gpu")), locale.toString(512));
+    QCOMPARE(dock.value(QStringLiteral("performance.hardware_tflops_per_gpu_p10")),
+             locale.toString(qRound(512 * band.low)) + QStringLiteral(" – ") + locale.toString(qRound(512 * band.high)));
     // A step whose data-parallel traffic is at least its compute is outside what the band covers
     // (docs/validation.md, "Communication-bound steps"): the band row says so.
     results.performance.outcome.estimate.time.computeS = 0.037;

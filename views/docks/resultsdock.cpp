@@ -296,8 +296,9 @@ void fillTraining(QTreeWidget *tree, const Results &results)
         QTreeWidgetItem *used = figureRow(tree, "performance.gpus_used", results);
         used->setText(UnitColumn, used->text(UnitColumn).arg(integer(perf.spec.cluster.gpus)));
     }
-    for (const char *key : {"performance.mfu", "performance.model_tflops_per_gpu", "performance.tokens_per_s",
-                            "performance.memory_gb_per_gpu", "performance.time_to_train_days"})
+    for (const char *key : {"performance.mfu", "performance.model_tflops_per_gpu", "performance.hardware_tflops_per_gpu",
+                            "performance.step_time_s", "performance.tokens_per_s", "performance.memory_gb_per_gpu",
+                            "performance.time_to_train_days"})
         bandCell(figureRow(tree, key, results), key, results);
     nearestRunsRow(tree, perf);
 }
