@@ -5704,32 +5704,32 @@ scale-up</source>
     <name>cp::gui::ResultsDock</name>
     <message>
         <location filename="../views/docks/resultsdock.cpp" line="+110"/>
-        <location line="+90"/>
+        <location line="+94"/>
         <source>%1 – %2</source>
         <translation>%1 – %2</translation>
     </message>
     <message>
-        <location line="-87"/>
+        <location line="-91"/>
         <source>8 in 10 draws of the uncertain inputs land in this range: prices, rates, the cloud price path, utilisation and the training and reliability bands (docs/cost.md, &quot;Ranges and decisions&quot;)</source>
         <translation>不确定输入的 10 次抽样中有 8 次落在此区间内：价格、费率、云租用价格走势、利用率以及训练与可靠性区间（docs/cost.md，“Ranges and decisions”）</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>8 in 10 fleets and teams like this one land in this range: the failure rates and recovery times drawn from their ranges (docs/reliability.md)</source>
         <translation>与此类似的机群和团队中，10 个有 8 个落在此区间内：故障率和恢复时间均在其区间内抽样（docs/reliability.md）</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>8 runs in 10 like this one land in this range (errors of the %1 regime against published runs, docs/validation.md)</source>
         <translation>与此类似的训练运行中，10 次有 8 次落在此区间内（依据 %1 工况相对已公开训练运行的误差，docs/validation.md）</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>%1 (not covered: communication-bound)</source>
         <translation>%1（区间不适用：通信受限）</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Communication-bound step: its data-parallel traffic is %1× its compute, more than the backward pass it hides behind, so how it is scheduled decides the step. The %2 published runs like this ran at %3 % to %4 % of the predicted throughput (docs/validation.md, &quot;Communication-bound steps&quot;)</source>
         <translation>通信受限的训练步：其数据并行通信量是计算的 %1 倍，超过了用来掩盖它的反向计算，因此步长取决于通信如何调度。%2 个此类公开运行的实测吞吐为预测值的 %3 % 至 %4 %（docs/validation.md，“Communication-bound steps”）</translation>
     </message>
@@ -5775,7 +5775,7 @@ scale-up</source>
         <translation>kW</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+23"/>
         <source>Nearest published runs</source>
         <translation>最相近的已发表运行</translation>
     </message>

@@ -108,35 +108,39 @@ void bandCell(QTreeWidgetItem *item, const char *key, const Results &r, BandOf o
     if (!item || !p10 || !p90)
         return;
     setBand(item, QString::fromStdString(low), ResultsDock::tr("%1 – %2").arg(shown(*p10, r), shown(*p90, r)));
-    QTreeWidgetItem *band = item;
     if (of == BandOf::Cost) {
-        band->setToolTip(BandColumn, ResultsDock::tr("8 in 10 draws of the uncertain inputs land in this range: prices, rates, "
-                                            "the cloud price path, utilisation and the training and reliability "
-                                            "bands (docs/cost.md, \"Ranges and decisions\")"));
+        item->setToolTip(BandColumn,
+                         ResultsDock::tr("8 in 10 draws of the uncertain inputs land in this range: prices, rates, "
+                                         "the cloud price path, utilisation and the training and reliability "
+                                         "bands (docs/cost.md, \"Ranges and decisions\")"));
         return;
     }
     if (of == BandOf::Reliability) {
-        band->setToolTip(BandColumn, ResultsDock::tr("8 in 10 fleets and teams like this one land in this range: the failure "
-                                            "rates and recovery times drawn from their ranges (docs/reliability.md)"));
+        item->setToolTip(BandColumn,
+                         ResultsDock::tr("8 in 10 fleets and teams like this one land in this range: the failure "
+                                         "rates and recovery times drawn from their ranges (docs/reliability.md)"));
         return;
     }
     const PerformanceBands bands = performanceBands(r.performance.spec, r.performance.outcome.estimate);
-    band->setToolTip(BandColumn, ResultsDock::tr("8 runs in 10 like this one land in this range (errors of the %1 regime "
-                                        "against published runs, docs/validation.md)")
-                            .arg(QString::fromLatin1(regimeName(bands.regime))));
+    item->setToolTip(BandColumn,
+                     ResultsDock::tr("8 runs in 10 like this one land in this range (errors of the %1 regime "
+                                     "against published runs, docs/validation.md)")
+                         .arg(QString::fromLatin1(regimeName(bands.regime))));
     // A communication-bound step is outside what the band covers: say so on the row itself.
     if (bands.communicationBound()) {
-        band->setText(BandColumn, ResultsDock::tr("%1 (not covered: communication-bound)").arg(band->text(BandColumn)));
+        item->setText(BandColumn,
+                      ResultsDock::tr("%1 (not covered: communication-bound)").arg(item->text(BandColumn)));
         const CommunicationBoundRecord rec = communicationBoundRecord();
-        band->setToolTip(BandColumn, ResultsDock::tr("Communication-bound step: its data-parallel traffic is %1× its compute, "
-                                            "more than the backward pass it hides behind, so how it is scheduled "
-                                            "decides the step. The %2 published runs like this ran at %3 % to %4 % "
-                                            "of the predicted throughput (docs/validation.md, \"Communication-bound "
-                                            "steps\")")
-                                .arg(bands.dpOverCompute, 0, 'f', 2)
-                                .arg(rec.runs)
-                                .arg(rec.lowestPct)
-                                .arg(rec.highestPct));
+        item->setToolTip(BandColumn,
+                         ResultsDock::tr("Communication-bound step: its data-parallel traffic is %1× its compute, "
+                                         "more than the backward pass it hides behind, so how it is scheduled "
+                                         "decides the step. The %2 published runs like this ran at %3 % to %4 % "
+                                         "of the predicted throughput (docs/validation.md, \"Communication-bound "
+                                         "steps\")")
+                             .arg(bands.dpOverCompute, 0, 'f', 2)
+                             .arg(rec.runs)
+                             .arg(rec.lowestPct)
+                             .arg(rec.highestPct));
     }
 }
 
@@ -221,15 +225,14 @@ void fillPower(QTreeWidget *tree, const Results &results)
     }
 }
 
-/// Fabric as built, the workload's speed on it, what fails together and how much of the time the
-/// job does useful work.
+/// "+4.5 %": a model error in percent, its sign always shown.
 QString signedPercent(double pct)
 {
     return (pct > 0 ? QStringLiteral("+") : QString()) + decimal(pct, 1) + QStringLiteral(" %");
 }
 
 /// The published runs most like this one and the model's held-out error on each
-/// (model/training/publishedruns.h), nearest first: what the band above is drawn from, by name.
+/// (model/training/publishedruns.h), nearest first: what the bands above are drawn from, by name.
 void nearestRunsRow(QTreeWidget *tree, const PerformanceResults &perf)
 {
     const EstimateSpec &spec = perf.spec;
