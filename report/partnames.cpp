@@ -96,6 +96,21 @@ QString tierWord(const std::string &tier)
     return QString::fromStdString(tier);
 }
 
+QString checkpointWord(const std::string &kind)
+{
+    static const std::vector<std::pair<std::string, const char *>> words{
+        //: how the job writes its checkpoints, one short word in the unit column beside the
+        //: resilience policy's name
+        {"blocking", QT_TRANSLATE_NOOP("cp::Parts", "blocking")},
+        {"async", QT_TRANSLATE_NOOP("cp::Parts", "async")},
+        {"in-memory", QT_TRANSLATE_NOOP("cp::Parts", "in-memory")},
+    };
+    for (const auto &[key, word] : words)
+        if (kind == key)
+            return PartText::tr(word);
+    return QString::fromStdString(kind);
+}
+
 std::string kindNameUtf8(const std::string &kind)
 {
     return kindName(kind).toStdString();

@@ -19,6 +19,9 @@ QString recoveryHelp(const std::string &recovery);
 /// A switch tier of the fabric ("leaf", "spine", "core", "super_core") or another switch network
 /// ("storage", "management", "unassigned") as a word inside a label; unknown ones as they are.
 QString tierWord(const std::string &tier);
+/// How a checkpoint is taken ("blocking", "async", "in-memory"), as one short word beside the
+/// resilience policy (the Results dock's unit column); unknown ones as they are.
+QString checkpointWord(const std::string &kind);
 /// The same, as UTF-8 for a report.
 std::string kindNameUtf8(const std::string &kind);
 std::string recoveryNameUtf8(const std::string &recovery);

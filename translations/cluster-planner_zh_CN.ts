@@ -1323,6 +1323,22 @@
         <source>unassigned</source>
         <translation>未分配</translation>
     </message>
+    <message>
+        <location line="+13"/>
+        <source>blocking</source>
+        <extracomment>how the job writes its checkpoints, one short word in the unit column beside the resilience policy&apos;s name</extracomment>
+        <translation>阻塞式</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>async</source>
+        <translation>异步</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>in-memory</source>
+        <translation>内存</translation>
+    </message>
 </context>
 <context>
     <name>cp::Problems</name>

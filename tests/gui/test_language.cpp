@@ -13,6 +13,7 @@
 #include "views/window/mainwindow.h"
 
 #include <QCoreApplication>
+#include <QTreeWidgetItemIterator>
 #include <QMenu>
 #include <QMenuBar>
 #include <QSettings>
@@ -120,6 +121,14 @@ void TestLanguage::resultsDockShowsChineseFigureNames()
     QCOMPARE(gpus->text(0), QCoreApplication::translate("cp::Figures", "GPUs installed"));
     QVERIFY2(gpus->text(0) != QStringLiteral("GPUs installed"), qPrintable(gpus->text(0)));
     QVERIFY(gpus->text(3).contains(QStringLiteral("GPU")));
+    // The checkpoint kind beside the resilience policy is translated, not the model's word.
+    QTreeWidgetItem *policy = nullptr;
+    for (QTreeWidgetItemIterator it(w.resultsDock()->performanceTree()); *it; ++it)
+        if ((*it)->toolTip(0) == QStringLiteral("reliability.policy"))
+            policy = *it;
+    QVERIFY(policy);
+    QCOMPARE(policy->text(3), QCoreApplication::translate("cp::Parts", "blocking"));
+    QVERIFY2(policy->text(3) != QStringLiteral("blocking"), qPrintable(policy->text(3)));
 }
 
 void TestLanguage::problemsDockShowsChineseProblems()

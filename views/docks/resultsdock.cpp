@@ -313,7 +313,7 @@ void fillResilience(QTreeWidget *tree, const Results &results)
     if (!rel.available)
         return;
     row(tree, QStringLiteral("reliability.policy"), ResultsDock::tr("Resilience policy"),
-        QString::fromStdString(rel.policy), QString::fromStdString(rel.checkpointKind));
+        QString::fromStdString(rel.policy), report::checkpointWord(rel.checkpointKind));
     for (const char *key : {"reliability.largest_failure_domain_gpus", "reliability.job_mtbf_hours",
                             "reliability.checkpoint_interval_minutes"})
         figureRow(tree, key, results);
