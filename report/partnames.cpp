@@ -4,6 +4,7 @@
 
 #include <QCoreApplication>
 
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -14,13 +15,24 @@ class PartText
 {
     Q_DECLARE_TR_FUNCTIONS(cp::Parts)
 };
+
+using WordTable = std::vector<std::pair<std::string, const char *>>;
+
+/// The translated word a table gives `key`, or nothing when the table lacks it.
+std::optional<QString> wordOf(const WordTable &table, const std::string &key)
+{
+    for (const auto &[k, word] : table)
+        if (k == key)
+            return PartText::tr(word);
+    return std::nullopt;
+}
 } // namespace
 
 /// What the user calls a failure kind of the reliability stage or a catalog kind of unit.
 QString kindName(const std::string &kind)
 {
     // Switch and link kinds are named after the fabric's tiers (model/fabric/topology.h).
-    static const std::vector<std::pair<std::string, const char *>> names{
+    static const WordTable names{
         {"gpu", QT_TRANSLATE_NOOP("cp::Parts", "GPU")},
         {"server", QT_TRANSLATE_NOOP("cp::Parts", "Server")},
         {"compute_tray", QT_TRANSLATE_NOOP("cp::Parts", "Compute tray")},
@@ -41,9 +53,8 @@ QString kindName(const std::string &kind)
         {"rear_door", QT_TRANSLATE_NOOP("cp::Parts", "Rear-door heat exchanger")},
         {"cdu", QT_TRANSLATE_NOOP("cp::Parts", "CDU")},
     };
-    for (const auto &[key, name] : names)
-        if (kind == key)
-            return PartText::tr(name);
+    if (auto name = wordOf(names, kind))
+        return *name;
     QString s = QString::fromStdString(kind);
     s.replace(QLatin1Char('_'), QLatin1Char(' '));
     if (!s.isEmpty())
@@ -79,7 +90,7 @@ QString recoveryHelp(const std::string &recovery)
 
 QString tierWord(const std::string &tier)
 {
-    static const std::vector<std::pair<std::string, const char *>> words{
+    static const WordTable words{
         //: a switch tier of the fabric, inside a label such as "Switches, leaf"
         {"leaf", QT_TRANSLATE_NOOP("cp::Parts", "leaf")},
         {"spine", QT_TRANSLATE_NOOP("cp::Parts", "spine")},
@@ -90,25 +101,19 @@ QString tierWord(const std::string &tier)
         {"management", QT_TRANSLATE_NOOP("cp::Parts", "management")},
         {"unassigned", QT_TRANSLATE_NOOP("cp::Parts", "unassigned")},
     };
-    for (const auto &[key, word] : words)
-        if (tier == key)
-            return PartText::tr(word);
-    return QString::fromStdString(tier);
+    return wordOf(words, tier).value_or(QString::fromStdString(tier));
 }
 
 QString checkpointWord(const std::string &kind)
 {
-    static const std::vector<std::pair<std::string, const char *>> words{
+    static const WordTable words{
         //: how the job writes its checkpoints, one short word in the unit column beside the
         //: resilience policy's name
         {"blocking", QT_TRANSLATE_NOOP("cp::Parts", "blocking")},
         {"async", QT_TRANSLATE_NOOP("cp::Parts", "async")},
         {"in-memory", QT_TRANSLATE_NOOP("cp::Parts", "in-memory")},
     };
-    for (const auto &[key, word] : words)
-        if (kind == key)
-            return PartText::tr(word);
-    return QString::fromStdString(kind);
+    return wordOf(words, kind).value_or(QString::fromStdString(kind));
 }
 
 std::string kindNameUtf8(const std::string &kind)

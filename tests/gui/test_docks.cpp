@@ -21,6 +21,8 @@
 #include <QImage>
 #include <QLineEdit>
 #include <QTableWidget>
+#include <QHeaderView>
+#include <QScrollBar>
 #include <QTreeWidget>
 #include <QtTest>
 
@@ -41,6 +43,7 @@ private Q_SLOTS:
 
     void resultsShowFiguresWithUnits();
     void resultsTiersInFabricOrder();
+    void resultsColumnsStayInView();
     void resultsShowFabricAndTraining();
 
     void problemsMergedAndWorstFirst();
@@ -202,7 +205,7 @@ void TestDocks::resultsShowFiguresWithUnits()
     // Every figure row names its unit (PUE is a ratio).
     for (QTreeWidget *tree : {dock.inventoryTree(), dock.powerTree()}) {
         for (QTreeWidgetItemIterator it(tree); *it; ++it) {
-            const QString key = (*it)->toolTip(0);
+            const QString key = ResultsDock::keyOf(*it);
             if (key.isEmpty() || key == QLatin1String("power.pue"))
                 continue;
             QVERIFY2(!(*it)->text(3).isEmpty(), qPrintable(key));
@@ -257,12 +260,12 @@ void TestDocks::resultsShowFabricAndTraining()
     QCOMPARE(perfTree->headerItem()->text(2), QStringLiteral("P10 – P90"));
     QTreeWidgetItem *mfuRow = nullptr;
     for (QTreeWidgetItemIterator it(perfTree); *it; ++it)
-        if ((*it)->toolTip(0) == QLatin1String("performance.mfu"))
+        if (ResultsDock::keyOf(*it) == QLatin1String("performance.mfu"))
             mfuRow = *it;
     QVERIFY(mfuRow);
     QCOMPARE(mfuRow->text(2), dock.value(QStringLiteral("performance.mfu_p10")));
     QCOMPARE(mfuRow->text(3), QStringLiteral("%"));
-    QCOMPARE(perfTree->topLevelItem(0)->toolTip(0), QStringLiteral("performance.parallelism_used"));
+    QCOMPARE(ResultsDock::keyOf(perfTree->topLevelItem(0)), QStringLiteral("performance.parallelism_used"));
     QVERIFY(perfTree->indexOfTopLevelItem(mfuRow) < perfTree->indexOfTopLevelItem(
                                                         perfTree->findItems(QStringLiteral("Cables"), Qt::MatchExactly).value(0)));
     QVERIFY(dock.inventoryTree()->isColumnHidden(2));
@@ -338,6 +341,46 @@ void TestDocks::resultsShowFabricAndTraining()
     QCOMPARE(dock.value(QStringLiteral("cost.break_even_month")), QStringLiteral("never"));
 }
 
+void TestDocks::resultsColumnsStayInView()
+{
+    // A narrow dock: every column stays inside the tree (no horizontal scrolling to reach a unit or
+    // a band), the values are whole, and a label the width cuts keeps its full text in its tooltip.
+    Results results;
+    results.performance.available = true;
+    results.performance.outcome.estimate.mfu = 0.431;
+    results.performance.outcome.estimate.modelTflopsPerGpu = 446.0;
+    results.performance.outcome.estimate.tokensPerS = 984637.0;
+    results.performance.outcome.estimate.config.tp = 8;
+    results.performance.outcome.estimate.config.pp = 16;
+    results.performance.outcome.estimate.config.dp = 64;
+    results.performance.spec.cluster.gpus = 1024;
+    ResultsDock dock;
+    dock.resize(900, 300);
+    dock.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dock));
+    dock.setResults(results);
+    QTreeWidget *tree = dock.performanceTree();
+    for (int width : {380, 520}) {
+        tree->setFixedWidth(width);
+        QTest::qWait(20);
+        QTRY_VERIFY(tree->viewport()->width() < width);
+        const QHeaderView *header = tree->header();
+        QVERIFY2(header->length() <= tree->viewport()->width(),
+                 qPrintable(QStringLiteral("%1 > %2").arg(header->length()).arg(tree->viewport()->width())));
+        QVERIFY(!tree->horizontalScrollBar()->isVisible());
+        QTreeWidgetItem *tokens = nullptr;
+        for (QTreeWidgetItemIterator it(tree); *it; ++it)
+            if (ResultsDock::keyOf(*it) == QLatin1String("performance.tokens_per_s"))
+                tokens = *it;
+        QVERIFY(tokens);
+        const QFontMetrics metrics(tree->font());
+        QVERIFY(metrics.horizontalAdvance(tokens->text(1)) <= tree->columnWidth(1));
+        QVERIFY(metrics.horizontalAdvance(tokens->text(2)) <= tree->columnWidth(2));
+        QVERIFY(tokens->toolTip(0).startsWith(tokens->text(0)));
+        QVERIFY(tokens->toolTip(0).endsWith(QLatin1String("performance.tokens_per_s")));
+    }
+}
+
 void TestDocks::resultsTiersInFabricOrder()
 {
     Results results;
@@ -346,8 +389,8 @@ void TestDocks::resultsTiersInFabricOrder()
     dock.setResults(results);
     QStringList order;
     for (QTreeWidgetItemIterator it(dock.inventoryTree()); *it; ++it)
-        if ((*it)->toolTip(0).startsWith(QLatin1String("inventory.switches_by_tier.")))
-            order << (*it)->toolTip(0).section(QLatin1Char('.'), 2);
+        if (ResultsDock::keyOf(*it).startsWith(QLatin1String("inventory.switches_by_tier.")))
+            order << ResultsDock::keyOf(*it).section(QLatin1Char('.'), 2);
     QCOMPARE(order, (QStringList{QStringLiteral("leaf"), QStringLiteral("spine"), QStringLiteral("core")}));
     QCOMPARE(dock.value(QStringLiteral("inventory.switches_by_tier.spine")), QLocale().toString(32));
 }

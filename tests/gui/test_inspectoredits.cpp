@@ -289,7 +289,7 @@ void TestInspectorEdits::layoutIsPinnedFromTheResultsOrTyped()
     QTreeWidget *tree = results->performanceTree();
     QTreeWidgetItem *row = nullptr;
     for (QTreeWidgetItemIterator it(tree); *it; ++it)
-        if ((*it)->toolTip(0) == QLatin1String("performance.parallelism_used"))
+        if (ResultsDock::keyOf(*it) == QLatin1String("performance.parallelism_used"))
             row = *it;
     QVERIFY(row);
     tree->scrollToItem(row);

@@ -115,7 +115,7 @@ void TestLanguage::resultsDockShowsChineseFigureNames()
     // The figure table's words (GUI-free model) reach the dock translated, the key kept as tooltip.
     QTreeWidgetItem *gpus = nullptr;
     for (int i = 0; i < tree->topLevelItemCount(); ++i)
-        if (tree->topLevelItem(i)->toolTip(0) == QStringLiteral("inventory.gpus_total"))
+        if (ResultsDock::keyOf(tree->topLevelItem(i)) == QStringLiteral("inventory.gpus_total"))
             gpus = tree->topLevelItem(i);
     QVERIFY(gpus);
     QCOMPARE(gpus->text(0), QCoreApplication::translate("cp::Figures", "GPUs installed"));
@@ -124,7 +124,7 @@ void TestLanguage::resultsDockShowsChineseFigureNames()
     // The checkpoint kind beside the resilience policy is translated, not the model's word.
     QTreeWidgetItem *policy = nullptr;
     for (QTreeWidgetItemIterator it(w.resultsDock()->performanceTree()); *it; ++it)
-        if ((*it)->toolTip(0) == QStringLiteral("reliability.policy"))
+        if (ResultsDock::keyOf(*it) == QStringLiteral("reliability.policy"))
             policy = *it;
     QVERIFY(policy);
     QCOMPARE(policy->text(3), QCoreApplication::translate("cp::Parts", "blocking"));

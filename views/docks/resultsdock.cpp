@@ -21,6 +21,9 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QCoreApplication>
+#include <QEvent>
+#include <QFontMetrics>
+#include <QStyle>
 #include <QLocale>
 #include <QTreeWidget>
 #include <QTreeWidgetItemIterator>
@@ -64,10 +67,70 @@ QTreeWidgetItem *row(QTreeWidget *tree, const QString &key, const QString &label
     item->setData(FigureColumn, KeyRole, key);
     item->setTextAlignment(ValueColumn, Qt::AlignRight | Qt::AlignVCenter);
     item->setTextAlignment(BandColumn, Qt::AlignRight | Qt::AlignVCenter);
-    if (!key.isEmpty())
-        item->setToolTip(0, key);
+    // The label in full (the column may elide it) over the key a script reads it by.
+    item->setToolTip(FigureColumn, key.isEmpty() ? label : QStringLiteral("%1\n%2").arg(label, key));
+    item->setToolTip(UnitColumn, unit);
     return item;
 }
+
+/// The widest text of a column, padded as a cell pads it (the stretched value column cannot be
+/// sized to its contents by the header).
+int widestText(const QTreeWidget *tree, int column)
+{
+    const QFontMetrics metrics(tree->font());
+    int widest = 0;
+    for (QTreeWidgetItemIterator it(const_cast<QTreeWidget *>(tree)); *it; ++it)
+        widest = std::max(widest, metrics.horizontalAdvance((*it)->text(column)));
+    return widest + 2 * (tree->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, tree) + 1);
+}
+
+/// Fits a tree's four columns into its viewport, so that no column is pushed off the side. A
+/// figure's value comes first (its contents, up to a fifth of the width: a number fits, a long
+/// layout is elided), then its unit and band (their contents, up to a sixth and two fifths); the
+/// label takes what is left, elided, whole in its tooltip.
+void fitColumns(QTreeWidget *tree)
+{
+    constexpr int MinValueWidth = 64;
+    constexpr int MinFigureWidth = 80;
+    const int width = tree->viewport()->width();
+    const auto contents = [tree](int column) {
+        tree->resizeColumnToContents(column); // its contents' and its header's width
+        return tree->columnWidth(column);
+    };
+    const auto fitted = [tree, &contents](int column, int cap) {
+        return tree->isColumnHidden(column) ? 0 : std::min(contents(column), cap);
+    };
+    const int value = std::clamp(widestText(tree, ValueColumn), MinValueWidth, std::max(MinValueWidth, width / 5));
+    const int unit = fitted(UnitColumn, width / 6);
+    const int band = fitted(BandColumn, 2 * width / 5);
+    const int figure = std::max(MinFigureWidth, std::min(contents(FigureColumn), width - unit - band - value));
+    tree->setColumnWidth(FigureColumn, figure);
+    if (band > 0)
+        tree->setColumnWidth(BandColumn, band);
+    tree->setColumnWidth(UnitColumn, unit);
+}
+
+/// Refits a tree's columns whenever it is resized (fitColumns).
+class ColumnFitter final : public QObject
+{
+public:
+    explicit ColumnFitter(QTreeWidget *tree)
+        : QObject(tree)
+        , mTree(tree)
+    {
+        tree->installEventFilter(this);
+    }
+
+    bool eventFilter(QObject *watched, QEvent *event) override
+    {
+        if (watched == mTree && event->type() == QEvent::Resize)
+            fitColumns(mTree);
+        return false;
+    }
+
+private:
+    QTreeWidget *mTree;
+};
 
 /// A figure's value as the dock shows it (Figure::dock): whole numbers grouped, else its decimals.
 QString shown(const Figure &f, const Results &r)
@@ -449,13 +512,15 @@ QTreeWidget *ResultsDock::makeTree(const QString &objectName)
     tree->setObjectName(objectName);
     tree->setColumnCount(4);
     tree->setHeaderLabels({tr("Figure"), tr("Value"), tr("P10 – P90"), tr("Unit")});
-    // Labels are never cut; values take what is left and align right.
-    tree->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
-    tree->header()->setSectionResizeMode(1, QHeaderView::Stretch);
-    tree->header()->setSectionResizeMode(BandColumn, QHeaderView::ResizeToContents);
-    tree->header()->setSectionResizeMode(UnitColumn, QHeaderView::ResizeToContents);
+    // Every column stays in view (fitColumns): values take what is left and align right.
+    tree->header()->setSectionResizeMode(FigureColumn, QHeaderView::Interactive);
+    tree->header()->setSectionResizeMode(ValueColumn, QHeaderView::Stretch);
+    tree->header()->setSectionResizeMode(BandColumn, QHeaderView::Interactive);
+    tree->header()->setSectionResizeMode(UnitColumn, QHeaderView::Interactive);
     tree->header()->setStretchLastSection(false);
-    tree->header()->setMinimumSectionSize(64); // the stretched value column keeps room for a figure
+    tree->header()->setMinimumSectionSize(24);
+    tree->setTextElideMode(Qt::ElideRight);
+    new ColumnFitter(tree);
     tree->setAlternatingRowColors(true);
     tree->setUniformRowHeights(true);
     tree->setRootIsDecorated(false);
@@ -496,12 +561,19 @@ void ResultsDock::setResults(const Results &results)
     fillInventory(mInventory, results);
     fillPower(mPower, results);
     fillPerformance(mPerformance, results);
+    for (QTreeWidget *tree : {mInventory, mPower, mPerformance})
+        fitColumns(tree);
     mShownLayout = results.performance.available
                        ? QString::fromStdString(describe(results.performance.outcome.estimate.config))
                        : QString();
     setStale(false);
     mStatus->setText(results.cancelled ? tr("Evaluation was cancelled; figures are partial.")
                                        : tr("Up to date."));
+}
+
+QString ResultsDock::keyOf(const QTreeWidgetItem *item)
+{
+    return item->data(FigureColumn, KeyRole).toString();
 }
 
 QString ResultsDock::value(const QString &key) const

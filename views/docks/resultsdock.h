@@ -41,6 +41,8 @@ public:
     void setStale(bool stale);
     void clear();
 
+    /// The results key a row shows (e.g. "performance.mfu"); empty for a heading.
+    static QString keyOf(const QTreeWidgetItem *item);
     /// The displayed value for a results key (e.g. "inventory.gpus_total"); empty if absent.
     QString value(const QString &key) const;
     QTreeWidget *inventoryTree() const { return mInventory; }
