@@ -14,7 +14,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+
 #include <cmath>
+#include <algorithm>
 #include <set>
 
 using namespace cp;
@@ -208,6 +211,27 @@ void TestComparison::seedDimensionsAreNumbers()
                           "Failure domain", "Redundancy", "Power per rack", "Cooling", "NIC speed", "Scale",
                           "Operations", "Delivery time", "Cost structure", "MFU"})
         QVERIFY2(dims.count(d) == 1, d);
+    // Every performance figure the report shows carries its band: the same key with _p10 and _p90,
+    // each row within the band's ends (a time's P10 is its short end).
+    std::set<std::string> sources;
+    for (const ComparisonRow &r : c.dimensions)
+        sources.insert(r.source);
+    for (const char *key : {"performance.mfu", "performance.model_tflops_per_gpu", "performance.hardware_tflops_per_gpu",
+                            "performance.step_time_s", "performance.tokens_per_s", "performance.time_to_train_days"}) {
+        const std::string k(key);
+        QVERIFY2(sources.count(k) && sources.count(k + "_p10") && sources.count(k + "_p90"), key);
+        for (const ComparisonRow &r : c.dimensions)
+            if (r.source == k) {
+                const ComparisonRow &lo = *std::find_if(c.dimensions.begin(), c.dimensions.end(),
+                                                        [&](const ComparisonRow &x) { return x.source == k + "_p10"; });
+                const ComparisonRow &hi = *std::find_if(c.dimensions.begin(), c.dimensions.end(),
+                                                        [&](const ComparisonRow &x) { return x.source == k + "_p90"; });
+                for (size_t i = 0; i < r.cells.size(); ++i)
+                    QVERIFY2(lo.cells[i].value <= r.cells[i].value && r.cells[i].value <= hi.cells[i].value &&
+                                 lo.cells[i].value < hi.cells[i].value,
+                             key);
+            }
+    }
     // The CAPEX shares add up to the whole.
     for (size_t i = 0; i < 2; ++i) {
         double sum = 0;

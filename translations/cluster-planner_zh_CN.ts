@@ -380,13 +380,28 @@
     </message>
     <message>
         <location line="+1"/>
+        <source>hardware TFLOP/s per GPU</source>
+        <translation>每 GPU 硬件算力（TFLOP/s）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Hardware TFLOP/s per GPU P10</source>
         <translation>每 GPU 硬件算力 P10</translation>
     </message>
     <message>
         <location line="+1"/>
+        <source>hardware TFLOP/s per GPU P10</source>
+        <translation>每 GPU 硬件算力 P10（TFLOP/s）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Hardware TFLOP/s per GPU P90</source>
         <translation>每 GPU 硬件算力 P90</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>hardware TFLOP/s per GPU P90</source>
+        <translation>每 GPU 硬件算力 P90（TFLOP/s）</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -400,13 +415,28 @@
     </message>
     <message>
         <location line="+1"/>
+        <source>step time s</source>
+        <translation>单步时间（秒）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Step time P10</source>
         <translation>单步时间 P10</translation>
     </message>
     <message>
         <location line="+1"/>
+        <source>step time P10 s</source>
+        <translation>单步时间 P10（秒）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Step time P90</source>
         <translation>单步时间 P90</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>step time P90 s</source>
+        <translation>单步时间 P90（秒）</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -1152,7 +1182,7 @@
 <context>
     <name>cp::Parts</name>
     <message>
-        <location filename="../report/partnames.cpp" line="+24"/>
+        <location filename="../report/partnames.cpp" line="+36"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
@@ -1247,7 +1277,7 @@
         <translation>CDU</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+14"/>
         <source>Shrink</source>
         <translation>缩容</translation>
     </message>
@@ -1324,7 +1354,7 @@
         <translation>未分配</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+10"/>
         <source>blocking</source>
         <extracomment>how the job writes its checkpoints, one short word in the unit column beside the resilience policy&apos;s name</extracomment>
         <translation>阻塞式</translation>
@@ -5719,7 +5749,7 @@ scale-up</source>
 <context>
     <name>cp::gui::ResultsDock</name>
     <message>
-        <location filename="../views/docks/resultsdock.cpp" line="+110"/>
+        <location filename="../views/docks/resultsdock.cpp" line="+173"/>
         <location line="+94"/>
         <source>%1 – %2</source>
         <translation>%1 – %2</translation>
@@ -5946,7 +5976,7 @@ scale-up</source>
         <translation>P10 – P90</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+24"/>
         <source>Not evaluated yet.</source>
         <translation>尚未评估。</translation>
     </message>
@@ -5956,7 +5986,7 @@ scale-up</source>
         <translation>正在评估…</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+23"/>
         <source>Evaluation was cancelled; figures are partial.</source>
         <translation>评估已取消；结果不完整。</translation>
     </message>
