@@ -116,6 +116,16 @@ QString checkpointWord(const std::string &kind)
     return wordOf(words, kind).value_or(QString::fromStdString(kind));
 }
 
+QString coolingWord(const std::string &cooling)
+{
+    static const WordTable words{
+        //: how a rack type is cooled, before "limit 41 kW" in the power overlay's legend
+        {"air", QT_TRANSLATE_NOOP("cp::Parts", "air")},
+        {"liquid", QT_TRANSLATE_NOOP("cp::Parts", "liquid")},
+    };
+    return wordOf(words, cooling).value_or(QString::fromStdString(cooling));
+}
+
 std::string kindNameUtf8(const std::string &kind)
 {
     return kindName(kind).toStdString();

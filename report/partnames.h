@@ -22,6 +22,9 @@ QString tierWord(const std::string &tier);
 /// How a checkpoint is taken ("blocking", "async", "in-memory"), as one short word beside the
 /// resilience policy (the Results dock's unit column); unknown ones as they are.
 QString checkpointWord(const std::string &kind);
+/// How a rack type is cooled (its catalog attribute "cooling": air, liquid), in the window's
+/// language; an unknown kind as written.
+QString coolingWord(const std::string &cooling);
 /// The same, as UTF-8 for a report.
 std::string kindNameUtf8(const std::string &kind);
 std::string recoveryNameUtf8(const std::string &recovery);

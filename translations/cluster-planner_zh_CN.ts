@@ -1369,6 +1369,17 @@
         <source>in-memory</source>
         <translation>内存</translation>
     </message>
+    <message>
+        <location line="+9"/>
+        <source>air</source>
+        <extracomment>how a rack type is cooled, before &quot;limit 41 kW&quot; in the power overlay&apos;s legend</extracomment>
+        <translation>风冷</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>liquid</source>
+        <translation>液冷</translation>
+    </message>
 </context>
 <context>
     <name>cp::Problems</name>
@@ -5272,7 +5283,7 @@ scale-up</source>
 <context>
     <name>cp::gui::Overlay</name>
     <message>
-        <location filename="../views/plan/overlay.cpp" line="+35"/>
+        <location filename="../views/plan/overlay.cpp" line="+36"/>
         <source>Category</source>
         <translation>类别</translation>
     </message>
@@ -5749,7 +5760,7 @@ scale-up</source>
 <context>
     <name>cp::gui::ResultsDock</name>
     <message>
-        <location filename="../views/docks/resultsdock.cpp" line="+173"/>
+        <location filename="../views/docks/resultsdock.cpp" line="+177"/>
         <location line="+94"/>
         <source>%1 – %2</source>
         <translation>%1 – %2</translation>
@@ -5931,7 +5942,22 @@ scale-up</source>
         <translation>结果</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+37"/>
+        <source>Inventory</source>
+        <translation>清单</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Training and fabric</source>
+        <translation>训练与网络</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Power and cost</source>
+        <translation>功耗与成本</translation>
+    </message>
+    <message>
+        <location line="+45"/>
         <source>no evaluated layout to pin</source>
         <translation>没有可固定的已评估布局</translation>
     </message>

@@ -23,6 +23,8 @@
 #include <QTableWidget>
 #include <QHeaderView>
 #include <QScrollBar>
+#include <QTabBar>
+#include <QTabWidget>
 #include <QTreeWidget>
 #include <QtTest>
 
@@ -44,6 +46,7 @@ private Q_SLOTS:
     void resultsShowFiguresWithUnits();
     void resultsTiersInFabricOrder();
     void resultsColumnsStayInView();
+    void resultsTakeTurnsInTabsWhenNarrow();
     void resultsShowFabricAndTraining();
 
     void problemsMergedAndWorstFirst();
@@ -355,7 +358,7 @@ void TestDocks::resultsColumnsStayInView()
     results.performance.outcome.estimate.config.dp = 64;
     results.performance.spec.cluster.gpus = 1024;
     ResultsDock dock;
-    dock.resize(900, 300);
+    dock.resize(1300, 300); // side by side (a narrower dock puts the tables in tabs)
     dock.show();
     QVERIFY(QTest::qWaitForWindowExposed(&dock));
     dock.setResults(results);
@@ -379,6 +382,53 @@ void TestDocks::resultsColumnsStayInView()
         QVERIFY(tokens->toolTip(0).startsWith(tokens->text(0)));
         QVERIFY(tokens->toolTip(0).endsWith(QLatin1String("performance.tokens_per_s")));
     }
+}
+
+void TestDocks::resultsTakeTurnsInTabsWhenNarrow()
+{
+    // A dock too narrow for three tables side by side shows them in tabs, picked with the mouse;
+    // widened again, they return beside each other. The figures are the same either way.
+    Results results;
+    results.performance.available = true;
+    results.performance.outcome.estimate.mfu = 0.431;
+    results.performance.spec.cluster.gpus = 1024;
+    ResultsDock dock;
+    dock.resize(1300, 260);
+    dock.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dock));
+    dock.setResults(results);
+    QVERIFY(!dock.isTabbed());
+    for (QTreeWidget *tree : {dock.inventoryTree(), dock.performanceTree(), dock.powerTree()})
+        QVERIFY(tree->isVisible());
+    const QString mfu = dock.value(QStringLiteral("performance.mfu"));
+    QVERIFY(!mfu.isEmpty());
+
+    dock.resize(600, 260);
+    QTRY_VERIFY(dock.isTabbed());
+    auto *tabs = dock.findChild<QTabWidget *>(QStringLiteral("resultsTabs"));
+    QVERIFY(tabs && tabs->isVisible());
+    QCOMPARE(tabs->count(), 3);
+    QVERIFY(dock.inventoryTree()->isVisible());
+    QVERIFY(!dock.performanceTree()->isVisible());
+    QTabBar *bar = tabs->tabBar();
+    QTest::mouseClick(bar, Qt::LeftButton, {}, bar->tabRect(1).center());
+    QTRY_VERIFY(dock.performanceTree()->isVisible());
+    QVERIFY(!dock.inventoryTree()->isVisible());
+    // Shown in its tab, the table's columns fit the tab's width.
+    QTRY_VERIFY(dock.performanceTree()->header()->length() <= dock.performanceTree()->viewport()->width());
+    QCOMPARE(dock.value(QStringLiteral("performance.mfu")), mfu);
+    // A width between the two thresholds keeps the arrangement it has.
+    dock.resize(980, 260);
+    QTest::qWait(20);
+    QVERIFY(dock.isTabbed());
+
+    dock.resize(1300, 260);
+    QTRY_VERIFY(!dock.isTabbed());
+    QVERIFY(!tabs->isVisible());
+    QCOMPARE(tabs->count(), 0);
+    for (QTreeWidget *tree : {dock.inventoryTree(), dock.performanceTree(), dock.powerTree()})
+        QVERIFY(tree->isVisible());
+    QCOMPARE(dock.value(QStringLiteral("performance.mfu")), mfu);
 }
 
 void TestDocks::resultsTiersInFabricOrder()

@@ -11,6 +11,9 @@
 #include "model/edit/designedit.h"
 #include "views/i18n/messages.h"
 #include "views/window/mainwindow.h"
+#include "views/plan/hallview.h"
+#include "views/plan/legendwidget.h"
+#include "views/plan/overlay.h"
 
 #include <QCoreApplication>
 #include <QTreeWidgetItemIterator>
@@ -129,6 +132,14 @@ void TestLanguage::resultsDockShowsChineseFigureNames()
     QVERIFY(policy);
     QCOMPARE(policy->text(3), QCoreApplication::translate("cp::Parts", "blocking"));
     QVERIFY2(policy->text(3) != QStringLiteral("blocking"), qPrintable(policy->text(3)));
+    // The power overlay's legend names each rack limit by its cooling in the window's language.
+    w.setOverlay(OverlayKind::PowerDensity);
+    bool airLimit = false;
+    for (const auto &tick : w.hallView()->legend()->overlay().ticks) {
+        airLimit = airLimit || tick.second.startsWith(QStringLiteral("风冷"));
+        QVERIFY2(!tick.second.contains(QStringLiteral("air")), qPrintable(tick.second));
+    }
+    QVERIFY(airLimit);
 }
 
 void TestLanguage::problemsDockShowsChineseProblems()

@@ -25,6 +25,8 @@
 #include <QFontMetrics>
 #include <QStyle>
 #include <QLocale>
+#include <QResizeEvent>
+#include <QTabWidget>
 #include <QTreeWidget>
 #include <QTreeWidgetItemIterator>
 #include <QVBoxLayout>
@@ -110,7 +112,7 @@ void fitColumns(QTreeWidget *tree)
     tree->setColumnWidth(UnitColumn, unit);
 }
 
-/// Refits a tree's columns whenever it is resized (fitColumns).
+/// Refits a tree's columns whenever its viewport is resized (fitColumns).
 class ColumnFitter final : public QObject
 {
 public:
@@ -118,12 +120,14 @@ public:
         : QObject(tree)
         , mTree(tree)
     {
-        tree->installEventFilter(this);
+        // The viewport's own resize: by then its width is the new one (the tree's resize event
+        // comes before the tree lays out its viewport).
+        tree->viewport()->installEventFilter(this);
     }
 
     bool eventFilter(QObject *watched, QEvent *event) override
     {
-        if (watched == mTree && event->type() == QEvent::Resize)
+        if (watched == mTree->viewport() && event->type() == QEvent::Resize)
             fitColumns(mTree);
         return false;
     }
@@ -422,27 +426,71 @@ ResultsDock::ResultsDock(QWidget *parent)
     , mInventory(makeTree(QStringLiteral("inventoryTree")))
     , mPower(makeTree(QStringLiteral("powerTree")))
     , mPerformance(makeTree(QStringLiteral("performanceTree")))
+    , mSideBySide(new QWidget)
+    , mTabs(new QTabWidget)
     , mStatus(new QLabel)
 {
     setObjectName(QStringLiteral("resultsDock"));
     mStatus->setObjectName(QStringLiteral("resultsStatus"));
+    mTabs->setObjectName(QStringLiteral("resultsTabs"));
+    mTabs->setDocumentMode(true);
     auto *body = new QWidget;
     auto *layout = new QVBoxLayout(body);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->setSpacing(2);
-    auto *tables = new QHBoxLayout;
+    auto *tables = new QHBoxLayout(mSideBySide);
+    tables->setContentsMargins(0, 0, 0, 0);
     tables->setSpacing(6);
-    // The counts need no band column: the two tables with bands get the room.
-    tables->addWidget(mInventory, 4);
-    tables->addWidget(mPerformance, 5);
-    tables->addWidget(mPower, 5);
     mInventory->setColumnHidden(BandColumn, true); // counts have no band
     mPerformance->setContextMenuPolicy(Qt::CustomContextMenu);
     connect(mPerformance, &QTreeWidget::customContextMenuRequested, this, &ResultsDock::showPerformanceMenu);
-    layout->addLayout(tables, 1);
+    layout->addWidget(mSideBySide, 1);
+    layout->addWidget(mTabs, 1);
     layout->addWidget(mStatus);
     setWidget(body);
+    arrangeTables(false);
     clear();
+}
+
+void ResultsDock::arrangeTables(bool tabbed)
+{
+    if (mArranged && tabbed == mTabbed)
+        return;
+    mArranged = true;
+    mTabbed = tabbed;
+    if (tabbed) {
+        mTabs->addTab(mInventory, tr("Inventory"));
+        mTabs->addTab(mPerformance, tr("Training and fabric"));
+        mTabs->addTab(mPower, tr("Power and cost"));
+    } else {
+        mTabs->clear(); // the pages stay alive: they move back beside each other
+        auto *tables = static_cast<QHBoxLayout *>(mSideBySide->layout());
+        // The counts need no band column: the two tables with bands get the room.
+        tables->addWidget(mInventory, 4);
+        tables->addWidget(mPerformance, 5);
+        tables->addWidget(mPower, 5);
+        for (QTreeWidget *tree : {mInventory, mPerformance, mPower})
+            tree->show();
+    }
+    mTabs->setVisible(tabbed);
+    mSideBySide->setVisible(!tabbed);
+}
+
+bool ResultsDock::isTabbed() const
+{
+    return mTabbed;
+}
+
+void ResultsDock::resizeEvent(QResizeEvent *event)
+{
+    QDockWidget::resizeEvent(event);
+    // Below the width three tables need to show a figure, its band and its unit each, they take
+    // turns in tabs; a margin between the two thresholds keeps a drag near one from flickering.
+    constexpr int TabsBelow = 960, SideBySideAbove = 1000;
+    if (width() < TabsBelow)
+        arrangeTables(true);
+    else if (width() > SideBySideAbove)
+        arrangeTables(false);
 }
 
 void ResultsDock::setDocument(Document *document)

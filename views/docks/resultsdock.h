@@ -5,6 +5,7 @@
 #include <QPointer>
 
 class QLabel;
+class QTabWidget;
 
 class QTreeWidget;
 class QTreeWidgetItem;
@@ -50,16 +51,26 @@ public:
     QTreeWidget *performanceTree() const { return mPerformance; }
     /// The layout row's context menu while it is open (Pin This Layout, Copy Layout), else null.
     QMenu *layoutMenu() const { return mLayoutMenu; }
+    /// Whether the three tables take turns in tabs (a dock too narrow to show them side by side).
+    bool isTabbed() const;
+
+protected:
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
     QTreeWidgetItem *addRow(QTreeWidget *tree, const QString &key, const QString &label, const QString &value,
                             const QString &unit, QTreeWidgetItem *parent = nullptr);
     static QTreeWidget *makeTree(const QString &objectName);
+    void arrangeTables(bool tabbed);
     void showPerformanceMenu(const QPoint &pos);
 
     QTreeWidget *mInventory;
     QTreeWidget *mPower;
     QTreeWidget *mPerformance;
+    QWidget *mSideBySide; ///< the three tables beside each other
+    QTabWidget *mTabs;    ///< or the same tables in tabs, when the dock is narrow
+    bool mTabbed = false;
+    bool mArranged = false; ///< the tables are in one of the two places
     QLabel *mStatus;
     QPointer<Document> mDocument;
     QPointer<QMenu> mLayoutMenu;

@@ -4,6 +4,7 @@
 #include "model/core/design.h"
 #include "model/engine/evaluation.h"
 #include "model/reliability/failuredomain.h"
+#include "report/partnames.h"
 #include "views/style/format.h"
 
 #include <QCoreApplication>
@@ -78,7 +79,7 @@ Overlay powerDensityOverlay(const Design &design, const Catalog &catalog, const 
         if (racks[i].limitKw <= 0)
             continue;
         const CatalogEntry *type = catalog.find(design.racks[i].catalogId);
-        QString cooling = type ? QString::fromStdString(type->attribute("cooling")) : QString();
+        QString cooling = type ? report::coolingWord(type->attribute("cooling")) : QString();
         if (cooling.isEmpty())
             cooling = OverlayText::tr("rack");
         QString &names = limits[racks[i].limitKw];
