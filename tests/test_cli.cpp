@@ -48,6 +48,25 @@ void TestCli::newEvaluateValidate()
     QCOMPARE(r.code, 0);
     QVERIFY(r.out.contains(QStringLiteral("GPUs total            1152")));
     QVERIFY(r.out.contains(QStringLiteral("GPUs active           1024")));
+    // Each performance figure is printed with its P10–P90 band around it, in its own unit and
+    // rounding: the same band as the results JSON's KEY_p10 and KEY_p90.
+    const Run json = run({QStringLiteral("evaluate"), path("s.cplan"), QStringLiteral("--json")});
+    QCOMPARE(json.code, 0);
+    const nlohmann::json results = nlohmann::json::parse(json.out.toStdString());
+    const nlohmann::json &perf = results.at("performance");
+    const auto band = [&](const char *label, const char *key, double scale, int decimals, const char *unit) {
+        const QString line = QStringLiteral("%1%4 (P10–P90 %2–%3%4)")
+                                 .arg(QString::number(perf.at(key).get<double>() * scale, 'f', decimals),
+                                      QString::number(perf.at(std::string(key) + "_p10").get<double>() * scale, 'f', decimals),
+                                      QString::number(perf.at(std::string(key) + "_p90").get<double>() * scale, 'f', decimals),
+                                      QString::fromUtf8(unit));
+        QVERIFY2(r.out.contains(QString::fromUtf8(label).leftJustified(22) + line), qPrintable(QString::fromUtf8(label) + QStringLiteral(": ") + line));
+    };
+    band("MFU", "mfu", 100.0, 1, " %");
+    band("model TFLOP/s per GPU", "model_tflops_per_gpu", 1.0, 0, "");
+    band("hardware TFLOP/s/GPU", "hardware_tflops_per_gpu", 1.0, 0, "");
+    band("step time", "step_time_s", 1.0, 2, " s");
+    band("time to train", "time_to_train_days", 1.0, 1, " days");
     r = run({QStringLiteral("validate"), path("s.cplan")});
     QCOMPARE(r.code, 0);
     QVERIFY(r.out.contains(QStringLiteral("valid (0 warning(s))")));

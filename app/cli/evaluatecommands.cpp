@@ -29,6 +29,7 @@
 #include <initializer_list>
 #include <filesystem>
 #include <iomanip>
+#include <cmath>
 #include <iostream>
 #include <limits>
 #include <stdexcept>
@@ -88,8 +89,16 @@ void printCost(const cp::CostResults &c)
               << "\n";
 }
 
+/// A value of figure `f` as `evaluate`'s text prints it (Figure::text), without its unit.
+std::string textValue(const cp::Figure &f, double v)
+{
+    const bool whole = f.json == cp::FigureJson::Integer || f.json == cp::FigureJson::IntegerOrNull;
+    return whole ? std::to_string(static_cast<long long>(v)) : fixed(v * f.text.scale / f.text.per, f.text.decimals);
+}
+
 /// Lines of `evaluate`'s text, one per figure: its label (Figure::text) padded to a column, its
-/// value and unit. Lines that combine several figures are written out in printText.
+/// value and unit, and where the figure table has KEY_p10 and KEY_p90 its P10–P90 band after it,
+/// rounded as the figure is. Lines that combine several figures are written out in printText.
 std::string figureLines(const cp::Results &r, std::initializer_list<const char *> keys)
 {
     std::string out;
@@ -97,10 +106,13 @@ std::string figureLines(const cp::Results &r, std::initializer_list<const char *
         const cp::Figure &f = cp::figure(key);
         std::string label(f.text.label);
         label.resize(std::max<size_t>(label.size() + 1, 22), ' ');
-        const double v = f.read(r);
-        const bool whole = f.json == cp::FigureJson::Integer || f.json == cp::FigureJson::IntegerOrNull;
-        out += "  " + label + (whole ? std::to_string(static_cast<long long>(v)) : fixed(v * f.text.scale / f.text.per, f.text.decimals))
-               + std::string(f.text.unit) + "\n";
+        out += "  " + label + textValue(f, f.read(r)) + std::string(f.text.unit);
+        const cp::Figure *low = cp::findFigure(std::string(key) + "_p10");
+        const cp::Figure *high = cp::findFigure(std::string(key) + "_p90");
+        if (low && high && std::isfinite(low->read(r)) && std::isfinite(high->read(r)))
+            out += " (P10–P90 " + textValue(f, low->read(r)) + "–" + textValue(f, high->read(r)) +
+                   std::string(f.text.unit) + ")";
+        out += "\n";
     }
     return out;
 }
@@ -168,7 +180,8 @@ void printText(const cp::Design &design, const cp::Results &r)
         // The estimate's notation, which a design's parallelism reads back (docs/editing.md).
         std::cout << "  parallelism           " << cp::describe(pc)
                   << (r.performance.outcome.searched ? " (searched)" : "") << "\n"
-                  << figureLines(r, {"performance.mfu", "performance.model_tflops_per_gpu", "performance.step_time_s",
+                  << figureLines(r, {"performance.mfu", "performance.model_tflops_per_gpu",
+                                     "performance.hardware_tflops_per_gpu", "performance.step_time_s",
                                      "performance.tokens_per_s"})
                   << "  memory per GPU        " << fixed(e.memoryGb(), 1) << " GB of " << fixed(e.hbmGb, 0) << " GB\n"
                   << figureLines(r, {"performance.time_to_train_days"});
@@ -226,8 +239,7 @@ void printText(const cp::Design &design, const cp::Results &r)
                   << fixed(rel.lossRework * 100.0, 1) << " %, recoveries " << fixed(rel.lossRecovery * 100.0, 1)
                   << " %, repairs " << fixed(rel.lossRepair * 100.0, 1) << " %\n";
         if (rel.effectiveTimeToTrainDays > 0)
-            std::cout << figureLines(r, {"reliability.effective_time_to_train_days"}) << "  time to train P10–P90 "
-                      << fixed(rel.band.daysP10, 1) << "–" << fixed(rel.band.daysP90, 1) << " days\n";
+            std::cout << figureLines(r, {"reliability.effective_time_to_train_days"});
         std::cout << "  failure domains       count   GPUs lost (max/mean)  per part MTBF h  job events/day  recovery\n";
         for (const auto &k : rel.kinds)
             std::cout << "    " << std::left << std::setw(20) << k.kind << std::right << std::setw(7) << k.count

@@ -69,7 +69,7 @@ std::vector<Figure> reliabilityFigures()
          .read = [](const Results &r) { return r.reliability.effectiveTimeToTrainDays; }, .needs = needs,
          .present = P::Positive, .better = Better::Lower, .brief = {"time to train days", "", 1.0, 1.0, 1},
          .dock = {"Time to train with failures", "days", 1.0, 1.0, 1},
-         .text = {"effective time", " days to train", 1.0, 1.0, 1}},
+         .text = {"time with failures", " days", 1.0, 1.0, 1}},
         // The band the rate and time ranges give (docs/reliability.md, "Ranges").
         {.key = "reliability.goodput_p10", .json = J::Real, .read = [](const Results &r) { return r.reliability.band.goodputP10; },
          .needs = needs, .better = Better::Higher, .detail = {"goodput P10 %", "", 100.0, 1.0, 1},
