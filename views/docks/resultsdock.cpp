@@ -103,7 +103,8 @@ void fitColumns(QTreeWidget *tree)
         return tree->isColumnHidden(column) ? 0 : std::min(contents(column), cap);
     };
     const int value = std::clamp(widestText(tree, ValueColumn), MinValueWidth, std::max(MinValueWidth, width / 5));
-    const int unit = fitted(UnitColumn, width / 6);
+    // Without a band column (the counts) the unit may take a quarter of the width.
+    const int unit = fitted(UnitColumn, tree->isColumnHidden(BandColumn) ? width / 4 : width / 6);
     const int band = fitted(BandColumn, 2 * width / 5);
     const int figure = std::max(MinFigureWidth, std::min(contents(FigureColumn), width - unit - band - value));
     tree->setColumnWidth(FigureColumn, figure);
