@@ -445,8 +445,8 @@
     </message>
     <message>
         <location line="+1"/>
-        <source>tok/s</source>
-        <translation>tok/s</translation>
+        <source>k tok/s</source>
+        <translation>千 tok/s</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -5760,7 +5760,7 @@ scale-up</source>
 <context>
     <name>cp::gui::ResultsDock</name>
     <message>
-        <location filename="../views/docks/resultsdock.cpp" line="+177"/>
+        <location filename="../views/docks/resultsdock.cpp" line="+178"/>
         <location line="+94"/>
         <source>%1 – %2</source>
         <translation>%1 – %2</translation>

@@ -79,7 +79,7 @@ namespace {
     QT_TRANSLATE_NOOP("cp::Figures", "Step time P90"),
     QT_TRANSLATE_NOOP("cp::Figures", "step time P90 s"),
     QT_TRANSLATE_NOOP("cp::Figures", "Tokens per second"),
-    QT_TRANSLATE_NOOP("cp::Figures", "tok/s"),
+    QT_TRANSLATE_NOOP("cp::Figures", "k tok/s"),
     QT_TRANSLATE_NOOP("cp::Figures", "tokens per s, thousands"),
     QT_TRANSLATE_NOOP("cp::Figures", "Tokens per second P10"),
     QT_TRANSLATE_NOOP("cp::Figures", "tokens per s P10, thousands"),
