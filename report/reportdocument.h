@@ -80,6 +80,7 @@ private:
     void addComparisonTables(const Comparison &comparison, const std::string &names);
     /// Under the key figures: the designs whose training figures the band does not cover.
     void addTrainingCautions(const std::vector<ReportDesign> &designs);
+    void addPartRatioCaution(const std::vector<ReportDesign> &designs);
     void addNearestPublishedRuns(const std::vector<ReportDesign> &designs);
     /// The cost over time, rack power, goodput and scaling charts.
     void addCharts(const std::vector<ReportDesign> &designs, const std::string &names);

@@ -2,6 +2,7 @@
 // with no display, real files; checks the HTML is self-contained and escapes user text, and that
 // the PDF renders (pdftoppm) to pages that show the charts.
 
+#include "model/training/publishedruns.h"
 #include "testsupport.h"
 
 #include <nlohmann/json.hpp>
@@ -115,6 +116,17 @@ void TestReportCli::communicationBoundDesignIsFlagged()
     const QString plain = QString::fromStdString(cptest::readFile(spath("plain.html")));
     QVERIFY(plain.contains(QStringLiteral("P10")));
     QVERIFY(!plain.contains(QStringLiteral("communication-bound")));
+    // H100 servers against GB200 supernodes: the ratio between two parts carries its own caution,
+    // with the range the same-stack published pairs give; two designs on one part do not.
+    const cp::PartRatioRecord rec = cp::partRatioRecord();
+    QVERIFY(plain.contains(QStringLiteral("These designs run on different accelerators (h100-sxm, gb200)")));
+    QVERIFY(plain.contains(QStringLiteral("%1 to %2 of the model")
+                               .arg(QString::number(rec.lowest, 'f', 2), QString::number(rec.highest, 'f', 2))));
+    const Run same = run({QStringLiteral("compare"), path("c.cplan"), path("x.cplan"), QStringLiteral("--report"),
+                          path("same.html")});
+    QVERIFY2(same.code == 0, qPrintable(same.err));
+    QVERIFY(!QString::fromStdString(cptest::readFile(spath("same.html"))).contains(QStringLiteral("different accelerators")));
+
 
     const Run text = run({QStringLiteral("evaluate"), path("nb.cplan")});
     QCOMPARE(text.code, 0);

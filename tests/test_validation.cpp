@@ -467,6 +467,36 @@ private Q_SLOTS:
         QCOMPARE(rec.highestPct, int(std::lround(highest)));
     }
 
+    /// How the model ranks Blackwell against H100 where one stack published both: the record the
+    /// comparison report quotes, recomputed here from the scored rows' own predictions, and the
+    /// figures docs/validation.md states ("Blackwell against H100 within one stack").
+    void partRatioRecordFromSameStackPairs()
+    {
+        std::map<std::string, double> predictedOverPublished; // by run id
+        for (const ValidationCase &c : loadCases("validation")) {
+            const EstimateOutcome out = runEstimate(c.spec);
+            const double predicted = predictedFigure(out.estimate, c.spec.published->metric, c.spec.cluster.gpus);
+            predictedOverPublished[c.id] = predicted / c.spec.published->value;
+        }
+        // Two pairs by hand: the stack's ratio over the model's is the inverse ratio of the errors.
+        const auto pair = [&](const char *blackwell, const char *hopper) {
+            return predictedOverPublished.at(hopper) / predictedOverPublished.at(blackwell);
+        };
+        const double nemotron = pair("dgxc-gb200-nemotron4-340b-512-fp8", "dgxc-h100-nemotron4-340b-2048-fp8");
+        const double gb300 = pair("mb2511-gb300-llama31-405b", "mb2511-h100-llama31-405b");
+        const PartRatioRecord rec = partRatioRecord();
+        QCOMPARE(rec.pairs, 20);
+        QCOMPARE(rec.stacks, 5);
+        // The extremes are these two pairs (to the table's 0.1-point rounding of each error).
+        QVERIFY2(std::fabs(rec.lowest - nemotron) < 2e-3, std::to_string(rec.lowest).c_str());
+        QVERIFY2(std::fabs(rec.highest - gb300) < 2e-3, std::to_string(rec.highest).c_str());
+        // As docs/validation.md states them: 0.71 to 1.21, median 0.90.
+        QCOMPARE(std::lround(rec.lowest * 100), 71L);
+        QCOMPARE(std::lround(rec.highest * 100), 121L);
+        QCOMPARE(std::lround(rec.median * 100), 90L);
+        QVERIFY(rec.lowest <= rec.median && rec.median <= rec.highest);
+    }
+
     /// The quantile the bands are read with: each value at the middle of its weight's share,
     /// linear between neighbours; equal weights give the Hazen position, and a source's rows share
     /// one weight.

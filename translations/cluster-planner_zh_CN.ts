@@ -6890,7 +6890,12 @@ Misses: %1</source>
         <translation>%1 %2：通信受限的训练步。其数据并行通信量是计算的 %3 倍，超过了用来掩盖它的反向计算，因此步长取决于通信如何调度，P10–P90 区间在此不成立：%4 个此类公开运行的实测吞吐为预测值的 %5 % 至 %6 %（docs/validation.md，“Communication-bound steps”）。</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+29"/>
+        <source>These designs run on different accelerators (%1). Where one software stack published the same model on H100 and on a Blackwell part (%2 pairs from %3 stacks), the ratio of their throughputs was %4 to %5 of the model&apos;s (median %6): the model tends to favour the newer part, and its error on such a ratio is not in either design&apos;s band. A lead of under about 15 % between designs on different parts is not shown (docs/validation.md, &quot;Blackwell against H100 within one stack&quot;).</source>
+        <translation>这些设计使用不同的加速卡（%1）。在同一软件栈于 H100 和某款 Blackwell 加速卡上发布同一模型的运行中（%3 个软件栈的 %2 组配对），两者吞吐之比为模型所给比值的 %4 至 %5 倍（中位数 %6）：模型倾向于高估较新的加速卡，而这一比值的误差不在任一设计的区间之内。不同加速卡的设计之间，约 15 % 以内的领先不能算作已证明（docs/validation.md，“Blackwell against H100 within one stack”）。</translation>
+    </message>
+    <message>
+        <location line="+28"/>
         <source>%1 %2, the published runs most like it and the model&apos;s error on each, predicted without its source (+: the model predicted it faster than it ran; docs/validation.md): %3.</source>
         <translation>%1 %2：与之最相近的已发表运行，以及模型在每一条上的误差（预测时不含该来源；+ 表示模型预测得比实际运行更快；docs/validation.md）：%3。</translation>
     </message>
@@ -7057,7 +7062,7 @@ Misses: %1</source>
         <translation>P(A 优于 %1)</translation>
     </message>
     <message>
-        <location filename="../report/reportdocument.cpp" line="-267"/>
+        <location filename="../report/reportdocument.cpp" line="-297"/>
         <location filename="../report/reportsections.cpp" line="+3"/>
         <location line="+122"/>
         <source>never</source>

@@ -6,6 +6,9 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <map>
+#include <set>
+#include <string_view>
 
 namespace cp {
 
@@ -130,6 +133,51 @@ std::string nearbyRunText(const NearbyRun &n)
     char err[32];
     std::snprintf(err, sizeof err, "%+6.1f %%", n.run->heldOutPct);
     return std::string(err) + "  " + n.run->name + " (" + n.run->source + ")";
+}
+
+PartRatioRecord partRatioRecord()
+{
+    // The run each (stack, model, precision, part) keeps: the largest of its series.
+    struct Key
+    {
+        std::string stack, precision, gpu;
+        long long paramsMillions;
+        auto operator<=>(const Key &) const = default;
+    };
+    const auto isBlackwell = [](std::string_view gpu) { return gpu == "b200" || gpu == "gb200" || gpu == "gb300"; };
+    std::map<Key, const PublishedRun *> largest;
+    for (const PublishedRun &run : publishedRuns()) {
+        const std::string_view id(run.id), gpu(run.gpu);
+        if (id.find("mxfp8") != std::string_view::npos || !(gpu == "h100-sxm" || isBlackwell(gpu)))
+            continue;
+        const Key key{std::string(id.substr(0, id.find('-'))), run.precision, run.gpu,
+                      std::llround(run.paramsB * 1000.0)};
+        const PublishedRun *&kept = largest[key];
+        if (!kept || run.gpus > kept->gpus)
+            kept = &run;
+    }
+    std::vector<double> ratios;
+    std::set<std::string> stacks;
+    for (const auto &[key, run] : largest) {
+        if (!isBlackwell(key.gpu))
+            continue;
+        const auto hopper = largest.find(Key{key.stack, key.precision, "h100-sxm", key.paramsMillions});
+        if (hopper == largest.end())
+            continue;
+        ratios.push_back((1.0 + hopper->second->errorPct / 100.0) / (1.0 + run->errorPct / 100.0));
+        stacks.insert(key.stack);
+    }
+    PartRatioRecord r;
+    if (ratios.empty())
+        return r;
+    std::sort(ratios.begin(), ratios.end());
+    const size_t n = ratios.size();
+    r.pairs = int(n);
+    r.stacks = int(stacks.size());
+    r.lowest = ratios.front();
+    r.highest = ratios.back();
+    r.median = n % 2 ? ratios[n / 2] : 0.5 * (ratios[n / 2 - 1] + ratios[n / 2]);
+    return r;
 }
 
 } // namespace cp

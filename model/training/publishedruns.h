@@ -78,6 +78,19 @@ NearbyRunsCaveat nearbyRunsCaveat(const EstimateSpec &spec, std::span<const Near
 /// the JSON; the window and the report word it themselves, translated.
 std::string nearbyRunsCaveatText(const NearbyRunsCaveat &caveat, const std::string &gpuId);
 
+/// How well the model ranks two parts against each other, from the published pairs that cancel
+/// the software: the same stack (a source's release: the run id's first word), model and precision
+/// on H100 and on a Blackwell part (B200, GB200, GB300), per-tensor scaling, the largest run of each
+/// side. Each pair's published ratio of throughputs over the model's, (1 + e_H100) / (1 + e_Blackwell)
+/// (docs/validation.md, "Blackwell against H100 within one stack").
+struct PartRatioRecord
+{
+    int pairs = 0;
+    int stacks = 0;
+    double lowest = 0.0, median = 0.0, highest = 0.0; ///< published ratio ÷ the model's
+};
+PartRatioRecord partRatioRecord();
+
 /// "+17.5 %  NeMo 25.04 Nemotron-340B on 128 GB200 FP8 (nemo-25.04)": the held-out error, what ran
 /// and its source, as the estimate and the evaluation print each nearby run.
 std::string nearbyRunText(const NearbyRun &n);
