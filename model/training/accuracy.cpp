@@ -167,10 +167,14 @@ double quantile(std::vector<double> v, double q)
     return i + 1 < v.size() ? v[i] * (1.0 - frac) + v[i + 1] * frac : v[i];
 }
 
+} // namespace
+
 double median(std::vector<double> v)
 {
     return quantile(std::move(v), 0.5);
 }
+
+namespace {
 
 /// |log(predicted / published)|; an infeasible prediction counts as a factor of 10 off.
 double logError(double predicted, double published)

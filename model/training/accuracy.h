@@ -69,6 +69,8 @@ struct CommunicationBoundRecord
     int highestPct = 0; ///< the published throughput, at its highest, in % of the predicted
 };
 CommunicationBoundRecord communicationBoundRecord();
+/// The median of `values` (the middle one, or the mean of the middle two); 0 when empty.
+double median(std::vector<double> values);
 /// What a reader of the band must know besides it, "" when nothing: the step is
 /// communication-bound, a regime the band does not cover.
 std::string bandCaution(const PerformanceBands &b);

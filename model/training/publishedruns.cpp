@@ -1,5 +1,6 @@
 #include "model/training/publishedruns.h"
 
+#include "model/training/accuracy.h"
 #include "model/training/estimate.h"
 
 #include <algorithm>
@@ -170,13 +171,11 @@ PartRatioRecord partRatioRecord()
     PartRatioRecord r;
     if (ratios.empty())
         return r;
-    std::sort(ratios.begin(), ratios.end());
-    const size_t n = ratios.size();
-    r.pairs = int(n);
+    r.pairs = int(ratios.size());
     r.stacks = int(stacks.size());
-    r.lowest = ratios.front();
-    r.highest = ratios.back();
-    r.median = n % 2 ? ratios[n / 2] : 0.5 * (ratios[n / 2 - 1] + ratios[n / 2]);
+    r.lowest = *std::min_element(ratios.begin(), ratios.end());
+    r.highest = *std::max_element(ratios.begin(), ratios.end());
+    r.median = median(std::move(ratios));
     return r;
 }
 
