@@ -9,6 +9,7 @@
 #include "model/training/accuracy.h"
 #include "model/training/publishedruns.h"
 #include "report/partnames.h"
+#include "report/partratio.h"
 #include "report/reportcells.h"
 
 #include <QCoreApplication>
@@ -289,31 +290,14 @@ void ReportDocument::addTrainingCautions(const std::vector<ReportDesign> &design
 
 void ReportDocument::addPartRatioCaution(const std::vector<ReportDesign> &designs)
 {
-    // Designs on different accelerators: how far the model's ratio between two parts is from what
-    // one software stack published on both (docs/validation.md, "Blackwell against H100 within
-    // one stack"), beside the table whose rows compare them.
-    QStringList parts;
-    for (size_t i = 0; i < designs.size(); ++i) {
-        const Results *r = designs[i].results;
-        if (!r || !r->performance.available)
-            continue;
-        const QString part = q(r->performance.spec.cluster.gpu.id);
-        if (!parts.contains(part))
-            parts << part;
-    }
-    const PartRatioRecord rec = partRatioRecord();
-    if (parts.size() < 2 || rec.pairs == 0)
-        return;
-    const auto twoDecimals = [](double v) { return QString::number(v, 'f', 2); };
-    add(Block::Kind::Paragraph,
-        u8(Text::tr("These designs run on different accelerators (%1). Where one software stack published the same "
-                    "model on H100 and on a Blackwell part (%2 pairs from %3 stacks), the ratio of their "
-                    "throughputs was %4 to %5 of the model's (median %6): the model tends to favour the newer "
-                    "part, and its error on such a ratio is not in either design's band. A lead of under about "
-                    "15 % between designs on different parts is not shown (docs/validation.md, \"Blackwell "
-                    "against H100 within one stack\").")
-               .arg(parts.join(QStringLiteral(", ")), QString::number(rec.pairs), QString::number(rec.stacks),
-                    twoDecimals(rec.lowest), twoDecimals(rec.highest), twoDecimals(rec.median))));
+    // Designs on different accelerators: how far the model's ratio between their parts is from
+    // what one software stack published on both, beside the table whose rows compare them.
+    std::vector<std::string> parts;
+    for (const ReportDesign &d : designs)
+        if (d.results && d.results->performance.available)
+            parts.push_back(d.results->performance.spec.cluster.gpu.id);
+    if (const QString caution = partRatioCaution(parts); !caution.isEmpty())
+        add(Block::Kind::Paragraph, u8(caution));
 }
 
 void ReportDocument::addNearestPublishedRuns(const std::vector<ReportDesign> &designs)

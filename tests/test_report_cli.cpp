@@ -117,11 +117,21 @@ void TestReportCli::communicationBoundDesignIsFlagged()
     QVERIFY(plain.contains(QStringLiteral("P10")));
     QVERIFY(!plain.contains(QStringLiteral("communication-bound")));
     // H100 servers against GB200 supernodes: the ratio between two parts carries its own caution,
-    // with the range the same-stack published pairs give; two designs on one part do not.
-    const cp::PartRatioRecord rec = cp::partRatioRecord();
+    // with the range the same-stack published pairs of these two parts give, GB200 over H100; two
+    // designs on one part do not.
+    const cp::PartRatioRecord rec = cp::partRatioRecord("gb200", "h100-sxm");
+    QVERIFY(rec.pairs >= 3);
     QVERIFY(plain.contains(QStringLiteral("These designs run on different accelerators (h100-sxm, gb200)")));
-    QVERIFY(plain.contains(QStringLiteral("%1 to %2 of the model")
+    QVERIFY(plain.contains(QStringLiteral("(%1 pairs from %2 stacks), the published ratio of gb200&#39;s throughput to h100-sxm&#39;s was %3 to %4 of the model")
+                               .arg(rec.pairs)
+                               .arg(rec.stacks)
                                .arg(QString::number(rec.lowest, 'f', 2), QString::number(rec.highest, 'f', 2))));
+    // Which way the model leans, from the record's median: it rates GB200 too high against H100.
+    QVERIFY(rec.median < 0.97);
+    QVERIFY(plain.contains(QStringLiteral("the model rates gb200 against h100-sxm about %1 % too high")
+                               .arg(std::lround((1.0 / rec.median - 1.0) * 100.0))));
+    // Both parts were published by one stack: the record across a generation is not needed.
+    QVERIFY(!plain.contains(QStringLiteral("across a generation")));
     const Run same = run({QStringLiteral("compare"), path("c.cplan"), path("x.cplan"), QStringLiteral("--report"),
                           path("same.html")});
     QVERIFY2(same.code == 0, qPrintable(same.err));
@@ -135,6 +145,7 @@ void TestReportCli::communicationBoundDesignIsFlagged()
     QCOMPARE(json.code, 0);
     const nlohmann::json accuracy = nlohmann::json::parse(json.out.toStdString()).at("performance").at("accuracy");
     QVERIFY(accuracy.at("dp_traffic_over_compute").get<double>() >= 2.0 / 3.0);
+    QVERIFY(accuracy.at("communication_bound").get<bool>());
     QVERIFY(accuracy.contains("caution"));
 }
 

@@ -48,6 +48,30 @@ private:
         return r;
     }
 
+    /// Each row's estimate as the calibration in use gives it: predicted over published, and
+    /// whether its step was communication-bound (PerformanceBands).
+    struct Estimated
+    {
+        std::map<std::string, double> predictedOverPublished;
+        std::map<std::string, bool> communicationBound;
+    };
+    static const Estimated &estimated()
+    {
+        static const Estimated e = [] {
+            Estimated out;
+            for (const ValidationCase &c : loadCases("validation")) {
+                const EstimateOutcome o = runEstimate(c.spec);
+                const double predicted = predictedFigure(o.estimate, c.spec.published->metric, c.spec.cluster.gpus);
+                out.predictedOverPublished[c.id] = predicted / c.spec.published->value;
+                out.communicationBound[c.id] = performanceBands(c.spec, o.estimate).communicationBound();
+            }
+            return out;
+        }();
+        return e;
+    }
+    static const std::map<std::string, double> &predictedOverPublished() { return estimated().predictedOverPublished; }
+    static const std::map<std::string, bool> &communicationBound() { return estimated().communicationBound; }
+
     static const ValidationRow &row(const std::string &id)
     {
         for (const ValidationRow &r : report().rows)
@@ -469,22 +493,20 @@ private Q_SLOTS:
 
     /// How the model ranks Blackwell against H100 where one stack published both: the record the
     /// comparison report quotes, recomputed here from the scored rows' own predictions, and the
-    /// figures docs/validation.md states ("Blackwell against H100 within one stack").
+    /// figures docs/validation.md states ("Blackwell against H100 within one stack"). The shipped
+    /// table's communication-bound flag, which keeps a run out of every pair, is the estimate's.
     void partRatioRecordFromSameStackPairs()
     {
-        std::map<std::string, double> predictedOverPublished; // by run id
-        for (const ValidationCase &c : loadCases("validation")) {
-            const EstimateOutcome out = runEstimate(c.spec);
-            const double predicted = predictedFigure(out.estimate, c.spec.published->metric, c.spec.cluster.gpus);
-            predictedOverPublished[c.id] = predicted / c.spec.published->value;
-        }
+        const std::map<std::string, double> &ratio = predictedOverPublished();
         // Two pairs by hand: the stack's ratio over the model's is the inverse ratio of the errors.
         const auto pair = [&](const char *blackwell, const char *hopper) {
-            return predictedOverPublished.at(hopper) / predictedOverPublished.at(blackwell);
+            return ratio.at(hopper) / ratio.at(blackwell);
         };
         const double nemotron = pair("dgxc-gb200-nemotron4-340b-512-fp8", "dgxc-h100-nemotron4-340b-2048-fp8");
         const double gb300 = pair("mb2511-gb300-llama31-405b", "mb2511-h100-llama31-405b");
         const PartRatioRecord rec = partRatioRecord();
+        QCOMPARE(rec.partA, std::string("blackwell"));
+        QCOMPARE(rec.partB, std::string("h100-sxm"));
         QCOMPARE(rec.pairs, 20);
         QCOMPARE(rec.stacks, 5);
         // The extremes are these two pairs (to the table's 0.1-point rounding of each error).
@@ -495,6 +517,76 @@ private Q_SLOTS:
         QCOMPARE(std::lround(rec.highest * 100), 121L);
         QCOMPARE(std::lround(rec.median * 100), 90L);
         QVERIFY(rec.lowest <= rec.median && rec.median <= rec.highest);
+
+        int bound = 0;
+        for (const PublishedRun &r : publishedRuns()) {
+            QVERIFY2(r.communicationBound == communicationBound().at(r.id), r.id);
+            bound += r.communicationBound;
+        }
+        QCOMPARE(bound, 4); // docs/validation.md, "Communication-bound steps"
+    }
+
+    /// Between two named parts (docs/validation.md, "Between two parts"): the same-stack pairs of
+    /// each two parts, recomputed from the rows' predictions — GB200 against B200 and GB300
+    /// against GB200 by hand — and which records a comparison of designs quotes.
+    void partRatioRecordBetweenTwoParts()
+    {
+        const std::map<std::string, double> &ratio = predictedOverPublished();
+        const auto pair = [&](const char *a, const char *b) { return ratio.at(b) / ratio.at(a); };
+        // GB200 over B200: Megatron-Bridge 25.11's Llama 3 8B and 405B, MLPerf v5.1's 8B (the
+        // 72-GPU GB200 run against Dell's 16 B200: the 512-GPU and Oracle runs are
+        // communication-bound, and NeMo 25.04's long-sequence B200 table is a source of its own).
+        const std::vector<double> gb200OverB200 = {
+            pair("mb2511-gb200-llama3-8b", "mb2511-b200-llama3-8b"),
+            pair("mb2511-gb200-llama31-405b", "mb2511-b200-llama31-405b"),
+            pair("mlperf51-llama31-8b-gb200-72", "mlperf51-llama31-8b-b200-16-dell")};
+        const PartRatioRecord b = partRatioRecord("gb200", "b200");
+        QCOMPARE(b.pairs, 3);
+        QCOMPARE(b.stacks, 2);
+        QVERIFY(std::fabs(b.lowest - *std::min_element(gb200OverB200.begin(), gb200OverB200.end())) < 2e-3);
+        QVERIFY(std::fabs(b.highest - *std::max_element(gb200OverB200.begin(), gb200OverB200.end())) < 2e-3);
+        QVERIFY(std::fabs(b.median - median(gb200OverB200)) < 2e-3);
+        // The reverse reads as the inverse.
+        const PartRatioRecord back = partRatioRecord("b200", "gb200");
+        QCOMPARE(back.pairs, 3);
+        QVERIFY(std::fabs(back.median * b.median - 1.0) < 1e-9);
+        QVERIFY(std::fabs(back.lowest * b.highest - 1.0) < 1e-9);
+        const PartRatioRecord ultra = partRatioRecord("gb300", "gb200");
+        QVERIFY(std::fabs(ultra.highest - pair("mb2602-gb300-llama3-70b", "mb2602-gb200-llama3-70b")) < 2e-3);
+        // Every row of docs/validation.md's table, in hundredths.
+        struct Stated
+        {
+            const char *a, *b;
+            int pairs, stacks;
+            long lowest, median, highest;
+        };
+        for (const Stated &t : {Stated{"b200", "h100-sxm", 3, 2, 91, 102, 106}, Stated{"gb200", "h100-sxm", 12, 4, 71, 84, 106},
+                                Stated{"gb300", "h100-sxm", 5, 2, 89, 98, 121}, Stated{"gb200", "b200", 3, 2, 83, 91, 101},
+                                Stated{"gb300", "b200", 3, 2, 92, 104, 115}, Stated{"gb300", "gb200", 6, 3, 100, 114, 118}}) {
+            const PartRatioRecord r = partRatioRecord(t.a, t.b);
+            const std::string what = std::string(t.a) + " over " + t.b;
+            QVERIFY2(r.pairs == t.pairs && r.stacks == t.stacks, what.c_str());
+            QVERIFY2(std::lround(r.lowest * 100) == t.lowest && std::lround(r.median * 100) == t.median &&
+                         std::lround(r.highest * 100) == t.highest,
+                     (what + ": " + std::to_string(r.lowest) + " " + std::to_string(r.median) + " " +
+                      std::to_string(r.highest)).c_str());
+        }
+        QCOMPARE(partRatioRecord("mi300x", "h100-sxm").pairs, 0);
+
+        // What a comparison quotes: the later part over the earlier for each two parts one stack
+        // published, the record across a generation for the two no stack did, nothing for one part.
+        const auto records = [](std::vector<std::string> parts) {
+            std::vector<std::string> out;
+            for (const PartRatioRecord &r : partRatioRecords(parts))
+                out.push_back(r.partA + "/" + r.partB);
+            return out;
+        };
+        QCOMPARE(records({"b200", "gb200"}), (std::vector<std::string>{"gb200/b200"}));
+        QCOMPARE(records({"gb200", "b200"}), (std::vector<std::string>{"gb200/b200"}));
+        QCOMPARE(records({"h100-sxm", "gb300", "a100-sxm4-80gb"}),
+                 (std::vector<std::string>{"gb300/h100-sxm", "blackwell/h100-sxm"}));
+        QCOMPARE(records({"a100-sxm4-80gb", "mi300x"}), (std::vector<std::string>{"blackwell/h100-sxm"}));
+        QVERIFY(records({"gb200"}).empty());
     }
 
     /// The quantile the bands are read with: each value at the middle of its weight's share,

@@ -2370,12 +2370,12 @@
 <context>
     <name>cp::gui::ComparisonDock</name>
     <message>
-        <location filename="../views/docks/comparisondock.cpp" line="+21"/>
+        <location filename="../views/docks/comparisondock.cpp" line="+23"/>
         <source>Comparison</source>
         <translation>对比</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+67"/>
         <source>No figures yet: the open design is being evaluated or was refused.</source>
         <translation>尚无数据：当前设计正在评估中或已被拒绝。</translation>
     </message>
@@ -2395,7 +2395,7 @@
         <translation>并排对比 %1 个方案；每行中较优的值以粗体显示。可在“方案”面板中勾选或取消勾选方案。</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+47"/>
         <source>Key figures</source>
         <translation>关键指标</translation>
     </message>
@@ -6768,7 +6768,7 @@ Misses: %1</source>
         <translation>供电与制冷</translation>
     </message>
     <message>
-        <location filename="../report/reportdocument.cpp" line="+61"/>
+        <location filename="../report/reportdocument.cpp" line="+62"/>
         <source>Dimension and figure</source>
         <translation>维度与指标</translation>
     </message>
@@ -6890,12 +6890,7 @@ Misses: %1</source>
         <translation>%1 %2：通信受限的训练步。其数据并行通信量是计算的 %3 倍，超过了用来掩盖它的反向计算，因此步长取决于通信如何调度，P10–P90 区间在此不成立：%4 个此类公开运行的实测吞吐为预测值的 %5 % 至 %6 %（docs/validation.md，“Communication-bound steps”）。</translation>
     </message>
     <message>
-        <location line="+29"/>
-        <source>These designs run on different accelerators (%1). Where one software stack published the same model on H100 and on a Blackwell part (%2 pairs from %3 stacks), the ratio of their throughputs was %4 to %5 of the model&apos;s (median %6): the model tends to favour the newer part, and its error on such a ratio is not in either design&apos;s band. A lead of under about 15 % between designs on different parts is not shown (docs/validation.md, &quot;Blackwell against H100 within one stack&quot;).</source>
-        <translation>这些设计使用不同的加速卡（%1）。在同一软件栈于 H100 和某款 Blackwell 加速卡上发布同一模型的运行中（%3 个软件栈的 %2 组配对），两者吞吐之比为模型所给比值的 %4 至 %5 倍（中位数 %6）：模型倾向于高估较新的加速卡，而这一比值的误差不在任一设计的区间之内。不同加速卡的设计之间，约 15 % 以内的领先不能算作已证明（docs/validation.md，“Blackwell against H100 within one stack”）。</translation>
-    </message>
-    <message>
-        <location line="+28"/>
+        <location line="+40"/>
         <source>%1 %2, the published runs most like it and the model&apos;s error on each, predicted without its source (+: the model predicted it faster than it ran; docs/validation.md): %3.</source>
         <translation>%1 %2：与之最相近的已发表运行，以及模型在每一条上的误差（预测时不含该来源；+ 表示模型预测得比实际运行更快；docs/validation.md）：%3。</translation>
     </message>
@@ -7062,7 +7057,7 @@ Misses: %1</source>
         <translation>P(A 优于 %1)</translation>
     </message>
     <message>
-        <location filename="../report/reportdocument.cpp" line="-297"/>
+        <location filename="../report/reportdocument.cpp" line="-280"/>
         <location filename="../report/reportsections.cpp" line="+3"/>
         <location line="+122"/>
         <source>never</source>
@@ -7324,6 +7319,41 @@ Misses: %1</source>
         <location line="+14"/>
         <source>Hardware total</source>
         <translation>硬件合计</translation>
+    </message>
+    <message>
+        <location filename="../report/partratio.cpp" line="+29"/>
+        <source>the model&apos;s ratio of %1 to %2 is about right (within %3 %)</source>
+        <translation>模型给出的 %1 与 %2 之比大致正确（误差在 %3 % 以内）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the model rates %1 against %2 about %3 % too high</source>
+        <translation>模型对 %1 相对 %2 的估计偏高约 %3 %</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the model rates %1 against %2 about %3 % too low</source>
+        <translation>模型对 %1 相对 %2 的估计偏低约 %3 %</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>For parts no one stack published together the nearest evidence is across a generation: where one stack published the same model on H100 and on a Blackwell part (%1 pairs from %2 stacks), the published ratio of the Blackwell part&apos;s throughput to H100&apos;s was %3 to %4 of the model&apos;s (median %5), so the model tends to favour the newer part.</source>
+        <translation>对于没有任何软件栈同时发布过的加速卡组合，最接近的证据来自跨代比较：在同一软件栈于 H100 和某款 Blackwell 加速卡上发布同一模型的运行中（%2 个软件栈的 %1 组配对），Blackwell 与 H100 的实测吞吐之比为模型所给比值的 %3 至 %4 倍（中位数 %5），因此模型倾向于高估较新的加速卡。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Where one software stack published the same model on %1 and on %2 (%3 pairs from %4 stacks), the published ratio of %1&apos;s throughput to %2&apos;s was %5 to %6 of the model&apos;s (median %7): %8.</source>
+        <translation>在同一软件栈于 %1 和 %2 上发布同一模型的运行中（%4 个软件栈的 %3 组配对），%1 与 %2 的实测吞吐之比为模型所给比值的 %5 至 %6 倍（中位数 %7）：%8。</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>These designs run on different accelerators (%1), and the model&apos;s error on the ratio between two parts is in neither design&apos;s band.</source>
+        <translation>这些设计使用不同的加速卡（%1），而模型在两种加速卡之间比值上的误差不在任一设计的区间之内。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>A lead between designs on different parts within that range is not shown by the model (docs/validation.md, &quot;Between two parts&quot;).</source>
+        <translation>使用不同加速卡的设计之间，落在该范围之内的领先不能由模型证明（docs/validation.md，“Between two parts”）。</translation>
     </message>
 </context>
 </TS>

@@ -86,7 +86,8 @@ void addBands(json &j, const EstimateSpec &spec, const StepEstimate &e, double s
                          {"validation_rows", b.band.rows},
                          {"measured_on", b.band.pooled ? "all validation rows" : "the regime's rows, never narrower than all rows'"},
                          {"source", "docs/validation.md (leave-one-source-out errors)"},
-                         {"dp_traffic_over_compute", b.dpOverCompute}};
+                         {"dp_traffic_over_compute", b.dpOverCompute},
+                         {"communication_bound", b.communicationBound()}};
     if (const std::string caution = bandCaution(b); !caution.empty())
         j["accuracy"]["caution"] = caution;
     json nearest = json::array();

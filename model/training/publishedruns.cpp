@@ -136,23 +136,36 @@ std::string nearbyRunText(const NearbyRun &n)
     return std::string(err) + "  " + n.run->name + " (" + n.run->source + ")";
 }
 
-PartRatioRecord partRatioRecord()
+namespace {
+
+bool isBlackwell(std::string_view gpu)
 {
-    // The run each (stack, model, precision, part) keeps: the largest of its series.
+    return gpu == "b200" || gpu == "gb200" || gpu == "gb300";
+}
+
+/// The same-stack pairs between the runs `isA` accepts and those on `b`: each pair's published
+/// ratio (A over B) over the model's.
+template<typename IsA>
+PartRatioRecord pairRecord(IsA isA, std::string_view b)
+{
+    // The run each (stack, model, sequence, precision, part) keeps: the largest of its series that
+    // the band holds for (a communication-bound step's error is its scheduling, not the part). A
+    // stack is a source's release, the run id's first word, within one source (NeMo 25.04's
+    // long-sequence table is a table of its own).
     struct Key
     {
-        std::string stack, precision, gpu;
+        std::string stack, source, precision, gpu;
         long long paramsMillions;
+        int seqLen;
         auto operator<=>(const Key &) const = default;
     };
-    const auto isBlackwell = [](std::string_view gpu) { return gpu == "b200" || gpu == "gb200" || gpu == "gb300"; };
     std::map<Key, const PublishedRun *> largest;
     for (const PublishedRun &run : publishedRuns()) {
         const std::string_view id(run.id), gpu(run.gpu);
-        if (id.find("mxfp8") != std::string_view::npos || !(gpu == "h100-sxm" || isBlackwell(gpu)))
+        if (id.find("mxfp8") != std::string_view::npos || run.communicationBound || !(gpu == b || isA(gpu)))
             continue;
-        const Key key{std::string(id.substr(0, id.find('-'))), run.precision, run.gpu,
-                      std::llround(run.paramsB * 1000.0)};
+        const Key key{std::string(id.substr(0, id.find('-'))), run.source, run.precision, run.gpu,
+                      std::llround(run.paramsB * 1000.0), run.seqLen};
         const PublishedRun *&kept = largest[key];
         if (!kept || run.gpus > kept->gpus)
             kept = &run;
@@ -160,15 +173,17 @@ PartRatioRecord partRatioRecord()
     std::vector<double> ratios;
     std::set<std::string> stacks;
     for (const auto &[key, run] : largest) {
-        if (!isBlackwell(key.gpu))
+        if (!isA(key.gpu) || key.gpu == b)
             continue;
-        const auto hopper = largest.find(Key{key.stack, key.precision, "h100-sxm", key.paramsMillions});
-        if (hopper == largest.end())
+        const auto other =
+            largest.find(Key{key.stack, key.source, key.precision, std::string(b), key.paramsMillions, key.seqLen});
+        if (other == largest.end())
             continue;
-        ratios.push_back((1.0 + hopper->second->errorPct / 100.0) / (1.0 + run->errorPct / 100.0));
+        ratios.push_back((1.0 + other->second->errorPct / 100.0) / (1.0 + run->errorPct / 100.0));
         stacks.insert(key.stack);
     }
     PartRatioRecord r;
+    r.partB = std::string(b);
     if (ratios.empty())
         return r;
     r.pairs = int(ratios.size());
@@ -177,6 +192,51 @@ PartRatioRecord partRatioRecord()
     r.highest = *std::max_element(ratios.begin(), ratios.end());
     r.median = median(std::move(ratios));
     return r;
+}
+
+} // namespace
+
+PartRatioRecord partRatioRecord()
+{
+    PartRatioRecord r = pairRecord(isBlackwell, "h100-sxm");
+    r.partA = "blackwell";
+    return r;
+}
+
+PartRatioRecord partRatioRecord(std::string_view a, std::string_view b)
+{
+    PartRatioRecord r = pairRecord([a](std::string_view gpu) { return gpu == a; }, b);
+    r.partA = std::string(a);
+    return r;
+}
+
+std::vector<PartRatioRecord> partRatioRecords(const std::vector<std::string> &parts)
+{
+    // Each record reads as the later part over the earlier one where the catalog's generations
+    // tell which is later, else as listed.
+    static constexpr std::string_view kOrder[] = {"a100-sxm4-80gb", "h100-sxm", "h200-sxm", "b200", "gb200", "gb300"};
+    const auto rank = [](const std::string &gpu) {
+        const auto *it = std::find(std::begin(kOrder), std::end(kOrder), gpu);
+        return it == std::end(kOrder) ? -1 : int(it - std::begin(kOrder));
+    };
+    std::vector<PartRatioRecord> records;
+    bool unmeasured = false;
+    for (size_t i = 0; i < parts.size(); ++i)
+        for (size_t j = i + 1; j < parts.size(); ++j) {
+            if (parts[i] == parts[j])
+                continue;
+            const bool swap = rank(parts[i]) >= 0 && rank(parts[j]) > rank(parts[i]);
+            PartRatioRecord r = swap ? partRatioRecord(parts[j], parts[i]) : partRatioRecord(parts[i], parts[j]);
+            if (r.pairs > 0)
+                records.push_back(std::move(r));
+            else
+                unmeasured = true;
+        }
+    if (unmeasured) {
+        if (PartRatioRecord general = partRatioRecord(); general.pairs > 0)
+            records.push_back(std::move(general));
+    }
+    return records;
 }
 
 } // namespace cp

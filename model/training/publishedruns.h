@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace cp {
@@ -27,6 +28,9 @@ struct PublishedRun
     int seqLen;
     double errorPct;   ///< predicted / published − 1, in %, the calibration fitted on every row
     double heldOutPct; ///< the same with the calibration fitted without the row's source
+    /// Its step was communication-bound (PerformanceBands::communicationBound): the band does not
+    /// hold there, and a ratio between parts leaves it out.
+    bool communicationBound;
 };
 
 /// Every validation row (model/training/publishedrunsdata.inc, written by
@@ -80,16 +84,25 @@ std::string nearbyRunsCaveatText(const NearbyRunsCaveat &caveat, const std::stri
 
 /// How well the model ranks two parts against each other, from the published pairs that cancel
 /// the software: the same stack (a source's release: the run id's first word), model and precision
-/// on H100 and on a Blackwell part (B200, GB200, GB300), per-tensor scaling, the largest run of each
-/// side. Each pair's published ratio of throughputs over the model's, (1 + e_H100) / (1 + e_Blackwell)
-/// (docs/validation.md, "Blackwell against H100 within one stack").
+/// on both parts, per-tensor scaling, the largest run of each side that was not communication-bound.
+/// Each pair's published ratio of throughputs (part A over part B) over the model's,
+/// (1 + e_B) / (1 + e_A): below 1 the model rates A too high against B
+/// (docs/validation.md, "Blackwell against H100 within one stack", "Between two parts").
 struct PartRatioRecord
 {
+    std::string partA, partB; ///< catalog ids; partA "blackwell" for any of B200, GB200, GB300
     int pairs = 0;
     int stacks = 0;
     double lowest = 0.0, median = 0.0, highest = 0.0; ///< published ratio ÷ the model's
 };
+/// H100 against any Blackwell part (B200, GB200, GB300): the record across a generation.
 PartRatioRecord partRatioRecord();
+/// Part `a` against part `b` (catalog ids), where one stack published both; no pairs when none did.
+PartRatioRecord partRatioRecord(std::string_view a, std::string_view b);
+/// What a comparison of designs on `parts` (catalog ids, two or more distinct) can quote: for each
+/// two of them the record between those parts where same-stack pairs exist, and otherwise — and
+/// when no two have one — the record across a generation, once.
+std::vector<PartRatioRecord> partRatioRecords(const std::vector<std::string> &parts);
 
 /// "+17.5 %  NeMo 25.04 Nemotron-340B on 128 GB200 FP8 (nemo-25.04)": the held-out error, what ran
 /// and its source, as the estimate and the evaluation print each nearby run.

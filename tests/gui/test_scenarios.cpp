@@ -7,6 +7,8 @@
 #include "model/edit/designedit.h"
 #include "model/engine/evaluation.h"
 #include "model/io/projectfile.h"
+#include "model/training/publishedruns.h"
+#include "report/partratio.h"
 #include "views/docks/comparisondock.h"
 #include "views/docks/scenariosdock.h"
 #include "views/session/commands.h"
@@ -291,17 +293,34 @@ void TestScenarios::comparisonTableFollowsTheTicks()
                  QString::fromStdString(row.cells[1].text));
     }
 
-    // Untick the second scenario: it leaves the comparison; tick it: it comes back.
+    // H100 servers beside GB200 supernodes: above the table, the model's measured error on the
+    // ratio between the two parts, as the comparison report words it.
+    const std::string partA = window.outcome().results.performance.spec.cluster.gpu.id;
+    const std::string partB = otherResults.performance.spec.cluster.gpu.id;
+    QCOMPARE(partA, std::string("h100-sxm"));
+    QCOMPARE(partB, std::string("gb200"));
+    const PartRatioRecord rec = partRatioRecord("gb200", "h100-sxm");
+    auto *caution = window.comparisonDock()->findChild<QLabel *>(QStringLiteral("comparisonPartCaution"));
+    QVERIFY(caution && caution->isVisible());
+    QCOMPARE(window.comparisonDock()->partCaution(), report::partRatioCaution({partA, partB}));
+    QVERIFY(caution->text().contains(QStringLiteral("ratio of gb200's throughput to h100-sxm's was %1 to %2")
+                                         .arg(QString::number(rec.lowest, 'f', 2), QString::number(rec.highest, 'f', 2))));
+
+    // Untick the second scenario: it leaves the comparison, and the caution with it; tick it: both
+    // come back.
     QListWidget *list = window.scenariosDock()->list();
     QTest::mouseClick(list->viewport(), Qt::LeftButton, {}, tickPoint(list, 1));
     QCOMPARE(list->item(1)->checkState(), Qt::Unchecked);
     QVERIFY(!window.scenarioSet()->isCompared(1));
     waitForComparison(window);
     QTRY_COMPARE_WITH_TIMEOUT(table->columnCount(), 1, kEvaluationTimeoutMs);
+    QVERIFY(window.comparisonDock()->partCaution().isEmpty());
+    QVERIFY(!caution->isVisible());
     QTest::mouseClick(list->viewport(), Qt::LeftButton, {}, tickPoint(list, 1));
     QVERIFY(window.scenarioSet()->isCompared(1));
     waitForComparison(window);
     QTRY_COMPARE_WITH_TIMEOUT(table->columnCount(), 2, kEvaluationTimeoutMs);
+    QVERIFY(caution->isVisible());
 }
 
 void TestScenarios::saveKeepsAScenarioAnotherProgramAdded()

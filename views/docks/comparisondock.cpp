@@ -1,6 +1,8 @@
 #include "views/docks/comparisondock.h"
 
 #include "model/analysis/comparison.h"
+#include "model/engine/evaluation.h"
+#include "report/partratio.h"
 #include "views/session/resultshub.h"
 
 #include <QHeaderView>
@@ -21,6 +23,7 @@ ComparisonDock::ComparisonDock(QWidget *parent)
     : QDockWidget(tr("Comparison"), parent)
     , mTable(new QTableWidget)
     , mStatus(new QLabel)
+    , mPartCaution(new QLabel)
 {
     setObjectName(QStringLiteral("comparisonDock"));
     auto *body = new QWidget;
@@ -29,6 +32,14 @@ ComparisonDock::ComparisonDock(QWidget *parent)
     mStatus->setObjectName(QStringLiteral("comparisonStatus"));
     mStatus->setWordWrap(true);
     layout->addWidget(mStatus);
+    mPartCaution->setObjectName(QStringLiteral("comparisonPartCaution"));
+    mPartCaution->setWordWrap(true);
+    mPartCaution->setTextFormat(Qt::PlainText);
+    mPartCaution->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    mPartCaution->setFrameShape(QFrame::StyledPanel);
+    mPartCaution->setMargin(4);
+    mPartCaution->hide();
+    layout->addWidget(mPartCaution);
     mTable->setObjectName(QStringLiteral("comparisonTable"));
     mTable->setEditTriggers(QAbstractItemView::NoEditTriggers);
     mTable->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -63,8 +74,15 @@ QString ComparisonDock::cell(const QString &key, const QString &design) const
     return QString();
 }
 
+QString ComparisonDock::partCaution() const
+{
+    return mPartCaution->isHidden() ? QString() : mPartCaution->text();
+}
+
 void ComparisonDock::rebuild()
 {
+    mPartCaution->clear();
+    mPartCaution->hide();
     mTable->clear();
     mTable->setRowCount(0);
     mTable->setColumnCount(0);
@@ -84,6 +102,15 @@ void ComparisonDock::rebuild()
     else
         mStatus->setText(tr("%1 scenarios side by side; the better value of each row in bold. Tick or untick "
                             "scenarios in the Scenarios dock.").arg(designs.size()));
+
+    std::vector<std::string> parts;
+    for (const ComparedDesign &d : designs)
+        if (d.results && d.results->performance.available)
+            parts.push_back(d.results->performance.spec.cluster.gpu.id);
+    if (const QString caution = report::partRatioCaution(parts); !caution.isEmpty()) {
+        mPartCaution->setText(caution);
+        mPartCaution->show();
+    }
 
     const Comparison comparison = compareDesigns(designs);
     QStringList headers;
