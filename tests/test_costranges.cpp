@@ -12,6 +12,7 @@
 #include "model/generate/templates.h"
 #include "model/io/designjson.h"
 #include "model/io/resultsjson.h"
+#include "model/training/publishedruns.h"
 #include "testsupport.h"
 
 #include <nlohmann/json.hpp>
@@ -49,6 +50,7 @@ private Q_SLOTS:
     void pointRangesCollapseToThePoint();
     void quantilesOrderAndBracketThePoint();
     void probabilityOfBeating();
+    void throughputDrawnPerPart();
     void tornadoRanksInputs();
     void breakEvenUtilisation();
     void cloudPriceDecline();
@@ -138,6 +140,74 @@ void TestCostRanges::probabilityOfBeating()
     const double ba = probabilityABetter(large.cost.uncertainty, small.cost.uncertainty, "cost.cost_per_effective_pflop_hour_usd");
     QVERIFY(std::abs(ab + ba - 1.0) < 1e-12);
     QVERIFY(std::isnan(probabilityABetter(small.cost.uncertainty, CostUncertainty(), "cost.tco_usd")));
+}
+
+/// The throughput's draw is the accelerator's own: designs on one part share it (common random
+/// numbers), designs on two parts draw it independently, as the published pairs say the model's
+/// errors on two parts are not correlated; every other input is drawn as before.
+void TestCostRanges::throughputDrawnPerPart()
+{
+    // The evidence (docs/cost.md): the log ratio of the two errors of a same-stack pair on two
+    // parts has an rms no less than √2 × the spread of one row's held-out error, so no error is
+    // shared between the parts.
+    std::vector<double> logRatios;
+    for (const PartPair &p : sameStackPartPairs())
+        logRatios.push_back(std::log(p.ratio));
+    QCOMPARE(logRatios.size(), size_t(32));
+    double ss = 0;
+    for (double v : logRatios)
+        ss += v * v;
+    const double pairRms = std::sqrt(ss / double(logRatios.size()));
+    std::vector<double> rowErrors;
+    for (const PublishedRun &r : publishedRuns())
+        if (!r.communicationBound)
+            rowErrors.push_back(std::log(1.0 + r.heldOutPct / 100.0));
+    double mean = 0;
+    for (double v : rowErrors)
+        mean += v / double(rowErrors.size());
+    double var = 0;
+    for (double v : rowErrors)
+        var += (v - mean) * (v - mean) / double(rowErrors.size());
+    const double rowSd = std::sqrt(var);
+    QCOMPARE(std::lround(pairRms * 1000), 146L);
+    QCOMPARE(std::lround(rowSd * 1000), 97L);
+    QVERIFY(pairRms >= std::sqrt(2.0) * rowSd); // implied correlation 1 − rms² / (2 sd²) ≤ 0
+
+    // The draws: one part, one throughput; two parts, two, and every other input the same.
+    std::array<FactorRange, kCostInputs> ranges;
+    for (const CostInputSpec &spec : costInputs())
+        ranges[size_t(spec.id)] = spec.range.low > 0 ? spec.range : FactorRange{0.88, 1.15};
+    double sumA = 0, sumB = 0, sumAB = 0, sumAA = 0, sumBB = 0;
+    const int n = 1000;
+    for (int i = 0; i < n; ++i) {
+        const CostDraw a = costDraw(ranges, 1, i, "b200"), b = costDraw(ranges, 1, i, "gb200");
+        const CostDraw again = costDraw(ranges, 1, i, "b200"), common = costDraw(ranges, 1, i);
+        for (size_t k = 0; k < kCostInputs; ++k) {
+            QCOMPARE(again.factor[k], a.factor[k]);
+            if (CostInput(k) != CostInput::Throughput) {
+                QCOMPARE(b.factor[k], a.factor[k]);
+                QCOMPARE(common.factor[k], a.factor[k]);
+            }
+        }
+        const double x = std::log(a[CostInput::Throughput]), y = std::log(b[CostInput::Throughput]);
+        sumA += x, sumB += y, sumAB += x * y, sumAA += x * x, sumBB += y * y;
+    }
+    const double cov = sumAB / n - sumA / n * sumB / n;
+    const double corr = cov / std::sqrt((sumAA / n - sumA / n * sumA / n) * (sumBB / n - sumB / n * sumB / n));
+    QVERIFY2(std::fabs(corr) < 0.1, std::to_string(corr).c_str());
+
+    // Two designs with the same work: B200 servers against GB200 supernodes. Their times to train
+    // differ by less than their bands, so with the parts drawn apart neither is faster in every draw;
+    // the same two designs on one part (H100 servers at two sizes) still order in every draw.
+    const Catalog c = Catalog::builtin();
+    const Design servers = templateDesign(c, "classic", 4096, "b200");
+    Design supernodes = templateDesign(c, "supernode", 4096, "gb200");
+    supernodes.workload = servers.workload;
+    const Results rs = evaluate(servers, c), rn = evaluate(supernodes, c);
+    QCOMPARE(rs.cost.uncertainty.part, std::string("b200"));
+    QCOMPARE(rn.cost.uncertainty.part, std::string("gb200"));
+    const double p = probabilityABetter(rs.cost.uncertainty, rn.cost.uncertainty, "cost.time_to_train_days");
+    QVERIFY2(p > 0.02 && p < 0.98, std::to_string(p).c_str());
 }
 
 void TestCostRanges::tornadoRanksInputs()

@@ -560,7 +560,8 @@ CostResults evaluateCost(const Design &design, const Catalog &catalog, const Res
                                               CostBasis b = basis;
                                               settle(scratch, fin, r, b, draw);
                                               return figuresOf(scratch);
-                                          });
+                                          },
+                                          r.performance.available ? r.performance.spec.cluster.gpu.id : std::string());
     return c;
 }
 

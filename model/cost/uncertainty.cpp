@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <limits>
 #include <random>
 
@@ -88,17 +89,42 @@ std::array<FactorRange, kCostInputs> costRanges(const Design &design, const Resu
     return out;
 }
 
-CostDraw costDraw(const std::array<FactorRange, kCostInputs> &ranges, int seed, int i)
+namespace {
+
+/// A seed of the accelerator's own throughput stream: FNV-1a over its id (the same on every
+/// platform).
+std::uint64_t partStream(std::string_view part)
+{
+    std::uint64_t h = 0xcbf29ce484222325ULL;
+    for (const char c : part) {
+        h ^= std::uint8_t(c);
+        h *= 0x100000001b3ULL;
+    }
+    return h;
+}
+
+} // namespace
+
+CostDraw costDraw(const std::array<FactorRange, kCostInputs> &ranges, int seed, int i, std::string_view part)
 {
     // One generator per draw, its two uniforms per input in the table's order, so that draw i of
     // two designs with the same seed sees the same input values (common random numbers).
     // Uniforms from the generator's raw bits: the same on every standard library.
-    std::mt19937_64 rng(std::uint64_t(std::uint32_t(seed)) * 0x9e3779b97f4a7c15ULL + std::uint64_t(i));
-    const auto uniform = [&] { return double(rng() >> 11) * 0x1.0p-53; };
+    const std::uint64_t base = std::uint64_t(std::uint32_t(seed)) * 0x9e3779b97f4a7c15ULL + std::uint64_t(i);
+    std::mt19937_64 rng(base);
+    const auto uniform = [](std::mt19937_64 &g) { return double(g() >> 11) * 0x1.0p-53; };
     CostDraw d;
     for (size_t k = 0; k < kCostInputs; ++k) {
-        const double u1 = uniform(), u2 = uniform();
-        d.factor[k] = splitLogFactor(standardNormal(u1, u2), ranges[k].low, ranges[k].high);
+        const double u1 = uniform(rng), u2 = uniform(rng);
+        double z = standardNormal(u1, u2);
+        if (CostInput(k) == CostInput::Throughput && !part.empty()) {
+            // The part's own stream; the common generator still advances, so that every other
+            // input draws what it would without it.
+            std::mt19937_64 own(base ^ partStream(part));
+            const double v1 = uniform(own), v2 = uniform(own);
+            z = standardNormal(v1, v2);
+        }
+        d.factor[k] = splitLogFactor(z, ranges[k].low, ranges[k].high);
     }
     return d;
 }
@@ -129,18 +155,19 @@ int breakEvenMonthOf(double v)
 } // namespace
 
 CostUncertainty sampleCostUncertainty(const std::array<FactorRange, kCostInputs> &ranges, int seed, int draws,
-                                      const std::function<DrawFigures(const CostDraw &)> &evaluate)
+                                      const std::function<DrawFigures(const CostDraw &)> &evaluate, std::string_view part)
 {
     CostUncertainty u;
     u.ranges = ranges;
     u.seed = seed;
+    u.part = std::string(part);
     u.draws = std::max(0, draws);
     if (u.draws == 0)
         return u;
     auto samples = std::make_shared<std::vector<DrawFigures>>();
     samples->reserve(size_t(u.draws));
     for (int i = 0; i < u.draws; ++i)
-        samples->push_back(evaluate(costDraw(ranges, seed, i)));
+        samples->push_back(evaluate(costDraw(ranges, seed, i, part)));
     u.tco = spreadOf(*samples, &DrawFigures::tcoUsd);
     u.npv = spreadOf(*samples, &DrawFigures::npvUsd);
     u.costPerEffectivePflopHour = spreadOf(*samples, &DrawFigures::costPerEffectivePflopHourUsd);

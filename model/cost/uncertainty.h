@@ -11,6 +11,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace cp {
@@ -87,6 +88,7 @@ struct CostUncertainty
     bool available = false;
     int draws = 0;
     int seed = 0;
+    std::string part; ///< the accelerator whose throughput stream the draws used (costDraw)
     std::array<FactorRange, kCostInputs> ranges; ///< as used (the models' bands filled in)
     Spread tco, npv, costPerEffectivePflopHour, costPerMillionTokens, timeToTrainDays, costToTrain, deliveryMonths;
     /// Break-even month's quantiles; -1 = never in the life (a P90 beyond the life is "never").
@@ -99,7 +101,13 @@ struct CostUncertainty
 };
 
 /// The draw of index `i` of `seed`: each input's factor from its range (common random numbers).
-CostDraw costDraw(const std::array<FactorRange, kCostInputs> &ranges, int seed, int i);
+/// The throughput's factor comes from a stream of the accelerator's own (`part`, a catalog id;
+/// empty: the common one): two designs on one part see the same throughput draw, designs on two
+/// parts independent ones, because the model's errors on two parts are not correlated — in the 32
+/// pairs one software stack published on two parts, the log ratio of the two errors has an rms of
+/// 0.146, no less than √2 × the rows' own 0.097 (docs/cost.md, "Ranges and decisions";
+/// test_costranges recomputes both from the shipped runs).
+CostDraw costDraw(const std::array<FactorRange, kCostInputs> &ranges, int seed, int i, std::string_view part = {});
 
 struct Results;
 
@@ -111,9 +119,11 @@ std::array<FactorRange, kCostInputs> costRanges(const Design &design, const Resu
 /// Draws `draws` factor sets (seed `seed`), evaluates each with `evaluate`, and returns the
 /// quantiles; the tornado evaluates each input at its P10 and P90 with the others typical.
 CostUncertainty sampleCostUncertainty(const std::array<FactorRange, kCostInputs> &ranges, int seed, int draws,
-                                      const std::function<DrawFigures(const CostDraw &)> &evaluate);
+                                      const std::function<DrawFigures(const CostDraw &)> &evaluate,
+                                      std::string_view part = {});
 
-/// The share of paired draws in which A's figure is better than B's (ties count half); NaN when
+/// The share of paired draws in which A's figure is better than B's (ties count half; the
+/// throughput is paired only between designs on one accelerator, costDraw); NaN when
 /// either design has no draws or their counts differ. `figure` is a results key of
 /// comparableFigures().
 double probabilityABetter(const CostUncertainty &a, const CostUncertainty &b, const std::string &figure);

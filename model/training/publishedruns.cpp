@@ -10,6 +10,7 @@
 #include <map>
 #include <set>
 #include <string_view>
+#include <tuple>
 
 namespace cp {
 
@@ -136,6 +137,46 @@ std::string nearbyRunText(const NearbyRun &n)
     return std::string(err) + "  " + n.run->name + " (" + n.run->source + ")";
 }
 
+std::vector<PartPair> sameStackPartPairs()
+{
+    // The run each (stack, model, sequence, precision, part) keeps: the largest of its series that
+    // the band holds for (a communication-bound step's error is its scheduling, not the part). A
+    // stack is a source's release, the run id's first word, within one source (NeMo 25.04's
+    // long-sequence table is a table of its own). Per-tensor scaling only: MXFP8 is a recipe of
+    // its own.
+    struct Key
+    {
+        std::string stack, source, precision;
+        long long paramsMillions;
+        int seqLen;
+        std::string gpu;
+        auto operator<=>(const Key &) const = default;
+    };
+    std::map<Key, const PublishedRun *> largest;
+    for (const PublishedRun &run : publishedRuns()) {
+        const std::string_view id(run.id);
+        if (id.find("mxfp8") != std::string_view::npos || run.communicationBound)
+            continue;
+        const Key key{std::string(id.substr(0, id.find('-'))), run.source, run.precision,
+                      std::llround(run.paramsB * 1000.0), run.seqLen, run.gpu};
+        const PublishedRun *&kept = largest[key];
+        if (!kept || run.gpus > kept->gpus)
+            kept = &run;
+    }
+    // Keys of one series differ only in the part, and sort together.
+    std::vector<PartPair> pairs;
+    for (auto a = largest.begin(); a != largest.end(); ++a)
+        for (auto b = std::next(a); b != largest.end(); ++b) {
+            const Key &ka = a->first, &kb = b->first;
+            if (std::tie(ka.stack, ka.source, ka.precision, ka.paramsMillions, ka.seqLen) !=
+                std::tie(kb.stack, kb.source, kb.precision, kb.paramsMillions, kb.seqLen))
+                break;
+            pairs.push_back({ka.stack, ka.gpu, kb.gpu,
+                             (1.0 + b->second->errorPct / 100.0) / (1.0 + a->second->errorPct / 100.0)});
+        }
+    return pairs;
+}
+
 namespace {
 
 bool isBlackwell(std::string_view gpu)
@@ -148,39 +189,16 @@ bool isBlackwell(std::string_view gpu)
 template<typename IsA>
 PartRatioRecord pairRecord(IsA isA, std::string_view b)
 {
-    // The run each (stack, model, sequence, precision, part) keeps: the largest of its series that
-    // the band holds for (a communication-bound step's error is its scheduling, not the part). A
-    // stack is a source's release, the run id's first word, within one source (NeMo 25.04's
-    // long-sequence table is a table of its own).
-    struct Key
-    {
-        std::string stack, source, precision, gpu;
-        long long paramsMillions;
-        int seqLen;
-        auto operator<=>(const Key &) const = default;
-    };
-    std::map<Key, const PublishedRun *> largest;
-    for (const PublishedRun &run : publishedRuns()) {
-        const std::string_view id(run.id), gpu(run.gpu);
-        if (id.find("mxfp8") != std::string_view::npos || run.communicationBound || !(gpu == b || isA(gpu)))
-            continue;
-        const Key key{std::string(id.substr(0, id.find('-'))), run.source, run.precision, run.gpu,
-                      std::llround(run.paramsB * 1000.0), run.seqLen};
-        const PublishedRun *&kept = largest[key];
-        if (!kept || run.gpus > kept->gpus)
-            kept = &run;
-    }
     std::vector<double> ratios;
     std::set<std::string> stacks;
-    for (const auto &[key, run] : largest) {
-        if (!isA(key.gpu) || key.gpu == b)
+    for (const PartPair &p : sameStackPartPairs()) {
+        if (p.partB == b && isA(p.partA))
+            ratios.push_back(p.ratio);
+        else if (p.partA == b && isA(p.partB))
+            ratios.push_back(1.0 / p.ratio);
+        else
             continue;
-        const auto other =
-            largest.find(Key{key.stack, key.source, key.precision, std::string(b), key.paramsMillions, key.seqLen});
-        if (other == largest.end())
-            continue;
-        ratios.push_back((1.0 + other->second->errorPct / 100.0) / (1.0 + run->errorPct / 100.0));
-        stacks.insert(key.stack);
+        stacks.insert(p.stack);
     }
     PartRatioRecord r;
     r.partB = std::string(b);

@@ -82,6 +82,18 @@ NearbyRunsCaveat nearbyRunsCaveat(const EstimateSpec &spec, std::span<const Near
 /// the JSON; the window and the report word it themselves, translated.
 std::string nearbyRunsCaveatText(const NearbyRunsCaveat &caveat, const std::string &gpuId);
 
+/// One pair of published runs that cancels the software: the same stack (a source's release: the
+/// run id's first word, within one source), model, sequence length and precision on two parts,
+/// per-tensor scaling, the largest run of each side that was not communication-bound. `ratio` is
+/// the published ratio of throughputs (part A over part B) over the model's, (1 + e_B) / (1 + e_A).
+struct PartPair
+{
+    std::string stack, partA, partB;
+    double ratio = 1.0;
+};
+/// Every such pair of the shipped runs, each two parts once.
+std::vector<PartPair> sameStackPartPairs();
+
 /// How well the model ranks two parts against each other, from the published pairs that cancel
 /// the software: the same stack (a source's release: the run id's first word), model and precision
 /// on both parts, per-tensor scaling, the largest run of each side that was not communication-bound.
