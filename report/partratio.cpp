@@ -19,16 +19,14 @@ QString twoDecimals(double v)
     return QString::number(v, 'f', 2);
 }
 
-/// Which way the model leans on A against B: a published ratio at `median` of the model's means the
-/// model's ratio is 1 / median of the published one.
+/// Which way the model leans on A against B (PartRatioRecord::modelLeanPct).
 QString lean(const PartRatioRecord &r, const QString &a, const QString &b)
 {
-    const double modelOverPublished = r.median > 0 ? 1.0 / r.median : 1.0;
-    const int pct = int(std::lround(std::fabs(modelOverPublished - 1.0) * 100.0));
-    if (pct < 3)
+    const int pct = r.leanPct();
+    if (r.aboutRight())
         return Text::tr("the model's ratio of %1 to %2 is about right (within %3 %)").arg(a, b).arg(pct);
-    return modelOverPublished > 1.0 ? Text::tr("the model rates %1 against %2 about %3 % too high").arg(a, b).arg(pct)
-                                    : Text::tr("the model rates %1 against %2 about %3 % too low").arg(a, b).arg(pct);
+    return r.modelLeanPct() > 0 ? Text::tr("the model rates %1 against %2 about %3 % too high").arg(a, b).arg(pct)
+                                : Text::tr("the model rates %1 against %2 about %3 % too low").arg(a, b).arg(pct);
 }
 
 QString sentence(const PartRatioRecord &r)

@@ -3,6 +3,8 @@
 
 #include "testsupport.h"
 
+#include "model/training/publishedruns.h"
+
 #include <nlohmann/json.hpp>
 
 #include <QFile>
@@ -70,6 +72,19 @@ void TestCompareCli::compareTable()
         if (line.startsWith(QStringLiteral("GPUs ")))
             QCOMPARE(line.count(QLatin1Char('*')), 0);
     }
+    // H100 servers against GB200 supernodes: under the designs' header, the model's measured error
+    // on the ratio between the two parts (docs/validation.md, "Between two parts").
+    const cp::PartRatioRecord rec = cp::partRatioRecord("gb200", "h100-sxm");
+    QVERIFY(r.out.contains(QStringLiteral("The model's error on the ratio between these parts")));
+    QVERIFY2(r.out.contains(QStringLiteral("  ") + QString::fromStdString(cp::partRatioText(rec)) + QLatin1Char('\n')),
+             qPrintable(r.out));
+    QVERIFY(r.out.contains(QStringLiteral("gb200 over h100-sxm: the published ratio was %1 to %2 of the model's")
+                               .arg(QString::number(rec.lowest, 'f', 2), QString::number(rec.highest, 'f', 2))));
+    QVERIFY(r.out.contains(QStringLiteral("the model rates gb200 against h100-sxm about %1 % too high").arg(rec.leanPct())));
+    // Two designs on one part: no such line.
+    const Run same = run({QStringLiteral("compare"), path("c.cplan"), path("c.cplan")});
+    QCOMPARE(same.code, 0);
+    QVERIFY(!same.out.contains(QStringLiteral("between these parts")));
 }
 
 void TestCompareCli::compareBomCsv()
@@ -103,6 +118,23 @@ void TestCompareCli::compareJson()
     for (const auto &d : j)
         for (const char *k : {"capex_usd", "capex_by_category_usd", "opex_usd_per_year", "tco_usd"})
             QVERIFY2(d.at("results").at("cost").contains(k), k);
+    // The part record each design carries: GB200 over H100, as partRatioRecord gives it.
+    const cp::PartRatioRecord rec = cp::partRatioRecord("gb200", "h100-sxm");
+    for (const auto &d : j) {
+        const nlohmann::json &parts = d.at("part_ratio");
+        QCOMPARE(parts.size(), size_t(1));
+        QCOMPARE(parts[0].at("a").get<std::string>(), std::string("gb200"));
+        QCOMPARE(parts[0].at("b").get<std::string>(), std::string("h100-sxm"));
+        QCOMPARE(parts[0].at("pairs").get<int>(), rec.pairs);
+        QCOMPARE(parts[0].at("stacks").get<int>(), rec.stacks);
+        QCOMPARE(parts[0].at("median").get<double>(), rec.median);
+        QVERIFY(parts[0].at("lowest").get<double>() <= rec.median && rec.median <= parts[0].at("highest").get<double>());
+        QVERIFY(parts[0].at("model_lean_pct").get<double>() > 0); // the model rates GB200 too high
+        QCOMPARE(parts[0].at("text").get<std::string>(), cp::partRatioText(rec));
+    }
+    const Run same = run({QStringLiteral("compare"), path("c.cplan"), path("c.cplan"), QStringLiteral("--json")});
+    QCOMPARE(same.code, 0);
+    QVERIFY(nlohmann::json::parse(same.out.toStdString())[0].at("part_ratio").empty());
 }
 
 void TestCompareCli::quotedDesignName()

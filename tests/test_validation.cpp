@@ -572,6 +572,12 @@ private Q_SLOTS:
                       std::to_string(r.highest)).c_str());
         }
         QCOMPARE(partRatioRecord("mi300x", "h100-sxm").pairs, 0);
+        // In one line, the three leanings: too high, about right, too low; and the pooled record.
+        QVERIFY(partRatioText(b).find("the model rates gb200 against b200 about 10 % too high") != std::string::npos);
+        QVERIFY(partRatioText(partRatioRecord("b200", "h100-sxm")).find("about right (within 2 %)") != std::string::npos);
+        QVERIFY(partRatioText(ultra).find("the model rates gb300 against gb200 about 13 % too low") != std::string::npos);
+        QVERIFY(partRatioText(partRatioRecord()).find("a Blackwell part over H100") == 0);
+        QVERIFY(partRatioText(partRatioRecord("mi300x", "h100-sxm")).empty());
 
         // What a comparison quotes: the later part over the earlier for each two parts one stack
         // published, the record across a generation for the two no stack did, nothing for one part.

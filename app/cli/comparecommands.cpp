@@ -13,6 +13,7 @@
 #include "model/analysis/likeforlike.h"
 #include "model/analysis/rangetable.h"
 #include "model/cost/uncertainty.h"
+#include "model/training/publishedruns.h"
 #ifdef CP_HAVE_REPORT
 #include "report/report.h"
 #include "translations/translator.h"
@@ -26,6 +27,27 @@
 #include <stdexcept>
 
 namespace cp::cli {
+
+namespace {
+
+/// The part records a comparison quotes, as `compare --json` states them (docs/cost.md).
+nlohmann::json partRatioJson(const std::vector<cp::PartRatioRecord> &records)
+{
+    nlohmann::json out = nlohmann::json::array();
+    for (const cp::PartRatioRecord &r : records)
+        out.push_back({{"a", r.partA},
+                       {"b", r.partB},
+                       {"pairs", r.pairs},
+                       {"stacks", r.stacks},
+                       {"lowest", r.lowest},
+                       {"median", r.median},
+                       {"highest", r.highest},
+                       {"model_lean_pct", r.modelLeanPct()},
+                       {"text", cp::partRatioText(r)}});
+    return out;
+}
+
+} // namespace
 
 int cmdCompare(const std::vector<std::string> &argv, const cp::Catalog &catalog)
 {
@@ -73,6 +95,12 @@ int cmdCompare(const std::vector<std::string> &argv, const cp::Catalog &catalog)
     for (const Evaluated &e : all)
         sides.push_back(cp::comparedSide(e.design.name, e.design, e.results));
     const std::vector<std::string> warnings = cp::likeForLikeWarnings(sides);
+    // Designs on different accelerators: the model's measured error on the ratio between their parts.
+    std::vector<std::string> parts;
+    for (const Evaluated &e : all)
+        if (e.results.performance.available)
+            parts.push_back(e.results.performance.spec.cluster.gpu.id);
+    const std::vector<cp::PartRatioRecord> partRecords = cp::partRatioRecords(parts);
     if (!a.option("--bom").empty()) {
         std::vector<std::pair<std::string, const cp::CostResults *>> rows;
         for (const Evaluated &e : all)
@@ -127,6 +155,7 @@ int cmdCompare(const std::vector<std::string> &argv, const cp::Catalog &catalog)
                                      {"tokens", side.tokens}, {"precision", side.precision},
                                      {"seq_len", side.seqLen}, {"policy", side.policy}}},
                            {"like_for_like_warnings", warnings},
+                           {"part_ratio", partRatioJson(partRecords)},
                            {"p_a_better", better},
                            {"results", cp::resultsToJson(all[i].results)}});
         }
@@ -137,7 +166,14 @@ int cmdCompare(const std::vector<std::string> &argv, const cp::Catalog &catalog)
     std::vector<cp::ComparedDesign> compared;
     for (const Evaluated &e : all)
         compared.push_back({e.design.name, &e.results});
-    std::cout << cp::comparedSidesText(sides) << "\n" << cp::keyFiguresText(cp::compareDesigns(compared));
+    std::cout << cp::comparedSidesText(sides);
+    if (!partRecords.empty()) {
+        std::cout << "The model's error on the ratio between these parts, in neither design's band (docs/validation.md, "
+                     "\"Between two parts\"):\n";
+        for (const cp::PartRatioRecord &r : partRecords)
+            std::cout << "  " << cp::partRatioText(r) << "\n";
+    }
+    std::cout << "\n" << cp::keyFiguresText(cp::compareDesigns(compared));
     // The ranges of the headline figures, and the probability that the first design is better.
     std::cout << "\n" << cp::rangesText(compared);
     return 0;

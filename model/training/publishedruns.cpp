@@ -257,4 +257,27 @@ std::vector<PartRatioRecord> partRatioRecords(const std::vector<std::string> &pa
     return records;
 }
 
+std::string partRatioText(const PartRatioRecord &r)
+{
+    if (r.pairs == 0)
+        return {};
+    const bool pooled = r.partA == "blackwell";
+    const std::string a = pooled ? "a Blackwell part" : r.partA, b = pooled ? "H100" : r.partB;
+    const int pct = r.leanPct();
+    char text[512];
+    std::snprintf(text, sizeof text,
+                  "%s over %s: the published ratio was %.2f to %.2f of the model's, median %.2f (%d same-stack "
+                  "pairs from %d stacks)",
+                  a.c_str(), b.c_str(), r.lowest, r.highest, r.median, r.pairs, r.stacks);
+    std::string s = text;
+    if (r.aboutRight())
+        s += ": the model's ratio is about right (within " + std::to_string(pct) + " %)";
+    else
+        s += ": the model rates " + a + " against " + b + " about " + std::to_string(pct) + " % " +
+             (r.modelLeanPct() > 0 ? "too high" : "too low");
+    if (pooled)
+        s += " (across a generation: no stack published these parts together)";
+    return s;
+}
+
 } // namespace cp

@@ -3,6 +3,7 @@
 // docs/validation.md "Every row"), shipped with the tool so that every estimate can name the runs
 // most like it and what the model's error was on each: the evidence beside the band.
 
+#include <cmath>
 #include <cstddef>
 #include <span>
 #include <string>
@@ -106,6 +107,12 @@ struct PartRatioRecord
     int pairs = 0;
     int stacks = 0;
     double lowest = 0.0, median = 0.0, highest = 0.0; ///< published ratio ÷ the model's
+    /// How far the model's ratio of A to B is from the published one at the median, in %:
+    /// positive, the model rates A too high against B.
+    double modelLeanPct() const { return median > 0 ? (1.0 / median - 1.0) * 100.0 : 0.0; }
+    /// The lean in whole percent, unsigned; under 3 the ratio reads as about right.
+    int leanPct() const { return int(std::lround(std::fabs(modelLeanPct()))); }
+    bool aboutRight() const { return leanPct() < 3; }
 };
 /// H100 against any Blackwell part (B200, GB200, GB300): the record across a generation.
 PartRatioRecord partRatioRecord();
@@ -115,6 +122,11 @@ PartRatioRecord partRatioRecord(std::string_view a, std::string_view b);
 /// two of them the record between those parts where same-stack pairs exist, and otherwise — and
 /// when no two have one — the record across a generation, once.
 std::vector<PartRatioRecord> partRatioRecords(const std::vector<std::string> &parts);
+/// A record in one line, for the command line and the JSON ("gb200 over b200: the published ratio
+/// was 0.83 to 1.01 of the model's, median 0.91 (3 same-stack pairs from 2 stacks): the model rates
+/// gb200 against b200 about 10 % too high"); the window and the report word it themselves,
+/// translated (report::partRatioCaution).
+std::string partRatioText(const PartRatioRecord &r);
 
 /// "+17.5 %  NeMo 25.04 Nemotron-340B on 128 GB200 FP8 (nemo-25.04)": the held-out error, what ran
 /// and its source, as the estimate and the evaluation print each nearby run.
