@@ -118,8 +118,10 @@ void ReportDocument::addDecisions(const std::vector<ReportDesign> &designs)
         u8(Text::tr("Every uncertain input (prices, rates, the cloud price path, fleet utilisation, the training "
                     "model's throughput band and the reliability model's goodput band) is drawn from its range, %1 "
                     "draws with seed %2; each cell is P10 / P50 / P90 (cost.KEY_p10, _p50, _p90). The designs share "
-                    "the draws, so P(A better) counts the draws in which design A's figure is the better one "
-                    "(compare --json: p_a_better). Ranges and sources: docs/cost.md.")
+                    "the draws (all but the training throughput, which designs on different accelerators draw "
+                    "apart: the model's errors on two parts are not correlated), so P(A better) counts the draws "
+                    "in which design A's figure is the better one (compare --json: p_a_better). Ranges and "
+                    "sources: docs/cost.md.")
                .arg(q(grouped(draws))).arg(seed)));
     Table t;
     t.header.push_back(text(u8(Text::tr("Figure"))));

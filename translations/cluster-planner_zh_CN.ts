@@ -2370,12 +2370,27 @@
 <context>
     <name>cp::gui::ComparisonDock</name>
     <message>
-        <location filename="../views/docks/comparisondock.cpp" line="+23"/>
+        <location filename="../views/docks/comparisondock.cpp" line="+27"/>
         <source>Comparison</source>
         <translation>对比</translation>
     </message>
     <message>
-        <location line="+67"/>
+        <location line="+66"/>
+        <source>Ranges: P10 / P50 / P90</source>
+        <translation>区间：P10 / P50 / P90</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1: P10 / P50 / P90 over the cost Monte Carlo&apos;s draws (%2_p10, _p50, _p90)</source>
+        <translation>%1：成本蒙特卡洛抽样的 P10 / P50 / P90（%2_p10、_p50、_p90）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>never</source>
+        <translation>永不</translation>
+    </message>
+    <message>
+        <location line="+33"/>
         <source>No figures yet: the open design is being evaluated or was refused.</source>
         <translation>尚无数据：当前设计正在评估中或已被拒绝。</translation>
     </message>
@@ -2395,7 +2410,17 @@
         <translation>并排对比 %1 个方案；每行中较优的值以粗体显示。可在“方案”面板中勾选或取消勾选方案。</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+19"/>
+        <source>P(1st&gt;%1)</source>
+        <translation>P(方案1优于%1)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The share of the cost Monte Carlo&apos;s paired draws in which %1&apos;s figure is better than %2&apos;s (docs/cost.md, &quot;Ranges and decisions&quot;)</source>
+        <translation>在成本蒙特卡洛的成对抽样中，%1 的数值优于 %2 的抽样占比（docs/cost.md，“Ranges and decisions”）</translation>
+    </message>
+    <message>
+        <location line="+32"/>
         <source>Key figures</source>
         <translation>关键指标</translation>
     </message>
@@ -6500,7 +6525,7 @@ Misses: %1</source>
         <translation>无数据</translation>
     </message>
     <message>
-        <location filename="../model/cost/uncertainty.cpp" line="+24"/>
+        <location filename="../model/cost/uncertainty.cpp" line="+25"/>
         <source>Server and supernode prices</source>
         <translation>服务器与超节点价格</translation>
     </message>
@@ -6774,7 +6799,7 @@ Misses: %1</source>
     </message>
     <message>
         <location line="+0"/>
-        <location filename="../report/reportsections.cpp" line="+125"/>
+        <location filename="../report/reportsections.cpp" line="+127"/>
         <source>Figure</source>
         <translation>指标</translation>
     </message>
@@ -6825,7 +6850,7 @@ Misses: %1</source>
     </message>
     <message>
         <location line="+0"/>
-        <location filename="../report/reportsections.cpp" line="-76"/>
+        <location filename="../report/reportsections.cpp" line="-78"/>
         <source>GPUs</source>
         <translation>GPU</translation>
     </message>
@@ -6947,12 +6972,12 @@ Misses: %1</source>
     <message>
         <location line="+4"/>
         <location line="+12"/>
-        <location line="+236"/>
+        <location line="+238"/>
         <source>Part</source>
         <translation>部件</translation>
     </message>
     <message>
-        <location line="-248"/>
+        <location line="-250"/>
         <source>Parts</source>
         <translation>数量</translation>
     </message>
@@ -7047,12 +7072,7 @@ Misses: %1</source>
         <translation>警告：%1。</translation>
     </message>
     <message>
-        <location line="+14"/>
-        <source>Every uncertain input (prices, rates, the cloud price path, fleet utilisation, the training model&apos;s throughput band and the reliability model&apos;s goodput band) is drawn from its range, %1 draws with seed %2; each cell is P10 / P50 / P90 (cost.KEY_p10, _p50, _p90). The designs share the draws, so P(A better) counts the draws in which design A&apos;s figure is the better one (compare --json: p_a_better). Ranges and sources: docs/cost.md.</source>
-        <translation>每个不确定的输入（价格、费率、云价格走势、集群利用率、训练模型的吞吐区间和可靠性模型的有效训练率区间）都从其区间中抽样，共 %1 次抽样，随机种子 %2；每个单元格为 P10 / P50 / P90（cost.KEY_p10、_p50、_p90）。各设计共用同一组抽样，因此 P(A 更优) 统计的是设计 A 的数值更优的抽样次数占比（compare --json：p_a_better）。区间与来源：docs/cost.md。</translation>
-    </message>
-    <message>
-        <location line="+11"/>
+        <location line="+27"/>
         <source>P(A better than %1)</source>
         <translation>P(A 优于 %1)</translation>
     </message>
@@ -7064,7 +7084,12 @@ Misses: %1</source>
         <translation>永不</translation>
     </message>
     <message>
-        <location filename="../report/reportsections.cpp" line="-106"/>
+        <location filename="../report/reportsections.cpp" line="-138"/>
+        <source>Every uncertain input (prices, rates, the cloud price path, fleet utilisation, the training model&apos;s throughput band and the reliability model&apos;s goodput band) is drawn from its range, %1 draws with seed %2; each cell is P10 / P50 / P90 (cost.KEY_p10, _p50, _p90). The designs share the draws (all but the training throughput, which designs on different accelerators draw apart: the model&apos;s errors on two parts are not correlated), so P(A better) counts the draws in which design A&apos;s figure is the better one (compare --json: p_a_better). Ranges and sources: docs/cost.md.</source>
+        <translation>每个不确定的输入（价格、费率、云价格走势、集群利用率、训练模型的吞吐区间和可靠性模型的有效训练率区间）都从其区间中抽样，共 %1 次抽样，随机种子 %2；每个单元格为 P10 / P50 / P90（cost.KEY_p10、_p50、_p90）。各设计共用同一组抽样（训练吞吐除外：使用不同加速卡的设计各自独立抽样，因为模型在两种加速卡上的误差互不相关），因此 P(A 更优) 统计的是设计 A 的数值更优的抽样次数占比（compare --json：p_a_better）。区间与来源：docs/cost.md。</translation>
+    </message>
+    <message>
+        <location line="+32"/>
         <source>%1: owning beats renting on demand in %2 % of the draws; no break-even utilisation (a reservation pays its idle hours too, or a hosted design).</source>
         <translation>%1：在 %2 % 的抽样中自建优于按需云租用；没有盈亏平衡利用率（预留实例的闲置时间同样付费，或为托管设计）。</translation>
     </message>
@@ -7321,7 +7346,7 @@ Misses: %1</source>
         <translation>硬件合计</translation>
     </message>
     <message>
-        <location filename="../report/partratio.cpp" line="+29"/>
+        <location filename="../report/partratio.cpp" line="+27"/>
         <source>the model&apos;s ratio of %1 to %2 is about right (within %3 %)</source>
         <translation>模型给出的 %1 与 %2 之比大致正确（误差在 %3 % 以内）</translation>
     </message>

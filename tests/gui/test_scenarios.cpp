@@ -3,6 +3,7 @@
 // scenario back, and File › Export (report, bill of materials, plan).
 
 #include "model/analysis/comparison.h"
+#include "model/analysis/rangetable.h"
 #include "model/core/catalog.h"
 #include "model/edit/designedit.h"
 #include "model/engine/evaluation.h"
@@ -27,6 +28,8 @@
 #include <QTemporaryDir>
 #include <QToolButton>
 #include <QtTest>
+
+#include <cmath>
 
 using namespace cp;
 using namespace cp::gui;
@@ -276,7 +279,7 @@ void TestScenarios::comparisonTableFollowsTheTicks()
     QVERIFY2(window.openFile(QString::fromUtf8(kExample)), qPrintable(window.errorString()));
     waitForComparison(window);
     QTableWidget *table = window.comparisonDock()->table();
-    QTRY_COMPARE_WITH_TIMEOUT(table->columnCount(), 2, kEvaluationTimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(table->columnCount(), 3, kEvaluationTimeoutMs); // two scenarios and P(1st>2)
     QCOMPARE(table->horizontalHeaderItem(0)->text(), QString::fromStdString(names[0]));
     QCOMPARE(table->horizontalHeaderItem(1)->text(), QString::fromStdString(names[1]));
 
@@ -291,6 +294,28 @@ void TestScenarios::comparisonTableFollowsTheTicks()
                  QString::fromStdString(row.cells[0].text));
         QCOMPARE(window.comparisonDock()->cell(QString::fromStdString(row.key), QString::fromStdString(names[1])),
                  QString::fromStdString(row.cells[1].text));
+    }
+
+    // Under the key figures, the ranges: each design's P10 / P50 / P90 and, in the column after the
+    // designs, the probability that the first is the better one — as `compare` computes them.
+    const std::vector<ComparedDesign> compared{{names[0], &window.outcome().results}, {names[1], &otherResults}};
+    const std::vector<RangeRow> ranges = rangeRows(compared);
+    QVERIFY(!ranges.empty());
+    for (const RangeRow &row : ranges) {
+        const QString key = QString::fromStdString(row.key);
+        for (size_t c = 0; c < 2; ++c) {
+            const RangeCell &cell = row.cells[c];
+            const auto shown = [&](double v) {
+                return std::isinf(v) ? QStringLiteral("never") : QString::number(v, 'f', row.decimals);
+            };
+            const QString expected = cell.present ? shown(cell.p10) + QStringLiteral(" / ") + shown(cell.p50) +
+                                                        QStringLiteral(" / ") + shown(cell.p90)
+                                                  : QStringLiteral("-");
+            QCOMPARE(window.comparisonDock()->cell(key, QString::fromStdString(names[c])), expected);
+        }
+        QVERIFY(!std::isnan(row.pFirstBetter[1]));
+        QCOMPARE(window.comparisonDock()->cell(key, QStringLiteral("P(1st>2)")),
+                 QString::number(row.pFirstBetter[1] * 100.0, 'f', 0) + QStringLiteral(" %"));
     }
 
     // H100 servers beside GB200 supernodes: above the table, the model's measured error on the
@@ -319,7 +344,7 @@ void TestScenarios::comparisonTableFollowsTheTicks()
     QTest::mouseClick(list->viewport(), Qt::LeftButton, {}, tickPoint(list, 1));
     QVERIFY(window.scenarioSet()->isCompared(1));
     waitForComparison(window);
-    QTRY_COMPARE_WITH_TIMEOUT(table->columnCount(), 2, kEvaluationTimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(table->columnCount(), 3, kEvaluationTimeoutMs);
     QVERIFY(caution->isVisible());
 }
 

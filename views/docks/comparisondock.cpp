@@ -1,6 +1,7 @@
 #include "views/docks/comparisondock.h"
 
 #include "model/analysis/comparison.h"
+#include "model/analysis/rangetable.h"
 #include "model/engine/evaluation.h"
 #include "report/partratio.h"
 #include "views/session/resultshub.h"
@@ -10,6 +11,9 @@
 #include <QCoreApplication>
 #include <QTableWidget>
 #include <QVBoxLayout>
+
+#include <cmath>
+#include <functional>
 
 namespace cp::gui {
 
@@ -74,6 +78,48 @@ QString ComparisonDock::cell(const QString &key, const QString &design) const
     return QString();
 }
 
+void ComparisonDock::addRanges(const std::vector<ComparedDesign> &designs,
+                               const std::function<void(const QString &)> &addSection)
+{
+    // The headline figures as P10 / P50 / P90 over the cost Monte Carlo, and P(first better): the
+    // rows `compare` prints under its table and the report's "Ranges and decisions".
+    const std::vector<RangeRow> rows = rangeRows(designs);
+    bool any = false;
+    for (const RangeRow &row : rows)
+        for (const RangeCell &c : row.cells)
+            any = any || c.present;
+    if (!any)
+        return;
+    addSection(tr("Ranges: P10 / P50 / P90"));
+    for (const RangeRow &row : rows) {
+        const int r = mTable->rowCount();
+        mTable->insertRow(r);
+        auto *head = new QTableWidgetItem(QCoreApplication::translate("cp::Figures", row.label.c_str()));
+        head->setData(kKeyRole, QString::fromStdString(row.key));
+        head->setToolTip(tr("%1: P10 / P50 / P90 over the cost Monte Carlo's draws (%2_p10, _p50, _p90)")
+                             .arg(head->text(), QString::fromStdString(row.key)));
+        mTable->setVerticalHeaderItem(r, head);
+        const auto shown = [&](double v) {
+            return std::isinf(v) ? tr("never") : QString::number(v, 'f', row.decimals);
+        };
+        for (size_t c = 0; c < row.cells.size(); ++c) {
+            const RangeCell &cell = row.cells[c];
+            auto *item = new QTableWidgetItem(cell.present ? shown(cell.p10) + QStringLiteral(" / ") + shown(cell.p50) +
+                                                                 QStringLiteral(" / ") + shown(cell.p90)
+                                                           : QStringLiteral("-"));
+            item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+            mTable->setItem(r, int(c), item);
+        }
+        for (size_t k = 1; k < row.pFirstBetter.size(); ++k) {
+            const double p = row.pFirstBetter[k];
+            auto *item = new QTableWidgetItem(std::isnan(p) ? QStringLiteral("-")
+                                                            : QString::number(p * 100.0, 'f', 0) + QStringLiteral(" %"));
+            item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+            mTable->setItem(r, int(row.cells.size() + k - 1), item);
+        }
+    }
+}
+
 QString ComparisonDock::partCaution() const
 {
     return mPartCaution->isHidden() ? QString() : mPartCaution->text();
@@ -116,10 +162,19 @@ void ComparisonDock::rebuild()
     QStringList headers;
     for (const std::string &name : comparison.designs)
         headers << QString::fromStdString(name);
+    // After the designs, one column per other design: the probability that the first design's
+    // figure is the better one, filled in the ranges' rows.
+    for (size_t k = 1; k < comparison.designs.size(); ++k)
+        headers << tr("P(1st>%1)").arg(k + 1);
     mTable->setColumnCount(int(headers.size()));
     mTable->setHorizontalHeaderLabels(headers);
+    for (size_t k = 1; k < comparison.designs.size(); ++k)
+        mTable->horizontalHeaderItem(int(comparison.designs.size() + k - 1))
+            ->setToolTip(tr("The share of the cost Monte Carlo's paired draws in which %1's figure is better than "
+                            "%2's (docs/cost.md, \"Ranges and decisions\")")
+                             .arg(headers.front(), headers[int(k)]));
 
-    auto addSection = [&](const QString &title) {
+    const std::function<void(const QString &)> addSection = [&](const QString &title) {
         const int r = mTable->rowCount();
         mTable->insertRow(r);
         auto *head = new QTableWidgetItem(title);
@@ -150,6 +205,7 @@ void ComparisonDock::rebuild()
     addSection(tr("Key figures"));
     for (const ComparisonRow &row : comparison.keyFigures)
         addRow(row);
+    addRanges(designs, addSection);
     std::string dimension;
     for (const ComparisonRow &row : comparison.dimensions) {
         if (row.dimension != dimension) {

@@ -2,8 +2,15 @@
 
 #include <QDockWidget>
 
+#include <functional>
+#include <vector>
+
 class QLabel;
 class QTableWidget;
+
+namespace cp {
+struct ComparedDesign;
+}
 
 namespace cp::gui {
 
@@ -12,7 +19,8 @@ class ResultsHub;
 /// The open scenario's figures beside the compared scenarios': the key figures and the seeds'
 /// comparison dimensions (compareDesigns, the rows of the report's first tables), the better
 /// value of each row in bold. Follows the results hub: the open design's latest results and the
-/// compared scenarios it evaluated. Scenarios on different accelerators carry the model's measured
+/// compared scenarios it evaluated. Under the key figures, the headline figures as P10 / P50 / P90
+/// with the probability that the first scenario's is the better one, as `compare` prints them. Scenarios on different accelerators carry the model's measured
 /// error on the ratio between their parts above the table, as the comparison report does.
 class ComparisonDock final : public QDockWidget
 {
@@ -33,6 +41,8 @@ public:
 
 private:
     void rebuild();
+    /// The ranges' section: each design's P10 / P50 / P90 and P(first better) (rangeRows).
+    void addRanges(const std::vector<ComparedDesign> &designs, const std::function<void(const QString &)> &addSection);
 
     const ResultsHub *mHub = nullptr;
     QTableWidget *mTable;
