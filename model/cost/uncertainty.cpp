@@ -103,6 +103,15 @@ std::uint64_t partStream(std::string_view part)
     return h;
 }
 
+/// SplitMix64 (Steele, Lea and Flood 2014): the next 64 bits of `state`.
+std::uint64_t splitMix64(std::uint64_t &state)
+{
+    std::uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
 } // namespace
 
 CostDraw costDraw(const std::array<FactorRange, kCostInputs> &ranges, int seed, int i, std::string_view part)
@@ -112,16 +121,17 @@ CostDraw costDraw(const std::array<FactorRange, kCostInputs> &ranges, int seed, 
     // Uniforms from the generator's raw bits: the same on every standard library.
     const std::uint64_t base = std::uint64_t(std::uint32_t(seed)) * 0x9e3779b97f4a7c15ULL + std::uint64_t(i);
     std::mt19937_64 rng(base);
-    const auto uniform = [](std::mt19937_64 &g) { return double(g() >> 11) * 0x1.0p-53; };
+    const auto uniform = [&rng] { return double(rng() >> 11) * 0x1.0p-53; };
     CostDraw d;
     for (size_t k = 0; k < kCostInputs; ++k) {
-        const double u1 = uniform(rng), u2 = uniform(rng);
+        const double u1 = uniform(), u2 = uniform();
         double z = standardNormal(u1, u2);
         if (CostInput(k) == CostInput::Throughput && !part.empty()) {
-            // The part's own stream; the common generator still advances, so that every other
-            // input draws what it would without it.
-            std::mt19937_64 own(base ^ partStream(part));
-            const double v1 = uniform(own), v2 = uniform(own);
+            // The part's own stream (two SplitMix64 outputs: cheap to seed per draw); the common
+            // generator still advances, so that every other input draws what it would without it.
+            std::uint64_t state = base ^ partStream(part);
+            const double v1 = double(splitMix64(state) >> 11) * 0x1.0p-53;
+            const double v2 = double(splitMix64(state) >> 11) * 0x1.0p-53;
             z = standardNormal(v1, v2);
         }
         d.factor[k] = splitLogFactor(z, ranges[k].low, ranges[k].high);
