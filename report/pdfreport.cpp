@@ -219,6 +219,8 @@ private:
             cf.setBackground(QColor(0xee, 0xf1, 0xf6));
         else if (cell.best)
             cf.setBackground(QColor(0xd7, 0xf0, 0xdd));
+        else if (cell.ahead)
+            cf.setBackground(QColor(0xee, 0xf8, 0xf0));
         else if (section)
             cf.setBackground(QColor(0xe4, 0xe9, 0xf2));
         cf.setBottomBorder(0.2 * mMm);
@@ -238,6 +240,7 @@ private:
             text = QStringLiteral("■ ") + text; // its colour in the charts
         QTextCharFormat f = charFormat(cell.muted ? points - 1.5 : points, header || cell.best || cell.head,
                                        cell.muted ? QColor(0x77, 0x77, 0x77) : QColor(0x22, 0x22, 0x22));
+        f.setFontItalic(cell.ahead);
         if (header && cell.design >= 0) {
             QTextCharFormat swatch = f;
             swatch.setForeground(QColor(QString::fromLatin1(ReportDocument::colour(size_t(cell.design)))));

@@ -82,8 +82,11 @@ Table comparisonTable(const std::vector<ComparisonRow> &rows, const std::vector<
             t.rows.push_back({c});
         }
         std::vector<Cell> line{text(figureWord(r.label))};
-        for (const ComparisonCell &c : r.cells)
-            line.push_back(number(c.text == "never" ? u8(Text::tr("never")) : c.text, c.best));
+        for (const ComparisonCell &c : r.cells) {
+            Cell cell = number(c.text == "never" ? u8(Text::tr("never")) : c.text, c.best && c.settled);
+            cell.ahead = c.best && !c.settled;
+            line.push_back(std::move(cell));
+        }
         line.push_back(muted(r.note.empty() ? r.source : r.note));
         t.rows.push_back(std::move(line));
     }
@@ -243,7 +246,9 @@ void ReportDocument::addTitlePage(const std::vector<ReportDesign> &designs, cons
                     "the catalog prices and specifications embedded in its file. Each row names the results key it "
                     "comes from, so it can be traced in the JSON of `cluster-planner-cli evaluate --json`. A shaded, "
                     "bold value is the better one of its row; rows without a better direction (size, density) are "
-                    "not marked.")));
+                    "not marked. A pale, italic value is ahead as printed but better in fewer than %1 % of the paired "
+                    "draws of the ranges (P(A better), below): the model's own uncertainty does not settle that row.")
+               .arg(int(kSettledShare * 100.0 + 0.5))));
 }
 
 void ReportDocument::addComparisonTables(const Comparison &comparison, const std::string &names)
@@ -388,6 +393,7 @@ std::string ReportDocument::toHtml(const std::vector<std::string> &svgCharts) co
          "th { background: #eef1f6; font-weight: bold; }\n"
          "th.num, td.num { text-align: right; white-space: nowrap; font-variant-numeric: tabular-nums; }\n"
          "td.best { background: #d7f0dd; font-weight: bold; }\n"
+         "td.ahead { background: #eef8f0; font-style: italic; }\n"
          "td.muted { color: #777; font-size: 12px; }\n"
          "td.head { font-weight: bold; }\n"
          "tr.section td { background: #e4e9f2; font-weight: bold; border-top: 1px solid #bbc; }\n"
@@ -449,6 +455,8 @@ std::string ReportDocument::toHtml(const std::vector<std::string> &svgCharts) co
                         cls += " num";
                     if (cell.best)
                         cls += " best";
+                    if (cell.ahead)
+                        cls += " ahead";
                     if (cell.muted)
                         cls += " muted";
                     if (cell.head && !section)

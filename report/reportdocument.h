@@ -23,6 +23,7 @@ struct Cell
     bool head = false;    ///< a row heading (first column) or a section row
     int colspan = 1;
     int design = -1;      ///< a design's column heading: its colour swatch
+    bool ahead = false;   ///< ahead as printed, not settled by the draws (pale shade, italic)
 };
 
 /// A table: header row, body rows, relative column widths (percent, may be empty).

@@ -7,6 +7,7 @@
 #include "model/analysis/curves.h"
 #include "model/analysis/figures.h"
 #include "model/core/design.h"
+#include "model/cost/uncertainty.h"
 #include "model/engine/evaluation.h"
 #include "model/io/resultsjson.h"
 #include "model/generate/templates.h"
@@ -70,6 +71,7 @@ private Q_SLOTS:
     void betterValueMarked_data();
     void betterValueMarked();
     void keyFiguresText();
+    void bestSettledByTheDraws();
     void rowsTraceToResultsJson();
     void seedDimensionsAreNumbers();
     void templatesDiffer();
@@ -141,6 +143,9 @@ void TestComparison::keyFiguresText()
     Results ra = mClassic, rb = mSupernode;
     ra.cost.breakEvenMonth = 30;
     rb.cost.breakEvenMonth = -1;
+    // Point figures set by hand: the draws no longer belong to them, so none are compared.
+    ra.cost.uncertainty.samples.reset();
+    rb.cost.uncertainty.samples.reset();
     const Comparison c = compareDesigns({{"first", &ra}, {"second", &rb}, {"third", &rb}});
     const ComparisonRow &be = row(c.keyFigures, "break_even_month");
     QCOMPARE(be.cells[0].text, std::string("30"));
@@ -160,6 +165,41 @@ void TestComparison::keyFiguresText()
         QVERIFY2(found != std::string::npos, r.label.c_str());
         pos = found + 1;
     }
+}
+
+void TestComparison::bestSettledByTheDraws()
+{
+    // Two parts: the model's throughput errors on them are drawn apart (costDraw), so a few
+    // per cent between their times to train is not settled; on one part the draws are shared and
+    // twice the GPUs train faster in every draw.
+    TemplateOptions o;
+    o.gpus = 1024;
+    o.spareServerFraction = 0.0;
+    o.gpuId = "h200-sxm";
+    const Results h200 = evaluate(generateTemplate(o, mCatalog), mCatalog);
+    o.gpuId.clear();
+    o.gpus = 2048;
+    const Results twice = evaluate(generateTemplate(o, mCatalog), mCatalog);
+    QVERIFY(h200.cost.uncertainty.available && twice.cost.uncertainty.available);
+    const auto check = [](const Results &a, const Results &b, bool expectSettled) {
+        const Comparison c = compareDesigns({{"A", &a}, {"B", &b}});
+        const ComparisonRow &days = row(c.keyFigures, "time_to_train");
+        const int best = days.cells[0].best ? 0 : 1;
+        QVERIFY(days.cells[size_t(best)].best && !days.cells[size_t(1 - best)].best);
+        const double p = probabilityABetter((best ? b : a).cost.uncertainty, (best ? a : b).cost.uncertainty,
+                                            "cost.time_to_train_days");
+        QVERIFY2(days.cells[size_t(best)].settled == (p >= kSettledShare), std::to_string(p).c_str());
+        QCOMPARE(days.cells[size_t(best)].settled, expectSettled);
+        const std::string text = cp::keyFiguresText(c);
+        QCOMPARE(text.find("~ ahead as printed") != std::string::npos, !expectSettled);
+        // A row the cost Monte Carlo does not draw keeps its plain mark.
+        for (const ComparisonCell &cell : row(c.keyFigures, "racks").cells)
+            QVERIFY(cell.settled);
+    };
+    const double gap = std::abs(h200.cost.timeToTrainDays / mClassic.cost.timeToTrainDays - 1.0);
+    QVERIFY2(gap > 0.001 && gap < 0.05, std::to_string(gap).c_str());
+    check(mClassic, h200, false);
+    check(mClassic, twice, true);
 }
 
 void TestComparison::rowsTraceToResultsJson()

@@ -24,6 +24,7 @@ private Q_SLOTS:
     void initTestCase();
     void htmlReport();
     void htmlEscapesUserText();
+    void unsettledLeadIsPale();
     void pdfReport();
     void pdfRendersCharts();
     void reportErrors();
@@ -244,6 +245,28 @@ void TestReportCli::htmlReport()
     QVERIFY(tco >= 0);
     const QString row = html.mid(tco, html.indexOf(QStringLiteral("</tr>"), tco) - tco);
     QCOMPARE(row.count(QStringLiteral("best")), 1);
+}
+
+void TestReportCli::unsettledLeadIsPale()
+{
+    // Self-built against hosted: the hosted TCO is lower as printed but better in only ~2 draws of
+    // 3, so it is pale and italic ("ahead"), not the shaded best; its unit cost wins every draw.
+    const QString project = QStringLiteral(CP_SOURCE_DIR "/resources/examples/self-built-vs-hosted-3y.cplan");
+    const Run r = runHeadless({QStringLiteral("compare"), project + QStringLiteral("#self-built"),
+                               project + QStringLiteral("#hosted"), QStringLiteral("--report"), path("lead.html")});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    QVERIFY(r.out.contains(QStringLiteral("114.64~")));
+    const QString html = QString::fromStdString(cptest::readFile(spath("lead.html")));
+    const auto rowOf = [&](const QString &label) {
+        const qsizetype at = html.indexOf(QStringLiteral("<td>") + label + QStringLiteral("</td>"));
+        return at < 0 ? QString() : html.mid(at, html.indexOf(QStringLiteral("</tr>"), at) - at);
+    };
+    const QString tco = rowOf(QStringLiteral("TCO $M"));
+    QVERIFY(tco.contains(QStringLiteral("class=\"num ahead\">114.64<")));
+    QVERIFY(!tco.contains(QStringLiteral("best")));
+    QVERIFY(rowOf(QStringLiteral("$ per effective PFLOP-h")).contains(QStringLiteral("class=\"num best\">5.99<")));
+    QVERIFY(html.contains(QStringLiteral("td.ahead {")));
+    QVERIFY(html.contains(QStringLiteral("A pale, italic value is ahead as printed but better in fewer than 80 %")));
 }
 
 void TestReportCli::htmlEscapesUserText()

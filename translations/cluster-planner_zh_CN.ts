@@ -2420,7 +2420,12 @@
         <translation>在成本蒙特卡洛的成对抽样中，%1 的数值优于 %2 的抽样占比（docs/cost.md，“Ranges and decisions”）</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+31"/>
+        <source>Ahead as printed, but better in fewer than %1 % of the paired draws (Ranges): the model&apos;s uncertainty does not settle this row.</source>
+        <translation>按显示值领先，但在成对抽样中占优的比例不足 %1 %（区间）：模型自身的不确定性不足以判定此行的优劣。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>Key figures</source>
         <translation>关键指标</translation>
     </message>
@@ -6713,7 +6718,7 @@ Misses: %1</source>
 <context>
     <name>cp::report::Report</name>
     <message>
-        <location filename="../report/pdfreport.cpp" line="+386"/>
+        <location filename="../report/pdfreport.cpp" line="+389"/>
         <source>page %1 of %2</source>
         <translation>第 %1 页，共 %2 页</translation>
     </message>
@@ -6809,7 +6814,7 @@ Misses: %1</source>
         <translation>结果键（evaluate --json）</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+42"/>
         <source>No published run here ran on %1: these ran on other parts, and their errors are the model&apos;s there, not on this one.</source>
         <translation>此处没有已发表运行使用 %1：这些运行使用的是其他型号，其误差是模型在那些型号上的误差，而非在此型号上的。</translation>
     </message>
@@ -6891,11 +6896,11 @@ Misses: %1</source>
     </message>
     <message>
         <location line="+3"/>
-        <source>How to read it: every figure is computed by the planner&apos;s engine from the design as saved, with the catalog prices and specifications embedded in its file. Each row names the results key it comes from, so it can be traced in the JSON of `cluster-planner-cli evaluate --json`. A shaded, bold value is the better one of its row; rows without a better direction (size, density) are not marked.</source>
-        <translation>阅读说明：每个数值都由规划引擎根据保存时的设计计算，使用文件中内嵌的部件目录价格和规格。每一行都注明其来源的结果键，可在 `cluster-planner-cli evaluate --json` 的 JSON 中追溯。底色加粗的数值是该行中较优的一个；没有优劣方向的行（规模、密度）不作标记。</translation>
+        <source>How to read it: every figure is computed by the planner&apos;s engine from the design as saved, with the catalog prices and specifications embedded in its file. Each row names the results key it comes from, so it can be traced in the JSON of `cluster-planner-cli evaluate --json`. A shaded, bold value is the better one of its row; rows without a better direction (size, density) are not marked. A pale, italic value is ahead as printed but better in fewer than %1 % of the paired draws of the ranges (P(A better), below): the model&apos;s own uncertainty does not settle that row.</source>
+        <translation>阅读说明：每个数值都由规划引擎根据保存时的设计计算，使用文件中内嵌的部件目录价格和规格。每一行都注明其来源的结果键，可在 `cluster-planner-cli evaluate --json` 的 JSON 中追溯。底色加粗的数值是该行中较优的一个；没有优劣方向的行（规模、密度）不作标记。浅底斜体的数值按显示值领先，但在下文区间的成对抽样中占优的比例不足 %1 %（P(A 更优)）：模型自身的不确定性不足以判定该行的优劣。</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+13"/>
         <source>Key figures</source>
         <translation>关键指标</translation>
     </message>
@@ -7077,7 +7082,7 @@ Misses: %1</source>
         <translation>P(A 优于 %1)</translation>
     </message>
     <message>
-        <location filename="../report/reportdocument.cpp" line="-280"/>
+        <location filename="../report/reportdocument.cpp" line="-285"/>
         <location filename="../report/reportsections.cpp" line="+3"/>
         <location line="+122"/>
         <source>never</source>

@@ -1,5 +1,6 @@
 #include "model/analysis/comparison.h"
 
+#include "model/cost/uncertainty.h"
 #include "model/engine/evaluation.h"
 
 #include <cmath>
@@ -170,6 +171,39 @@ const std::vector<DimensionSpec> &dimensionRows()
     return dims;
 }
 
+/// The cost Monte Carlo's key for the same quantity as figure `figure`, or empty: the time to
+/// train with failures is the cost stage's time to train (model/cost/cost.cpp, derivedFigures).
+std::string rangeKeyOf(const std::string &figure)
+{
+    if (figure == "reliability.effective_time_to_train_days")
+        return "cost.time_to_train_days";
+    for (const std::string &key : comparableFigures())
+        if (key == figure)
+            return key;
+    return {};
+}
+
+/// Clears `settled` on each best cell that wins fewer than kSettledShare of the paired draws
+/// against some design it beats as printed (designs without draws are not counted).
+void settleBest(ComparisonRow &row, const std::vector<ComparedDesign> &designs)
+{
+    const std::string key = rangeKeyOf(row.figure);
+    if (key.empty())
+        return;
+    for (size_t i = 0; i < row.cells.size(); ++i) {
+        if (!row.cells[i].best || !designs[i].results)
+            continue;
+        for (size_t j = 0; j < row.cells.size(); ++j) {
+            if (j == i || row.cells[j].best || std::isnan(row.cells[j].value) || !designs[j].results)
+                continue;
+            const double p = probabilityABetter(designs[i].results->cost.uncertainty,
+                                                designs[j].results->cost.uncertainty, key);
+            if (!std::isnan(p) && p < kSettledShare)
+                row.cells[i].settled = false;
+        }
+    }
+}
+
 /// One row: `view` is the figure's key-figures or dimension wording (FigureView).
 ComparisonRow buildRow(const RowSpec &spec, const FigureView &view, const char *dimension,
                        const std::vector<ComparedDesign> &designs)
@@ -212,6 +246,7 @@ ComparisonRow buildRow(const RowSpec &spec, const FigureView &view, const char *
     differ = differ || (present > 0 && size_t(present) < row.cells.size()); // a value beats none
     for (ComparisonCell &c : row.cells)
         c.best = differ && !std::isnan(c.value) && std::stod(c.text) == best;
+    settleBest(row, designs);
     return row;
 }
 
@@ -243,13 +278,19 @@ std::string keyFiguresText(const Comparison &comparison)
     for (const std::string &name : comparison.designs)
         out << std::right << std::setw(kColumn) << cell(name) << ' ';
     out << "\n";
+    bool unsettled = false;
     for (const ComparisonRow &row : comparison.keyFigures) {
         out << std::left << std::setw(kLabel) << row.label;
-        for (const ComparisonCell &c : row.cells)
-            out << std::right << std::setw(kColumn) << c.text << (c.best ? '*' : ' ');
+        for (const ComparisonCell &c : row.cells) {
+            out << std::right << std::setw(kColumn) << c.text << (c.best ? (c.settled ? '*' : '~') : ' ');
+            unsettled = unsettled || (c.best && !c.settled);
+        }
         out << "\n";
     }
     out << "\n* the better value of a row (docs/cost.md)\n";
+    if (unsettled)
+        out << "~ ahead as printed, but better in fewer than " << int(kSettledShare * 100.0 + 0.5)
+            << " % of the paired draws (Ranges, below)\n";
     return out.str();
 }
 

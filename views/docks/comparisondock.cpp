@@ -66,16 +66,22 @@ void ComparisonDock::setResultsHub(const ResultsHub *hub)
     rebuild();
 }
 
-QString ComparisonDock::cell(const QString &key, const QString &design) const
+QTableWidgetItem *ComparisonDock::item(const QString &key, const QString &design) const
 {
     for (int c = 0; c < mTable->columnCount(); ++c) {
         if (mTable->horizontalHeaderItem(c)->text() != design)
             continue;
         for (int r = 0; r < mTable->rowCount(); ++r)
             if (QTableWidgetItem *head = mTable->verticalHeaderItem(r); head && head->data(kKeyRole).toString() == key)
-                return mTable->item(r, c) ? mTable->item(r, c)->text() : QString();
+                return mTable->item(r, c);
     }
-    return QString();
+    return nullptr;
+}
+
+QString ComparisonDock::cell(const QString &key, const QString &design) const
+{
+    const QTableWidgetItem *it = item(key, design);
+    return it ? it->text() : QString();
 }
 
 void ComparisonDock::addRanges(const std::vector<ComparedDesign> &designs,
@@ -195,9 +201,15 @@ void ComparisonDock::rebuild()
             auto *item = new QTableWidgetItem(QString::fromStdString(row.cells[c].text));
             item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
             if (row.cells[c].best) {
+                // Bold when the draws settle it; italic when it is ahead as printed only.
                 QFont font = item->font();
-                font.setBold(true);
+                font.setBold(row.cells[c].settled);
+                font.setItalic(!row.cells[c].settled);
                 item->setFont(font);
+                if (!row.cells[c].settled)
+                    item->setToolTip(tr("Ahead as printed, but better in fewer than %1 % of the paired draws "
+                                        "(Ranges): the model's uncertainty does not settle this row.")
+                                         .arg(int(kSettledShare * 100.0 + 0.5)));
             }
             mTable->setItem(r, int(c), item);
         }

@@ -7,6 +7,7 @@
 
 class QLabel;
 class QTableWidget;
+class QTableWidgetItem;
 
 namespace cp {
 struct ComparedDesign;
@@ -35,6 +36,8 @@ public:
     QTableWidget *table() const { return mTable; }
     /// The cell shown for row `key` ("capex", …) and design column `design`; empty if absent.
     QString cell(const QString &key, const QString &design) const;
+    /// The item of that cell (its font marks the better value), or nullptr.
+    QTableWidgetItem *item(const QString &key, const QString &design) const;
     /// The caution shown when the scenarios run on different accelerators (report::partRatioCaution);
     /// empty, and hidden, when they share one.
     QString partCaution() const;
