@@ -247,7 +247,8 @@ void ReportDocument::addTitlePage(const std::vector<ReportDesign> &designs, cons
                     "comes from, so it can be traced in the JSON of `cluster-planner-cli evaluate --json`. A shaded, "
                     "bold value is the better one of its row; rows without a better direction (size, density) are "
                     "not marked. A pale, italic value is ahead as printed but better in fewer than %1 % of the paired "
-                    "draws of the ranges (P(A better), below): the model's own uncertainty does not settle that row.")
+                    "draws of the model's bands and the cost ranges (Ranges and decisions, below): the model's own "
+                    "uncertainty does not settle that row.")
                .arg(int(kSettledShare * 100.0 + 0.5))));
 }
 

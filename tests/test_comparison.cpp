@@ -200,6 +200,26 @@ void TestComparison::bestSettledByTheDraws()
     QVERIFY2(gap > 0.001 && gap < 0.05, std::to_string(gap).c_str());
     check(mClassic, h200, false);
     check(mClassic, twice, true);
+
+    // MFU follows the throughput draw alone: H100 servers against GB200 supernodes within a few
+    // per cent is not settled (the parts draw apart); on one part the higher MFU wins every draw.
+    const auto mfuBest = [](const Results &a, const Results &b) {
+        const Comparison c = compareDesigns({{"A", &a}, {"B", &b}});
+        const ComparisonRow &mfu = row(c.keyFigures, "mfu");
+        return mfu.cells[0].best ? mfu.cells[0] : mfu.cells[1];
+    };
+    QVERIFY(std::abs(mClassic.performance.outcome.estimate.mfu / mSupernode.performance.outcome.estimate.mfu - 1.0) < 0.05);
+    QVERIFY(!mfuBest(mClassic, mSupernode).settled);
+    const double p = probabilityScaledBetter(mClassic.cost.uncertainty, 1.0, mSupernode.cost.uncertainty, 1.0,
+                                             ThroughputScaling::Proportional, true);
+    QVERIFY2(p > 0.3 && p < 0.7, std::to_string(p).c_str()); // equal points: a coin toss
+    Results lower = mClassic;
+    lower.performance.outcome.estimate.mfu *= 0.99;
+    QVERIFY(mfuBest(mClassic, lower).best && mfuBest(mClassic, lower).settled);
+    QCOMPARE(probabilityScaledBetter(mClassic.cost.uncertainty, 1.0, mClassic.cost.uncertainty, 0.99,
+                                     ThroughputScaling::Proportional, true), 1.0);
+    QCOMPARE(probabilityScaledBetter(mClassic.cost.uncertainty, 1.0, mClassic.cost.uncertainty, 0.99,
+                                     ThroughputScaling::Inverse, false), 0.0);
 }
 
 void TestComparison::rowsTraceToResultsJson()

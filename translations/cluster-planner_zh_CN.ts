@@ -2375,7 +2375,7 @@
         <translation>对比</translation>
     </message>
     <message>
-        <location line="+66"/>
+        <location line="+72"/>
         <source>Ranges: P10 / P50 / P90</source>
         <translation>区间：P10 / P50 / P90</translation>
     </message>
@@ -2421,11 +2421,11 @@
     </message>
     <message>
         <location line="+31"/>
-        <source>Ahead as printed, but better in fewer than %1 % of the paired draws (Ranges): the model&apos;s uncertainty does not settle this row.</source>
-        <translation>按显示值领先，但在成对抽样中占优的比例不足 %1 %（区间）：模型自身的不确定性不足以判定此行的优劣。</translation>
+        <source>Ahead as printed, but better in fewer than %1 % of the paired draws of the model&apos;s bands and the cost ranges: the model&apos;s uncertainty does not settle this row.</source>
+        <translation>按显示值领先，但在模型区间与成本区间的成对抽样中占优的比例不足 %1 %：模型自身的不确定性不足以判定此行的优劣。</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Key figures</source>
         <translation>关键指标</translation>
     </message>
@@ -6896,11 +6896,11 @@ Misses: %1</source>
     </message>
     <message>
         <location line="+3"/>
-        <source>How to read it: every figure is computed by the planner&apos;s engine from the design as saved, with the catalog prices and specifications embedded in its file. Each row names the results key it comes from, so it can be traced in the JSON of `cluster-planner-cli evaluate --json`. A shaded, bold value is the better one of its row; rows without a better direction (size, density) are not marked. A pale, italic value is ahead as printed but better in fewer than %1 % of the paired draws of the ranges (P(A better), below): the model&apos;s own uncertainty does not settle that row.</source>
-        <translation>阅读说明：每个数值都由规划引擎根据保存时的设计计算，使用文件中内嵌的部件目录价格和规格。每一行都注明其来源的结果键，可在 `cluster-planner-cli evaluate --json` 的 JSON 中追溯。底色加粗的数值是该行中较优的一个；没有优劣方向的行（规模、密度）不作标记。浅底斜体的数值按显示值领先，但在下文区间的成对抽样中占优的比例不足 %1 %（P(A 更优)）：模型自身的不确定性不足以判定该行的优劣。</translation>
+        <source>How to read it: every figure is computed by the planner&apos;s engine from the design as saved, with the catalog prices and specifications embedded in its file. Each row names the results key it comes from, so it can be traced in the JSON of `cluster-planner-cli evaluate --json`. A shaded, bold value is the better one of its row; rows without a better direction (size, density) are not marked. A pale, italic value is ahead as printed but better in fewer than %1 % of the paired draws of the model&apos;s bands and the cost ranges (Ranges and decisions, below): the model&apos;s own uncertainty does not settle that row.</source>
+        <translation>阅读说明：每个数值都由规划引擎根据保存时的设计计算，使用文件中内嵌的部件目录价格和规格。每一行都注明其来源的结果键，可在 `cluster-planner-cli evaluate --json` 的 JSON 中追溯。底色加粗的数值是该行中较优的一个；没有优劣方向的行（规模、密度）不作标记。浅底斜体的数值按显示值领先，但在模型区间与成本区间的成对抽样中占优的比例不足 %1 %（见下文“区间与决策”）：模型自身的不确定性不足以判定该行的优劣。</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>Key figures</source>
         <translation>关键指标</translation>
     </message>
@@ -7082,7 +7082,7 @@ Misses: %1</source>
         <translation>P(A 优于 %1)</translation>
     </message>
     <message>
-        <location filename="../report/reportdocument.cpp" line="-285"/>
+        <location filename="../report/reportdocument.cpp" line="-286"/>
         <location filename="../report/reportsections.cpp" line="+3"/>
         <location line="+122"/>
         <source>never</source>

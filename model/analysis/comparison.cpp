@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdio>
 #include <iomanip>
+#include <optional>
 #include <sstream>
 
 namespace cp {
@@ -183,12 +184,26 @@ std::string rangeKeyOf(const std::string &figure)
     return {};
 }
 
+/// A performance figure that follows the training model's throughput draw alone, and how.
+std::optional<ThroughputScaling> throughputScalingOf(const std::string &figure)
+{
+    if (figure == "performance.mfu" || figure == "performance.model_tflops_per_gpu" ||
+        figure == "performance.hardware_tflops_per_gpu" || figure == "performance.tokens_per_s")
+        return ThroughputScaling::Proportional;
+    if (figure == "performance.step_time_s" || figure == "performance.time_to_train_days")
+        return ThroughputScaling::Inverse;
+    return std::nullopt;
+}
+
 /// Clears `settled` on each best cell that wins fewer than kSettledShare of the paired draws
-/// against some design it beats as printed (designs without draws are not counted).
+/// against some design it beats as printed (designs without draws are not counted): the cost
+/// Monte Carlo's own figures by their draws, the throughput-driven performance figures by the
+/// draws' throughput factors.
 void settleBest(ComparisonRow &row, const std::vector<ComparedDesign> &designs)
 {
     const std::string key = rangeKeyOf(row.figure);
-    if (key.empty())
+    const std::optional<ThroughputScaling> scaling = throughputScalingOf(row.figure);
+    if (key.empty() && !scaling)
         return;
     for (size_t i = 0; i < row.cells.size(); ++i) {
         if (!row.cells[i].best || !designs[i].results)
@@ -196,8 +211,11 @@ void settleBest(ComparisonRow &row, const std::vector<ComparedDesign> &designs)
         for (size_t j = 0; j < row.cells.size(); ++j) {
             if (j == i || row.cells[j].best || std::isnan(row.cells[j].value) || !designs[j].results)
                 continue;
-            const double p = probabilityABetter(designs[i].results->cost.uncertainty,
-                                                designs[j].results->cost.uncertainty, key);
+            const CostUncertainty &a = designs[i].results->cost.uncertainty, &b = designs[j].results->cost.uncertainty;
+            const double p = !key.empty()
+                ? probabilityABetter(a, b, key)
+                : probabilityScaledBetter(a, row.cells[i].value, b, row.cells[j].value, *scaling,
+                                          row.better == Better::Higher);
             if (!std::isnan(p) && p < kSettledShare)
                 row.cells[i].settled = false;
         }
@@ -290,7 +308,7 @@ std::string keyFiguresText(const Comparison &comparison)
     out << "\n* the better value of a row (docs/cost.md)\n";
     if (unsettled)
         out << "~ ahead as printed, but better in fewer than " << int(kSettledShare * 100.0 + 0.5)
-            << " % of the paired draws (Ranges, below)\n";
+            << " % of the paired draws of the model's bands and the cost ranges (docs/cost.md)\n";
     return out.str();
 }
 

@@ -176,8 +176,12 @@ CostUncertainty sampleCostUncertainty(const std::array<FactorRange, kCostInputs>
         return u;
     auto samples = std::make_shared<std::vector<DrawFigures>>();
     samples->reserve(size_t(u.draws));
-    for (int i = 0; i < u.draws; ++i)
-        samples->push_back(evaluate(costDraw(ranges, seed, i, part)));
+    for (int i = 0; i < u.draws; ++i) {
+        const CostDraw draw = costDraw(ranges, seed, i, part);
+        DrawFigures figures = evaluate(draw);
+        figures.throughput = draw[CostInput::Throughput];
+        samples->push_back(figures);
+    }
     u.tco = spreadOf(*samples, &DrawFigures::tcoUsd);
     u.npv = spreadOf(*samples, &DrawFigures::npvUsd);
     u.costPerEffectivePflopHour = spreadOf(*samples, &DrawFigures::costPerEffectivePflopHourUsd);
@@ -245,6 +249,24 @@ double probabilityABetter(const CostUncertainty &a, const CostUncertainty &b, co
         if (std::isnan(x) || std::isnan(y))
             return std::numeric_limits<double>::quiet_NaN();
         wins += x < y ? 1.0 : x == y ? 0.5 : 0.0;
+    }
+    return wins / double(a.samples->size());
+}
+
+double probabilityScaledBetter(const CostUncertainty &a, double pointA, const CostUncertainty &b, double pointB,
+                               ThroughputScaling scaling, bool higherIsBetter)
+{
+    if (!a.samples || !b.samples || a.samples->empty() || a.samples->size() != b.samples->size() ||
+        !std::isfinite(pointA) || !std::isfinite(pointB))
+        return std::numeric_limits<double>::quiet_NaN();
+    double wins = 0;
+    for (size_t i = 0; i < a.samples->size(); ++i) {
+        const double fa = (*a.samples)[i].throughput, fb = (*b.samples)[i].throughput;
+        double x = scaling == ThroughputScaling::Proportional ? pointA * fa : pointA / fa;
+        double y = scaling == ThroughputScaling::Proportional ? pointB * fb : pointB / fb;
+        if (!higherIsBetter)
+            std::swap(x, y);
+        wins += x > y ? 1.0 : x == y ? 0.5 : 0.0;
     }
     return wins / double(a.samples->size());
 }

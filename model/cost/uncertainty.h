@@ -64,6 +64,7 @@ struct DrawFigures
     double timeToTrainDays = 0, costToTrainUsd = 0;
     double deliveryMonths = 0;
     int breakEvenMonth = -1; ///< -1 = never in the life
+    double throughput = 1.0; ///< the draw's factor on the training model's throughput
 };
 
 /// A figure's P10, P50 and P90 over the draws.
@@ -127,6 +128,14 @@ CostUncertainty sampleCostUncertainty(const std::array<FactorRange, kCostInputs>
 /// either design has no draws or their counts differ. `figure` is a results key of
 /// comparableFigures().
 double probabilityABetter(const CostUncertainty &a, const CostUncertainty &b, const std::string &figure);
+/// How a performance figure follows the training model's throughput: in proportion (MFU, TFLOP/s,
+/// tokens/s) or inversely (step time, failure-free time to train).
+enum class ThroughputScaling { Proportional, Inverse };
+/// The share of paired draws in which A's figure beats B's for a figure that scales with the
+/// throughput alone: `pointA` and `pointB` each times (or, Inverse, over) its draw's throughput
+/// factor; ties count half. NaN when either design has no draws or their counts differ.
+double probabilityScaledBetter(const CostUncertainty &a, double pointA, const CostUncertainty &b, double pointB,
+                               ThroughputScaling scaling, bool higherIsBetter);
 /// The headline figures a comparison states a probability for, as results keys.
 const std::vector<std::string> &comparableFigures();
 

@@ -208,7 +208,8 @@ void ComparisonDock::rebuild()
                 item->setFont(font);
                 if (!row.cells[c].settled)
                     item->setToolTip(tr("Ahead as printed, but better in fewer than %1 % of the paired draws "
-                                        "(Ranges): the model's uncertainty does not settle this row.")
+                                        "of the model's bands and the cost ranges: the model's uncertainty does "
+                                        "not settle this row.")
                                          .arg(int(kSettledShare * 100.0 + 0.5)));
             }
             mTable->setItem(r, int(c), item);
