@@ -2406,11 +2406,11 @@
     </message>
     <message>
         <location line="+2"/>
-        <source>%1 scenarios side by side; the better value of each row in bold. Tick or untick scenarios in the Scenarios dock.</source>
-        <translation>并排对比 %1 个方案；每行中较优的值以粗体显示。可在“方案”面板中勾选或取消勾选方案。</translation>
+        <source>%1 scenarios side by side; the better value of each row in bold, in italic where it wins too few of the model&apos;s paired draws to be settled. Tick or untick scenarios in the Scenarios dock.</source>
+        <translation>并排对比 %1 个方案；每行中较优的值以粗体显示，若其在模型的成对抽样中占优次数不足以判定，则以斜体显示。可在“方案”面板中勾选或取消勾选方案。</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+20"/>
         <source>P(1st&gt;%1)</source>
         <translation>P(方案1优于%1)</translation>
     </message>

@@ -152,8 +152,9 @@ void ComparisonDock::rebuild()
                              ? tr("Evaluating the compared scenarios…")
                              : tr("Only the open design: add a scenario or tick one in the Scenarios dock to compare."));
     else
-        mStatus->setText(tr("%1 scenarios side by side; the better value of each row in bold. Tick or untick "
-                            "scenarios in the Scenarios dock.").arg(designs.size()));
+        mStatus->setText(tr("%1 scenarios side by side; the better value of each row in bold, in italic where it "
+                            "wins too few of the model's paired draws to be settled. Tick or untick scenarios in "
+                            "the Scenarios dock.").arg(designs.size()));
 
     std::vector<std::string> parts;
     for (const ComparedDesign &d : designs)
