@@ -102,6 +102,7 @@ private Q_SLOTS:
     void gradReduceFromSpec();
     void bubbleShrinksWithInterleaving();
     void moeAddsAllToAll();
+    void dualPipeHidesTheAllToAll();
     void moeLoadImbalancePacesTheBusiestRank();
     void attentionShapesAndSharedExperts();
     void foldedExpertParallelism();
@@ -569,6 +570,49 @@ void TestTrainingModel::moeAddsAllToAll()
     // MFU counts active parameters only.
     c.ep = 3;
     QCOMPARE(int(estimateStep(h100Cluster(64), m, t, c).infeasible), int(Infeasible::Experts));
+}
+
+void TestTrainingModel::dualPipeHidesTheAllToAll()
+{
+    // DualPipe (DeepSeek-V3 §3.2.1) at the same layout: the same traffic and work, the all-to-all
+    // hidden under the paired chunk's compute down to the overlap floor, a smaller bubble, and two
+    // stages' weights, gradients and optimizer state on every rank (Table 2).
+    MoeCase moe = moeCase();
+    ParallelConfig &c = moe.config;
+    c.pp = 4;
+    c.dp = 16;
+    const ClusterSpec cl = h100Cluster(64);
+    const StepEstimate one = estimateStep(cl, moe.model, moe.training, c);
+    TrainingSpec dual = moe.training;
+    dual.schedule = PipelineSchedule::DualPipe;
+    const StepEstimate two = estimateStep(cl, moe.model, dual, c);
+    QVERIFY(one.feasible() && two.feasible());
+    QCOMPARE(two.time.epTotalS, one.time.epTotalS);
+    QCOMPARE(two.time.computeS, one.time.computeS);
+    QCOMPARE(two.modelFlopsPerStep, one.modelFlopsPerStep);
+    QCOMPARE(one.time.epExposedS, one.time.epTotalS); // 1F1B hides none of it
+    QVERIFY(two.time.epExposedS < one.time.epExposedS);
+    QVERIFY(two.time.epExposedS >= defaultCalibration().overlappedExposed * two.time.epTotalS * (1 - 1e-12));
+    QVERIFY(two.time.bubbleS >= 0 && two.time.bubbleS < one.time.bubbleS);
+    QVERIFY(two.stepTimeS < one.stepTimeS);
+    QCOMPARE(two.memory.weights, 2.0 * one.memory.weights);
+    QCOMPARE(two.memory.gradients, 2.0 * one.memory.gradients);
+    QCOMPARE(two.memory.optimizer, 2.0 * one.memory.optimizer);
+    QCOMPARE(two.time.dpTotalS > one.time.dpTotalS, true); // both stages' gradients reduced
+    // What DualPipe cannot run: no pipeline, an odd depth, interleaving, an odd micro-batch count.
+    const auto why = [&](ParallelConfig k, TrainingSpec t) { return int(estimateStep(cl, moe.model, t, k).infeasible); };
+    ParallelConfig flat = c;
+    flat.pp = 1;
+    flat.dp = 64;
+    QCOMPARE(why(flat, dual), int(Infeasible::Schedule));
+    QCOMPARE(why(flat, moe.training), int(Infeasible::None));
+    ParallelConfig interleaved = c;
+    interleaved.interleave = 2;
+    QCOMPARE(why(interleaved, dual), int(Infeasible::Schedule));
+    QCOMPARE(why(interleaved, moe.training), int(Infeasible::None));
+    TrainingSpec oddBatch = dual;
+    oddBatch.globalBatchTokens = 4096.0 * 16 * 3; // 3 micro-batches per replica
+    QCOMPARE(why(c, oddBatch), int(Infeasible::Schedule));
 }
 
 void TestTrainingModel::moeLoadImbalancePacesTheBusiestRank()

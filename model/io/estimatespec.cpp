@@ -308,7 +308,7 @@ void parseTraining(const json &root, const Reader &rd, EstimateSpec &spec)
     rd.onlyKeys(tj, "training",
                 {"seq_len", "global_batch_tokens", "global_batch_seqs", "precision", "tokens",
                  "recompute", "attention", "sequence_parallel", "overlap_comm", "grad_reduce",
-                 "fp8_recipe"});
+                 "fp8_recipe", "pipeline_schedule"});
     TrainingSpec &t = spec.training;
     t.seqLen = rd.integer(tj, "seq_len", "training", 1, 1e8, true);
     if (tj.contains("global_batch_seqs") && tj.contains("global_batch_tokens"))
@@ -346,6 +346,9 @@ void parseTraining(const json &root, const Reader &rd, EstimateSpec &spec)
                       : AttentionKind::Flash;
     t.sequenceParallel = rd.boolean(tj, "sequence_parallel", "training", true);
     t.overlapComm = rd.boolean(tj, "overlap_comm", "training", true);
+    t.schedule = rd.text(tj, "pipeline_schedule", "training", {"1f1b", "dualpipe"}, "1f1b") == "dualpipe"
+                     ? PipelineSchedule::DualPipe
+                     : PipelineSchedule::OneFOneB;
     const std::string grads = rd.text(tj, "grad_reduce", "training", {"fp32", "bf16", "fp16"},
                                       t.precision == Precision::Fp16 ? "fp16" : "fp32");
     t.gradBytes = grads == "fp32" ? 4 : 2;

@@ -69,6 +69,8 @@ const char *infeasibleName(Infeasible why)
         return "does not fit in HBM";
     case Infeasible::HostLink:
         return "offloading needs the GPU's host link (host_link_gb_per_s)";
+    case Infeasible::Schedule:
+        return "DualPipe needs an even number of pipeline stages, no interleaving and an even number of micro-batches";
     }
     return "?";
 }

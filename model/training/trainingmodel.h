@@ -71,6 +71,11 @@ enum class Precision { Bf16, Fp16, Fp8 };
 /// Blackwell's tensor cores apply inside the GEMM (MXFP8).
 enum class Fp8Recipe { Tensor, Mx };
 enum class AttentionKind { Flash, Unfused };
+/// The pipeline's schedule: 1F1B (interleaved with more than one chunk per rank; Narayanan et
+/// al. 2021), or DeepSeek-V3's DualPipe (DeepSeek-AI 2024, arXiv 2412.19437 §3.2.1): micro-batches
+/// fed from both ends, each forward chunk paired with a backward chunk whose all-to-all and
+/// pipeline traffic it hides, every rank holding two stages.
+enum class PipelineSchedule { OneFOneB, DualPipe };
 
 const char *mlpName(MlpKind k);
 const char *recomputeName(Recompute r);
@@ -156,6 +161,8 @@ struct TrainingSpec
     /// Modern stacks overlap TP, DP and PP communication with compute; Megatron-LM as of SC'21
     /// kept TP all-reduces and the DP all-reduce on the critical path.
     bool overlapComm = true;
+    PipelineSchedule schedule = PipelineSchedule::OneFOneB;
+    bool dualPipe() const { return schedule == PipelineSchedule::DualPipe; }
     /// Bytes of one gradient as it is accumulated and reduced over the data-parallel ranks; 0 =
     /// by precision (fp32, 16 bits under Precision::Fp16). NeMo's 2024 performance runs reduced
     /// them in bf16 (`optim.grad_sync_dtype=bf16`): 2.
@@ -235,6 +242,7 @@ enum class Infeasible {
     Experts,  ///< ep does not divide the experts or the DP ranks
     Memory,   ///< does not fit in HBM
     HostLink, ///< activation offloading without a known host link
+    Schedule, ///< DualPipe without an even pipeline depth, with interleaving, or an odd micro-batch count
 };
 const char *infeasibleName(Infeasible why);
 

@@ -61,7 +61,13 @@ CommTime expertParallelComm(const StepContext &x, const StageTimes &st)
             x.tok * x.model.routedCopiesBusiest() * x.h * 2.0 / (folded ? x.t : x.spDiv);
         r.total = st.stageLayers * layerPasses(x) * 2.0 * allToAll(bytes, g).seconds;
     }
-    r.exposed = r.total; // not overlapped (DeepSeek-V3's DualPipe would hide it)
+    // Not overlapped under 1F1B. DualPipe runs each micro-batch's forward chunk beside another's
+    // backward chunk and hides the all-to-all of one under the other's compute (DeepSeek-V3
+    // §3.2.1, Fig. 4): what exceeds the paired chunk's compute stays, and never less than the
+    // share any overlap leaves.
+    r.exposed = x.training.dualPipe()
+                    ? std::max(r.total * x.cal.overlappedExposed, r.total - st.stageCompute)
+                    : r.total;
     return r;
 }
 
@@ -82,11 +88,23 @@ CommTime pipelineParallelComm(const StepContext &x)
 }
 
 /// Pipeline bubble of 1F1B given the time of one micro-batch on the pacing stage.
-double pipelineBubble(const StepContext &x, double mbTime)
+double pipelineBubble(const StepContext &x, double mbTime, double stageCompute)
 {
+    if (x.p <= 1)
+        return 0.0;
+    if (x.training.dualPipe()) {
+        // DualPipe: (p/2 − 1)(F&B + B − 3W) (DeepSeek-V3 Table 2), F the forward chunk, B the
+        // backward for inputs, W the backward for weights, F&B a forward and a backward chunk
+        // run together. A backward is two GEMMs per forward GEMM, one for the inputs and one for
+        // the weights, so F = B = W = a third of the compute (an assumption); F&B is F + B and
+        // the communication the pairing leaves exposed, which is all that is left of the bubble.
+        const double third = stageCompute / 3.0;
+        const double fAndB = 2.0 * third + (mbTime - stageCompute);
+        return (x.p / 2 - 1) * std::max(0.0, fAndB + third - 3.0 * third);
+    }
     // Pipeline bubble of 1F1B: (p−1)/m of the ideal time; interleaving v chunks per GPU divides it
     // by v (Narayanan et al. 2021, §2.2, eq. for t_pb/t_id).
-    return x.p > 1 ? double(x.p - 1) / x.v * mbTime : 0.0;
+    return double(x.p - 1) / x.v * mbTime;
 }
 
 /// Data-parallel communication of a step: all of it and its exposed part.
@@ -132,11 +150,11 @@ CommTime dataParallelComm(const StepContext &x, const StageParams &sp, const Sta
                 break;
             }
         };
-        add(sp.stageDense, x.fabric.span(x.t, dpGroup));
+        add(sp.stageDense * x.stageCopies(), x.fabric.span(x.t, dpGroup));
         // Expert weights: over the ranks holding the same experts (ExpertLayout::edp).
         const int edp = x.experts.edp;
         if (sp.stageExpert > 0 && edp > 1)
-            add(sp.stageExpert,
+            add(sp.stageExpert * x.stageCopies(),
                 x.fabric.span(x.experts.folded ? ep : (long long)x.t * ep, edp));
     }
     CommTime r;
@@ -165,7 +183,7 @@ double optimizerTime(const StepContext &x, const StageParams &sp)
     // (~32 bytes per parameter), on this GPU's shard of the optimizer state.
     const int dpGroup = x.dp * x.cpn;
     const double optShard = x.c.zero >= 1 ? dpGroup : 1;
-    return sp.stageParams() / optShard * 32.0 / x.hbmBw;
+    return sp.stageParams() * x.stageCopies() / optShard * 32.0 / x.hbmBw;
 }
 
 } // namespace cp::step

@@ -28,6 +28,10 @@ Infeasible checkLayout(StepContext &x)
     if (seqs < 1 || std::fabs(perRank - std::round(perRank)) > 1e-6 || m < 1 ||
         std::fabs(double(m) * b - perRank) > 1e-6 || (v > 1 && m < p))
         return Infeasible::Batch;
+    // DualPipe pairs ranks r and p − 1 − r and feeds half the micro-batches from each end
+    // (DeepSeek-V3 §3.2.1: "the pipeline stages and micro-batches be divisible by 2").
+    if (x.training.dualPipe() && (p < 2 || p % 2 != 0 || v != 1 || m % 2 != 0))
+        return Infeasible::Schedule;
     x.seqs = seqs;
     x.m = m;
     return Infeasible::None;

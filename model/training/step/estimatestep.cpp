@@ -77,7 +77,7 @@ StepEstimate estimateStep(const ClusterSpec &cluster, const ModelSpec &model,
 
     // --- the step ------------------------------------------------------------------------------
     const double mbTime = stage.stageCompute + tp.exposed + cp.exposed + ep.exposed;
-    const double bubble = pipelineBubble(x, mbTime);
+    const double bubble = pipelineBubble(x, mbTime, stage.stageCompute);
     const StageParams params = loadStages(x, stage);
     const CommTime dpComm = dataParallelComm(x, params, stage, bubble);
     const double optimizer = optimizerTime(x, params);

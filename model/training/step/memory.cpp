@@ -113,6 +113,8 @@ MemoryBreakdown memoryPerGpu(const StepContext &x, const StageParams &sp)
     auto layersInFlight = [&](int rank) {
         if (p == 1)
             return double(L);
+        if (x.training.dualPipe()) // p + 1 micro-batches of one stage (DeepSeek-V3 Table 2)
+            return std::min(double(m), double(p + 1)) * sp.rankLayers(rank);
         const double chunks =
             v == 1 ? std::min(m, p - rank)
                    : std::min(double(m) * v, 2.0 * (p - rank - 1) + double(v - 1) * p + 1.0);
@@ -138,14 +140,15 @@ MemoryBreakdown memoryPerGpu(const StepContext &x, const StageParams &sp)
         };
         MemoryBreakdown mem;
         mem.stage = rank;
-        mem.weights = sharded(2.0, 3);
+        const double copies = x.stageCopies(); // DualPipe: two stages' weights, gradients, state
+        mem.weights = copies * sharded(2.0, 3);
         if (c.zero >= 3)
             mem.weights += 2.0 * 2.0 * layerLocal; // two layers gathered at a time
         const double grad = gradientBytes(x);
-        mem.gradients = sharded(grad, 2);
+        mem.gradients = copies * sharded(grad, 2);
         if (c.zero >= 2 && dpGroup > 1)
             mem.gradients += grad * layerLocal; // one layer's gradients on their way to the shards
-        mem.optimizer = sharded(12.0, 1);
+        mem.optimizer = copies * sharded(12.0, 1);
         mem.layersInFlight = layersInFlight(rank);
         mem.activations = x.tok * act.perLayerPerTok * mem.layersInFlight;
         if (x.recomputes())

@@ -103,6 +103,9 @@ struct StepContext
     /// recomputed layers per chunk ÷ the chunk's layers with block recomputation, else 0.
     double recomputeShare = 0.0;
     bool recomputes() const { return recomputeShare > 0.0; }
+    /// Stages whose parameters a rank holds: two under DualPipe (rank r also holds stage
+    /// p − 1 − r; DeepSeek-V3 Table 2, "Parameter 2×"), else one.
+    double stageCopies() const { return training.dualPipe() && p > 1 ? 2.0 : 1.0; }
     /// Share of the layers whose activations are offloaded to host memory (Recompute::Offload).
     double offloadShare = 0.0;
     /// Whether selective recomputation rebuilds the (unfused) attention scores.
@@ -210,7 +213,7 @@ CommTime tensorParallelComm(const StepContext &x, const StageTimes &st);
 CommTime contextParallelComm(const StepContext &x, const StageTimes &st, const LayerTimes &l);
 CommTime expertParallelComm(const StepContext &x, const StageTimes &st);
 CommTime pipelineParallelComm(const StepContext &x);
-double pipelineBubble(const StepContext &x, double mbTime);
+double pipelineBubble(const StepContext &x, double mbTime, double stageCompute);
 CommTime dataParallelComm(const StepContext &x, const StageParams &sp, const StageTimes &st,
                           double bubble);
 double optimizerTime(const StepContext &x, const StageParams &sp);
