@@ -23,10 +23,11 @@ struct ComparisonCell
     double value = std::numeric_limits<double>::quiet_NaN(); ///< NaN when the design has none
     std::string text; ///< as shown: the value at the row's decimals, or the row's missing text
     bool best = false; ///< the better value of the row (never set when `Better::Neither`)
-    /// For a best value of a row the cost Monte Carlo draws (its figure has a range,
-    /// comparableFigures()): whether it stays the better one in at least kSettledShare of the
-    /// paired draws against every design it beats as printed. False: ahead at the point figures
-    /// only, which the model's own uncertainty does not settle.
+    /// For a best value of a row the cost Monte Carlo draws (comparableFigures()) or that follows
+    /// the training model's throughput draw (MFU, TFLOP/s, tokens/s, step time): whether it stays
+    /// the better one in at least kSettledShare of the paired draws against every design it beats
+    /// as printed. False: ahead at the point figures only, which the model's own uncertainty does
+    /// not settle.
     bool settled = true;
 };
 
@@ -59,8 +60,9 @@ struct Comparison
 
 /// Builds the comparison. A row's best value is the highest or lowest as shown (so values that
 /// print alike tie); it is marked only when the shown values differ or some design has none.
-/// Where the row's figure has a range, a best value is `settled` only if it wins at least
-/// kSettledShare of the paired draws (probabilityABetter) against each design it beats.
+/// Where the row's figure is drawn, a best value is `settled` only if it wins at least
+/// kSettledShare of the paired draws (probabilityABetter, probabilityScaledBetter) against each
+/// design it beats.
 Comparison compareDesigns(const std::vector<ComparedDesign> &designs);
 
 /// The key figures as the fixed-width text table `cluster-planner-cli compare` prints, the better
