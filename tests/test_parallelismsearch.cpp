@@ -257,6 +257,22 @@ void TestParallelismSearch::specDefaultsAreReported()
                            [&](const std::string &d) { return d.find(key) == 0; });
     };
     QVERIFY(lists(spec, "gpu.attention_tflops_bf16 = derived"));
+    // Every model and training field the spec leaves out is listed with the value chosen (those
+    // the search chooses are in chosen_by_search; the name, moe and mla blocks have no default).
+    for (const char *key : {"model.kv_heads", "model.head_dim", "model.v_head_dim", "model.ffn_hidden", "model.mlp",
+                            "model.mtp_layers", "model.tied_embeddings", "model.dropout", "training.precision",
+                            "training.tokens", "training.attention", "training.sequence_parallel",
+                            "training.overlap_comm", "training.grad_reduce", "training.pipeline_schedule"})
+        QVERIFY2(lists(spec, std::string(key) + " = "), key);
+    // A design's estimate lists what its workload does not say in the same words.
+    TemplateOptions small;
+    small.gpus = 64;
+    const Results evaluated = evaluate(generateTemplate(small, Catalog::builtin()), Catalog::builtin());
+    QVERIFY(evaluated.performance.available);
+    for (const char *key : {"model.head_dim", "model.v_head_dim", "model.mlp", "model.mtp_layers",
+                            "model.tied_embeddings", "model.dropout", "training.attention", "training.sequence_parallel",
+                            "training.overlap_comm", "training.grad_reduce", "training.pipeline_schedule"})
+        QVERIFY2(lists(evaluated.performance.spec, std::string(key) + " = "), key);
     json b200 = j;
     b200["gpu"] = "b200";
     const EstimateSpec b200Spec = parseEstimateSpec(b200, "mem.json", Catalog::builtin());

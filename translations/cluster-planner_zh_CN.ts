@@ -5912,7 +5912,22 @@ scale-up</source>
         <translation>所示数值为模型结果乘以工作负载的软件栈效率；这些运行的误差是模型本身在调优软件栈上的误差</translation>
     </message>
     <message>
-        <location line="+60"/>
+        <location line="+12"/>
+        <source>Assumed by the model</source>
+        <translation>模型采用的默认值</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 fields</source>
+        <translation>%1 个字段</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>What the workload does not say and the training estimate assumes (evaluate --json: performance.defaults_used; docs/estimate.md)</source>
+        <translation>训练负载未指定、由训练估算自行假定的字段（evaluate --json：performance.defaults_used；docs/estimate.md）</translation>
+    </message>
+    <message>
+        <location line="+68"/>
         <source>Oversubscription</source>
         <translation>收敛比</translation>
     </message>
@@ -5932,7 +5947,7 @@ scale-up</source>
         <translation>条链路</translation>
     </message>
     <message>
-        <location line="-50"/>
+        <location line="-51"/>
         <source>Layout (searched)</source>
         <translation>布局（已搜索）</translation>
     </message>
@@ -5962,7 +5977,7 @@ scale-up</source>
         <translation>见“问题”</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+29"/>
         <source>Resilience policy</source>
         <translation>容错策略</translation>
     </message>

@@ -163,8 +163,26 @@ EstimateSpec estimateSpecFromDesign(const Design &design, const Catalog &catalog
         spec.parallelism.expertTp = w.parallelism.etp;
     if (!spec.model.moe())
         spec.parallelism.ep = 1;
-    spec.defaultsUsed.push_back("model.mlp = swiglu (designs describe modern decoders)");
-    spec.defaultsUsed.push_back("training.attention = flash (default)");
+    // What a design's workload does not say and the estimate assumes, worded as the spec reader
+    // words its defaults (docs/estimate.md), so that a design's estimate lists every field it chose.
+    std::vector<std::string> &d = spec.defaultsUsed;
+    const ModelSpec &m = spec.model;
+    const std::string head = std::to_string(int(m.qkHeadDim()));
+    d.push_back("model.head_dim = " + head + " (= hidden / heads)");
+    d.push_back("model.v_head_dim = " + head + " (= head_dim)");
+    d.push_back("model.mlp = swiglu (designs describe modern decoders)");
+    d.push_back("model.tied_embeddings = false (default)");
+    d.push_back("model.mtp_layers = 0 (no multi-token prediction)");
+    d.push_back("model.dropout = false (default)");
+    if (m.moe()) {
+        d.push_back("model.moe.ffn_hidden = " + std::to_string(m.ffnHidden) + " (= model.ffn_hidden)");
+        d.push_back("model.moe.shared_experts = 0 (routed experts only)");
+    }
+    d.push_back("training.attention = flash (default)");
+    d.push_back("training.sequence_parallel = true (default)");
+    d.push_back("training.overlap_comm = true (default)");
+    d.push_back("training.grad_reduce = fp32 (default)");
+    d.push_back("training.pipeline_schedule = 1f1b (default)");
     return spec;
 }
 

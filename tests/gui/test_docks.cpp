@@ -309,6 +309,16 @@ void TestDocks::resultsShowFabricAndTraining()
              QStringLiteral("+") + locale.toString(3.3, 'f', 1) + QStringLiteral(" %"));
     QVERIFY(dock.value(QStringLiteral("performance.accuracy.nearest_published_runs.caveat")).isEmpty());
     QVERIFY(dock.value(QStringLiteral("performance.accuracy.stack_efficiency")).isEmpty());
+    // Every field the spec left out, as `estimate` lists it: one row per default, under a count.
+    const std::vector<std::string> &defaults = results.performance.spec.defaultsUsed;
+    QVERIFY(!defaults.empty());
+    QVERIFY(dock.value(QStringLiteral("performance.defaults_used")).startsWith(QString::number(defaults.size())));
+    for (const std::string &d : defaults) {
+        const size_t eq = d.find(" = ");
+        QVERIFY2(eq != std::string::npos, d.c_str());
+        QCOMPARE(dock.value(QStringLiteral("performance.defaults_used.") + QString::fromStdString(d.substr(0, eq))),
+                 QString::fromStdString(d.substr(eq + 3)));
+    }
     // What the runs cannot vouch for: a part no published run used, a stack efficiency below 1.
     results.performance.spec.cluster.gpu.id = "mi300x";
     results.performance.stackEfficiency = 0.55;

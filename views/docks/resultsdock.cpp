@@ -345,6 +345,28 @@ void nearestRunsRow(QTreeWidget *tree, const PerformanceResults &perf)
                                             "the runs' errors are the model's own, on tuned stacks"));
 }
 
+/// What the estimate assumed where the workload is silent (EstimateSpec::defaultsUsed, the list
+/// `estimate` prints under "Defaults used"), one child per field, folded under one row.
+void defaultsRow(QTreeWidget *tree, const PerformanceResults &perf)
+{
+    const std::vector<std::string> &defaults = perf.spec.defaultsUsed;
+    if (defaults.empty())
+        return;
+    const QString key = QStringLiteral("performance.defaults_used");
+    QTreeWidgetItem *head = row(tree, key, ResultsDock::tr("Assumed by the model"),
+                                ResultsDock::tr("%1 fields").arg(defaults.size()), QString());
+    tree->setRootIsDecorated(true);
+    head->setToolTip(ValueColumn, ResultsDock::tr("What the workload does not say and the training estimate assumes "
+                                                  "(evaluate --json: performance.defaults_used; docs/estimate.md)"));
+    for (const std::string &d : defaults) {
+        const size_t eq = d.find(" = ");
+        const QString field = QString::fromStdString(eq == std::string::npos ? d : d.substr(0, eq));
+        const QString value = eq == std::string::npos ? QString() : QString::fromStdString(d.substr(eq + 3));
+        row(tree, key + QLatin1Char('.') + field, field, value, QString(), head)
+            ->setToolTip(ValueColumn, QString::fromStdString(d));
+    }
+}
+
 /// The workload's speed, each figure with its band and the published runs it rests on: first,
 /// so that they show without scrolling in the default layout.
 void fillTraining(QTreeWidget *tree, const Results &results)
@@ -372,6 +394,7 @@ void fillTraining(QTreeWidget *tree, const Results &results)
                             "performance.time_to_train_days"})
         bandCell(figureRow(tree, key, results), key, results);
     nearestRunsRow(tree, perf);
+    defaultsRow(tree, perf);
 }
 
 /// What fails together and how much of the time the job does useful work.
