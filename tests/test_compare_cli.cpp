@@ -132,6 +132,30 @@ void TestCompareCli::compareJson()
         QVERIFY(parts[0].at("model_lean_pct").get<double>() > 0); // the model rates GB200 too high
         QCOMPARE(parts[0].at("text").get<std::string>(), cp::partRatioText(rec));
     }
+    // The key figures as the table prints them: per row, each design's shown value and its mark,
+    // the same '*' (best, settled) or '~' (best, not settled) the text table carries.
+    const Run text = run({QStringLiteral("compare"), path("c.cplan"), path("s.cplan")});
+    QCOMPARE(text.code, 0);
+    const QStringList lines = text.out.split(QLatin1Char('\n'));
+    const nlohmann::json &rowsA = j[0].at("key_figures"), &rowsB = j[1].at("key_figures");
+    QCOMPARE(rowsA.size(), rowsB.size());
+    QVERIFY(rowsA.size() >= 17);
+    int marked = 0;
+    for (size_t k = 0; k < rowsA.size(); ++k) {
+        const QString label = QString::fromStdString(rowsA[k].at("label").get<std::string>());
+        const auto line = std::find_if(lines.begin(), lines.end(), [&](const QString &l) {
+            return l.startsWith(label + QLatin1Char(' ')) && l.mid(label.size(), 3).trimmed().isEmpty();
+        });
+        QVERIFY2(line != lines.end(), qPrintable(label));
+        for (const nlohmann::json *row : {&rowsA[k], &rowsB[k]}) {
+            QVERIFY(!row->at("settled").get<bool>() || row->at("best").get<bool>());
+            const QString mark = !row->at("best").get<bool>() ? QStringLiteral(" ")
+                                 : row->at("settled").get<bool>() ? QStringLiteral("*") : QStringLiteral("~");
+            QVERIFY2(line->contains(QString::fromStdString(row->at("shown").get<std::string>()) + mark), qPrintable(*line));
+            marked += row->at("best").get<bool>();
+        }
+    }
+    QVERIFY(marked > 0);
     const Run same = run({QStringLiteral("compare"), path("c.cplan"), path("c.cplan"), QStringLiteral("--json")});
     QCOMPARE(same.code, 0);
     QVERIFY(nlohmann::json::parse(same.out.toStdString())[0].at("part_ratio").empty());

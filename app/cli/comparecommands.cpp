@@ -133,6 +133,12 @@ int cmdCompare(const std::vector<std::string> &argv, const cp::Catalog &catalog)
     }
 #endif
     if (a.flag("--json")) {
+        // The key figures as the table prints them: each design's shown value, whether it is the
+        // row's better one, and whether the draws settle that (`*` / `~` in the table).
+        std::vector<cp::ComparedDesign> comparedJson;
+        for (const Evaluated &e : all)
+            comparedJson.push_back({e.design.name, &e.results});
+        const cp::Comparison table = cp::compareDesigns(comparedJson);
         nlohmann::json out = nlohmann::json::array();
         for (size_t i = 0; i < all.size(); ++i) {
             // The probability that this design (A) beats each other (B) per headline figure, over
@@ -149,6 +155,12 @@ int cmdCompare(const std::vector<std::string> &argv, const cp::Catalog &catalog)
                 }
                 better.push_back({{"b", a.positional[j]}, {"b_design", all[j].design.name}, {"figures", figures}});
             }
+            nlohmann::json keyFigures = nlohmann::json::array();
+            for (const cp::ComparisonRow &row : table.keyFigures) {
+                const cp::ComparisonCell &c = row.cells[i];
+                keyFigures.push_back({{"key", row.key}, {"figure", row.figure}, {"label", row.label},
+                                      {"shown", c.text}, {"best", c.best}, {"settled", c.best && c.settled}});
+            }
             const cp::ComparedSide &side = sides[i];
             out.push_back({{"file", a.positional[i]}, {"design", all[i].design.name},
                            {"side", {{"accelerator", side.accelerator}, {"generation", side.generation}, {"workload", side.workload},
@@ -157,6 +169,7 @@ int cmdCompare(const std::vector<std::string> &argv, const cp::Catalog &catalog)
                            {"like_for_like_warnings", warnings},
                            {"part_ratio", partRatioJson(partRecords)},
                            {"p_a_better", better},
+                           {"key_figures", keyFigures},
                            {"results", cp::resultsToJson(all[i].results)}});
         }
         printJson(out, a.positional.front());
