@@ -106,6 +106,7 @@ void TestDesign::problems_data()
     row("more stages than layers", [](Design &d, Catalog &) { d.workload.parallelism = {false, 8, 81, 1, 1, 1, 1, 1}; }, "workload.parallelism.pp", "do not split into 81 stages");
     row("interleave splits stages", [](Design &d, Catalog &) { d.workload.parallelism = {false, 8, 7, 64, 1, 1, 1, 5}; }, "workload.parallelism.pp", "do not split into 7 stages of 5 chunks");
     row("recompute name", [](Design &d, Catalog &) { d.workload.recompute = "sometimes"; }, "workload.recompute", "\"auto\"");
+    row("pipeline schedule", [](Design &d, Catalog &) { d.workload.pipelineSchedule = "gpipe"; }, "workload.pipeline_schedule", "dualpipe");
     row("zero stage", [](Design &d, Catalog &) { d.workload.parallelism.zero = 4; }, "workload.parallelism.zero", "0, 1, 2 or 3");
     row("expert tp on a dense model", [](Design &d, Catalog &) { d.workload.parallelism.etp = 1; }, "workload.parallelism.etp", "models with experts");
     row("expert tp not 1 or tp", [](Design &d, Catalog &) {

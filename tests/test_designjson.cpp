@@ -44,6 +44,7 @@ void TestDesignJson::roundTripInMemory()
     // Settings that templates leave at defaults must survive too.
     d.workload.parallelism = {false, 8, 9, 16, 1, 1, 1, 3, 1, 2};
     d.workload.recompute = "selective";
+    d.workload.pipelineSchedule = "dualpipe";
     d.workload.experts = 64;
     d.workload.activeExperts = 8;
     d.workload.moeLoadImbalance = 1.3;

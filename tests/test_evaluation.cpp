@@ -72,6 +72,7 @@ private Q_SLOTS:
     void coolingSplitsLiquidAndAir();
     void pueFromCoolingDesign();
     void fixedPue();
+    void dualPipeFromTheWorkload();
     void resultsJsonHasContractKeys();
     void cancelStopsEarly();
     void incrementalEqualsFull_data();
@@ -198,6 +199,43 @@ void TestEvaluation::fixedPue()
     const Results r = evaluate(d, c);
     QCOMPARE(r.power.pue, 1.3);
     QVERIFY(qAbs(r.power.facilityKwTotal - 1.3 * r.power.itKwTotal) < 1e-9);
+}
+
+void TestEvaluation::dualPipeFromTheWorkload()
+{
+    // A MoE workload on 8-GPU servers at a pinned layout whose expert group spans servers: 1F1B
+    // exposes all of the all-to-all; the workload's DualPipe hides most of it, and an automatic
+    // layout under DualPipe is one it can run (even pipeline depth, no interleaving).
+    const Catalog c = Catalog::builtin();
+    TemplateOptions o;
+    o.gpus = 256;
+    o.spareServerFraction = 0.0;
+    Design d = generateTemplate(o, c);
+    d.workload.layers = 32;
+    d.workload.hidden = 4096;
+    d.workload.heads = 32;
+    d.workload.kvHeads = 8;
+    d.workload.ffnHidden = 2048; // fine-grained experts
+    d.workload.experts = 64;
+    d.workload.activeExperts = 8;
+    d.workload.parallelism = {false, 1, 4, 64, 1, 32, 1, 1, 1, 1};
+    d.workload.globalBatchTokens = 8192.0 * 256;
+    const Results one = evaluate(d, c);
+    QVERIFY(one.performance.available && one.performance.outcome.estimate.feasible());
+    const StepBreakdown &t1 = one.performance.outcome.estimate.time;
+    QVERIFY(t1.epTotalS > 0);
+    QCOMPARE(t1.epExposedS, t1.epTotalS);
+    d.workload.pipelineSchedule = "dualpipe";
+    const Results two = evaluate(d, c);
+    QVERIFY(two.performance.spec.training.dualPipe());
+    QVERIFY(two.performance.outcome.estimate.feasible());
+    QVERIFY(two.performance.outcome.estimate.time.epExposedS < 0.5 * t1.epExposedS);
+    QVERIFY(two.performance.outcome.estimate.stepTimeS < one.performance.outcome.estimate.stepTimeS);
+    d.workload.parallelism.automatic = true;
+    const Results searched = evaluate(d, c);
+    const ParallelConfig &cfg = searched.performance.outcome.estimate.config;
+    QVERIFY(searched.performance.outcome.estimate.feasible());
+    QVERIFY2(cfg.pp >= 2 && cfg.pp % 2 == 0 && cfg.interleave == 1, describe(cfg).c_str());
 }
 
 void TestEvaluation::resultsJsonHasContractKeys()

@@ -271,7 +271,7 @@ void TestParallelismSearch::specDefaultsAreReported()
     QVERIFY(evaluated.performance.available);
     for (const char *key : {"model.head_dim", "model.v_head_dim", "model.mlp", "model.mtp_layers",
                             "model.tied_embeddings", "model.dropout", "training.attention", "training.sequence_parallel",
-                            "training.overlap_comm", "training.grad_reduce", "training.pipeline_schedule"})
+                            "training.overlap_comm", "training.grad_reduce"})
         QVERIFY2(lists(evaluated.performance.spec, std::string(key) + " = "), key);
     json b200 = j;
     b200["gpu"] = "b200";

@@ -1652,7 +1652,12 @@
         <translation>必须为 “auto”、“none”、“selective”、“block”、“offload” 或 “full”</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+3"/>
+        <source>must be &quot;1f1b&quot; or &quot;dualpipe&quot;</source>
+        <translation>必须为 &quot;1f1b&quot; 或 &quot;dualpipe&quot;</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>must be 0, 1, 2 or 3 (or automatic)</source>
         <translation>必须为 0、1、2 或 3（或自动）</translation>
     </message>
@@ -3398,7 +3403,7 @@ scale-up</source>
     </message>
     <message>
         <location line="-138"/>
-        <location filename="../views/docks/inspectorsettings.cpp" line="+127"/>
+        <location filename="../views/docks/inspectorsettings.cpp" line="+130"/>
         <source>Fabric</source>
         <translation>网络</translation>
     </message>
@@ -3460,7 +3465,7 @@ scale-up</source>
     </message>
     <message>
         <location line="+5"/>
-        <location filename="../views/docks/inspectorsettings.cpp" line="-104"/>
+        <location filename="../views/docks/inspectorsettings.cpp" line="-107"/>
         <source>Sequence length</source>
         <translation>序列长度</translation>
     </message>
@@ -3488,7 +3493,7 @@ scale-up</source>
     </message>
     <message>
         <location line="+2"/>
-        <location filename="../views/docks/inspectorsettings.cpp" line="+3"/>
+        <location filename="../views/docks/inspectorsettings.cpp" line="+6"/>
         <source>Parallelism</source>
         <translation>并行策略</translation>
     </message>
@@ -3892,7 +3897,7 @@ scale-up</source>
         <translation>多个型号</translation>
     </message>
     <message>
-        <location filename="../views/docks/inspectorsettings.cpp" line="-234"/>
+        <location filename="../views/docks/inspectorsettings.cpp" line="-237"/>
         <source>“%1” is not a whole number</source>
         <translation>“%1”不是整数</translation>
     </message>
@@ -4039,7 +4044,17 @@ scale-up</source>
         <translation>auto、none、selective、block、offload、full</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
+        <source>Pipeline schedule</source>
+        <translation>流水线调度</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>1f1b or dualpipe</source>
+        <translation>1f1b 或 dualpipe</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>automatic, or e.g. TP8 PP16 DP64 CP1 EP1 mb1 v8</source>
         <translation>automatic（自动），或如 TP8 PP16 DP64 CP1 EP1 mb1 v8</translation>
     </message>

@@ -530,6 +530,8 @@ void checkWorkload(const Design &design, Checker &check)
         check.error("workload.recompute",
                     CP_TR_NOOP("cp::Problems",
                                "must be \"auto\", \"none\", \"selective\", \"block\", \"offload\" or \"full\""));
+    if (w.pipelineSchedule != "1f1b" && w.pipelineSchedule != "dualpipe")
+        check.error("workload.pipeline_schedule", CP_TR_NOOP("cp::Problems", "must be \"1f1b\" or \"dualpipe\""));
     const Parallelism &p = w.parallelism;
     if (p.zero < -1 || p.zero > 3)
         check.error("workload.parallelism.zero", CP_TR_NOOP("cp::Problems", "must be 0, 1, 2 or 3 (or automatic)"));

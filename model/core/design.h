@@ -143,6 +143,9 @@ struct Workload
     /// offload | full as the run was configured. Design files before version 2 (projects before
     /// schema 4) stored a value that was never applied; it is read as "auto".
     std::string recompute = "auto";
+    /// The pipeline's schedule: "1f1b" (interleaved when the layout has chunks) or "dualpipe"
+    /// (DeepSeek-V3's, docs/model.md §2.4). Files without the key read "1f1b".
+    std::string pipelineSchedule = "1f1b";
     Parallelism parallelism;
     /// Share of the modelled (tuned) throughput the team's software stack reaches, in (0, 1].
     /// 1 = a tuned stack, as the training model is calibrated. Seed 002: a new self-built team

@@ -143,6 +143,7 @@ EstimateSpec estimateSpecFromDesign(const Design &design, const Catalog &catalog
     t.precision = w.precision == "fp8" || w.precision == "mxfp8" ? Precision::Fp8 : Precision::Bf16;
     t.fp8Recipe = w.precision == "mxfp8" ? Fp8Recipe::Mx : Fp8Recipe::Tensor;
     t.tokens = w.tokens;
+    t.schedule = w.pipelineSchedule == "dualpipe" ? PipelineSchedule::DualPipe : PipelineSchedule::OneFOneB;
     spec.tokens = w.tokens;
     if (!w.parallelism.automatic) {
         const Parallelism &p = w.parallelism;
@@ -182,7 +183,6 @@ EstimateSpec estimateSpecFromDesign(const Design &design, const Catalog &catalog
     d.push_back("training.sequence_parallel = true (default)");
     d.push_back("training.overlap_comm = true (default)");
     d.push_back("training.grad_reduce = fp32 (default)");
-    d.push_back("training.pipeline_schedule = 1f1b (default)");
     return spec;
 }
 

@@ -236,6 +236,7 @@ json designToJson(const Design &d)
                       {"global_batch_tokens", w.globalBatchTokens > 0 ? json(w.globalBatchTokens) : json("auto")},
                       {"jobs", w.jobs}, {"tokens", w.tokens},
                       {"precision", w.precision}, {"recompute", w.recompute},
+                      {"pipeline_schedule", w.pipelineSchedule},
                       {"parallelism", {{"auto", p.automatic}, {"tp", p.tp}, {"pp", p.pp},
                                        {"dp", p.dp}, {"cp", p.cp}, {"ep", p.ep},
                                        {"microbatch", p.microbatch},
@@ -392,6 +393,7 @@ void workloadFromJson(const Reader &r, Design &d)
     wl.tokens = w.number("tokens", wl.tokens);
     wl.precision = w.string("precision", wl.precision);
     wl.recompute = w.string("recompute", wl.recompute);
+    wl.pipelineSchedule = w.string("pipeline_schedule", wl.pipelineSchedule);
     Reader p = w.object("parallelism");
     Parallelism &pl = wl.parallelism;
     pl.automatic = p.boolean("auto", pl.automatic);

@@ -159,6 +159,9 @@ void InspectorDock::buildSettingsTabs()
          [](const Design &x) { return qs(x.workload.precision); }, textField(&Design::workload, &W::precision)},
         {QStringLiteral("workload.recompute"), tr("Recompute"), tr("auto, none, selective, block, offload, full"),
          [](const Design &x) { return qs(x.workload.recompute); }, textField(&Design::workload, &W::recompute)},
+        {QStringLiteral("workload.pipelineSchedule"), tr("Pipeline schedule"), tr("1f1b or dualpipe"),
+         [](const Design &x) { return qs(x.workload.pipelineSchedule); },
+         textField(&Design::workload, &W::pipelineSchedule)},
         // The layout as the Results dock prints it, so that a searched layout can be pasted to pin it.
         {QStringLiteral("workload.parallelism"), tr("Parallelism"), tr("automatic, or e.g. TP8 PP16 DP64 CP1 EP1 mb1 v8"),
          [](const Design &x) { return qs(layoutText(x.workload.parallelism)); },
