@@ -249,7 +249,7 @@ void ReportDocument::addTitlePage(const std::vector<ReportDesign> &designs, cons
                     "not marked. A pale, italic value is ahead as printed but better in fewer than %1 % of the paired "
                     "draws of the model's bands and the cost ranges (Ranges and decisions, below): the model's own "
                     "uncertainty does not settle that row.")
-               .arg(int(kSettledShare * 100.0 + 0.5))));
+               .arg(kSettledPercent)));
 }
 
 void ReportDocument::addComparisonTables(const Comparison &comparison, const std::string &names)

@@ -307,7 +307,7 @@ std::string keyFiguresText(const Comparison &comparison)
     }
     out << "\n* the better value of a row (docs/cost.md)\n";
     if (unsettled)
-        out << "~ ahead as printed, but better in fewer than " << int(kSettledShare * 100.0 + 0.5)
+        out << "~ ahead as printed, but better in fewer than " << kSettledPercent
             << " % of the paired draws of the model's bands and the cost ranges (docs/cost.md)\n";
     return out.str();
 }

@@ -33,7 +33,8 @@ struct ComparisonCell
 
 /// The share of paired draws a best value must win against every other design to be settled:
 /// the P10-P90 convention of every band in the tool (a lead that holds in 4 draws of 5).
-constexpr double kSettledShare = 0.8;
+constexpr int kSettledPercent = 80;
+constexpr double kSettledShare = kSettledPercent / 100.0;
 
 /// One row of a comparison: a figure of every design, where it comes from, and the best marked.
 struct ComparisonRow

@@ -143,7 +143,7 @@ EstimateSpec estimateSpecFromDesign(const Design &design, const Catalog &catalog
     t.precision = w.precision == "fp8" || w.precision == "mxfp8" ? Precision::Fp8 : Precision::Bf16;
     t.fp8Recipe = w.precision == "mxfp8" ? Fp8Recipe::Mx : Fp8Recipe::Tensor;
     t.tokens = w.tokens;
-    t.schedule = w.pipelineSchedule == "dualpipe" ? PipelineSchedule::DualPipe : PipelineSchedule::OneFOneB;
+    t.schedule = pipelineScheduleFromName(w.pipelineSchedule);
     spec.tokens = w.tokens;
     if (!w.parallelism.automatic) {
         const Parallelism &p = w.parallelism;

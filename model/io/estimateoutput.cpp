@@ -208,7 +208,7 @@ json estimateToJson(const EstimateSpec &spec, const EstimateOutcome &o, double s
                          {"mlp", mlpName(spec.model.mlp)},
                          {"sequence_parallel", spec.training.sequenceParallel},
                          {"overlap_comm", spec.training.overlapComm},
-                         {"pipeline_schedule", spec.training.dualPipe() ? "dualpipe" : "1f1b"},
+                         {"pipeline_schedule", pipelineScheduleName(spec.training.schedule)},
                          {"grad_reduce", gradReduceName(spec.training)}};
     if (spec.training.precision == Precision::Fp8)
         j["training"]["fp8_recipe"] = spec.training.fp8Recipe == Fp8Recipe::Mx ? "mxfp8" : "tensor";

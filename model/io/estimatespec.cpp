@@ -346,9 +346,7 @@ void parseTraining(const json &root, const Reader &rd, EstimateSpec &spec)
                       : AttentionKind::Flash;
     t.sequenceParallel = rd.boolean(tj, "sequence_parallel", "training", true);
     t.overlapComm = rd.boolean(tj, "overlap_comm", "training", true);
-    t.schedule = rd.text(tj, "pipeline_schedule", "training", {"1f1b", "dualpipe"}, "1f1b") == "dualpipe"
-                     ? PipelineSchedule::DualPipe
-                     : PipelineSchedule::OneFOneB;
+    t.schedule = pipelineScheduleFromName(rd.text(tj, "pipeline_schedule", "training", {"1f1b", "dualpipe"}, "1f1b"));
     const std::string grads = rd.text(tj, "grad_reduce", "training", {"fp32", "bf16", "fp16"},
                                       t.precision == Precision::Fp16 ? "fp16" : "fp32");
     t.gradBytes = grads == "fp32" ? 4 : 2;

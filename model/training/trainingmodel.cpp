@@ -38,6 +38,17 @@ Recompute recomputeFromName(const std::string &name)
     return Recompute::None;
 }
 
+const char *pipelineScheduleName(PipelineSchedule s)
+{
+    return s == PipelineSchedule::DualPipe ? "dualpipe" : "1f1b";
+}
+
+PipelineSchedule pipelineScheduleFromName(const std::string &name)
+{
+    return name == pipelineScheduleName(PipelineSchedule::DualPipe) ? PipelineSchedule::DualPipe
+                                                                     : PipelineSchedule::OneFOneB;
+}
+
 const char *precisionName(Precision p)
 {
     return p == Precision::Fp8 ? "fp8" : p == Precision::Fp16 ? "fp16" : "bf16";

@@ -83,6 +83,10 @@ const char *recomputeName(Recompute r);
 Recompute recomputeFromName(const std::string &name);
 const char *precisionName(Precision p);
 const char *attentionName(AttentionKind a);
+/// "1f1b" or "dualpipe", as spec and design files name the schedule.
+const char *pipelineScheduleName(PipelineSchedule s);
+/// The schedule a name gives; OneFOneB for any name but "dualpipe" (the readers check names).
+PipelineSchedule pipelineScheduleFromName(const std::string &name);
 
 /// A decoder-only transformer.
 struct ModelSpec

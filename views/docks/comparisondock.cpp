@@ -211,7 +211,7 @@ void ComparisonDock::rebuild()
                     item->setToolTip(tr("Ahead as printed, but better in fewer than %1 % of the paired draws "
                                         "of the model's bands and the cost ranges: the model's uncertainty does "
                                         "not settle this row.")
-                                         .arg(int(kSettledShare * 100.0 + 0.5)));
+                                         .arg(kSettledPercent));
             }
             mTable->setItem(r, int(c), item);
         }
