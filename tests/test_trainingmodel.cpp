@@ -104,6 +104,7 @@ private Q_SLOTS:
     void moeAddsAllToAll();
     void dualPipeHidesTheAllToAll();
     void moeLoadImbalancePacesTheBusiestRank();
+    void deduplicatedDispatchCrossesServersOnce();
     void attentionShapesAndSharedExperts();
     void foldedExpertParallelism();
     void nothingFits405bOnEightGpus();
@@ -674,6 +675,100 @@ void TestTrainingModel::moeLoadImbalancePacesTheBusiestRank()
     denseSkew.moeLoadImbalance = 1.5;
     c.ep = 1;
     QCOMPARE(estimateStep(cl, denseSkew, t, c).stepTimeS, estimateStep(cl, dense, t, c).stepTimeS);
+}
+
+void TestTrainingModel::deduplicatedDispatchCrossesServersOnce()
+{
+    // The domains a token's experts lie in: top-k of E experts drawn without replacement, E/n per
+    // domain. DeepSeek-V3 (256 experts, top 8) over 8 servers: 8 × (1 − C(224, 8) / C(256, 8)).
+    ModelSpec d;
+    d.experts = 256;
+    d.topK = 8;
+    double none = 1.0;
+    for (int i = 0; i < 8; ++i)
+        none *= (224.0 - i) / (256.0 - i);
+    QVERIFY(std::fabs(d.domainsPerToken(8) - 8.0 * (1.0 - none)) < 1e-12);
+    QCOMPARE(d.domainsPerToken(1), 1.0);
+    // Group-limited routing (n_group 8, topk_group 4): at most the four allowed groups' domains,
+    // 8 × (1 − C(7, 4) / C(8, 4)) = 4 on average when each group is one server.
+    d.moeGroups = 8;
+    d.moeTopGroups = 4;
+    QVERIFY(std::fabs(d.domainsPerToken(8) - 4.0) < 1e-12);
+    // Groups wider than a domain (8 groups over 16 servers, two each): the allowed groups'
+    // servers at most, 2 groups × 2 = 4, below the 6.5 the experts alone would reach.
+    d.moeTopGroups = 2;
+    QVERIFY(std::fabs(d.domainsPerToken(16) - 4.0) < 1e-12);
+    d.moeGroups = 32; // blocks of k consecutive experts, one block per token
+    d.moeTopGroups = 1;
+    QVERIFY(std::fabs(d.domainsPerToken(8) - 1.0) < 1e-12);
+
+    // In a run: EP 32 over four 8-GPU servers, 64 experts, top 8.
+    MoeCase moe = moeCase();
+    moe.model.experts = 64;
+    moe.model.topK = 8;
+    moe.model.expertFfnHidden = 1024;
+    moe.config.ep = 32;
+    const ClusterSpec cl = h100Cluster(64);
+    const StepEstimate plain = estimateStep(cl, moe.model, moe.training, moe.config);
+    TrainingSpec dedup = moe.training;
+    dedup.moeDispatch = MoeDispatch::Deduplicated;
+    const StepEstimate once = estimateStep(cl, moe.model, dedup, moe.config);
+    QVERIFY(plain.feasible() && once.feasible());
+    // The NIC leg paces both: 8 × 24/32 = 6 copies of each token leave the server, against the
+    // other servers the token reaches, D × 3/4 (Thakur's pairwise exchange, latency aside).
+    const double reached = moe.model.domainsPerToken(4);
+    const double expected = reached * 0.75 / 6.0;
+    const double ratio = once.time.epTotalS / plain.time.epTotalS;
+    QVERIFY2(std::fabs(ratio / expected - 1.0) < 0.03,
+             qPrintable(QStringLiteral("%1 vs %2").arg(ratio).arg(expected)));
+    QCOMPARE(once.time.computeS, plain.time.computeS);
+    QVERIFY(once.stepTimeS < plain.stepTimeS);
+    // FP8 dispatch: the dispatch direction carries 1 byte and a 4-byte scale per 128 values, the
+    // combine stays 2 bytes — (1 + 4/128 + 2) / 4 of the bytes on average.
+    TrainingSpec fp8 = dedup;
+    fp8.precision = Precision::Fp8;
+    const StepEstimate fp8Plain = estimateStep(cl, moe.model, fp8, moe.config);
+    fp8.moeDispatchFp8 = true;
+    const StepEstimate fp8Once = estimateStep(cl, moe.model, fp8, moe.config);
+    const double bytes = fp8Once.time.epTotalS / fp8Plain.time.epTotalS;
+    QVERIFY2(std::fabs(bytes / ((1.0 + 4.0 / 128.0 + 2.0) / 4.0) - 1.0) < 0.03, qPrintable(QString::number(bytes)));
+    // Inside one server there is no network leg to save: EP 8 is the same either way.
+    moe.config.ep = 8;
+    QCOMPARE(estimateStep(cl, moe.model, dedup, moe.config).time.epTotalS,
+             estimateStep(cl, moe.model, moe.training, moe.config).time.epTotalS);
+
+    // In a spec: listed when left out, echoed, refused where they do not apply, with the place.
+    const auto spec = [](const std::string &moe, const std::string &training) {
+        return parseEstimateSpec(json::parse(R"({"gpu": "h100-sxm", "gpus": 64,
+            "model": {"layers": 32, "hidden": 4096, "heads": 32, "vocab": 128256,
+                      "moe": {"experts": 64, "top_k": 8)" + moe + R"(}},
+            "training": {"seq_len": 4096, "global_batch_seqs": 512)" + training + "}}"),
+                                 "moe.json", Catalog::builtin());
+    };
+    const EstimateSpec listed = spec("", "");
+    QCOMPARE(int(listed.training.moeDispatch), int(MoeDispatch::AllToAll));
+    QVERIFY(std::any_of(listed.defaultsUsed.begin(), listed.defaultsUsed.end(), [](const std::string &x) {
+        return x.find("training.moe_dispatcher = all_to_all") == 0;
+    }));
+    const EstimateSpec given = spec(R"(, "groups": 8, "top_groups": 2)",
+                                    R"(, "precision": "fp8", "moe_dispatcher": "deduplicated", "moe_dispatch_fp8": true)");
+    QCOMPARE(given.model.moeGroups, 8);
+    QCOMPARE(given.model.moeTopGroups, 2);
+    QCOMPARE(int(given.training.moeDispatch), int(MoeDispatch::Deduplicated));
+    QVERIFY(given.training.moeDispatchFp8);
+    const auto refused = [&](const std::string &moe, const std::string &training, const std::string &place) {
+        try {
+            spec(moe, training);
+            QFAIL(qPrintable(QString::fromStdString("no LoadError for " + place)));
+        } catch (const LoadError &e) {
+            CP_COMPARE_STR(e.place(), place);
+        }
+    };
+    refused(R"(, "groups": 7, "top_groups": 2)", "", "model.moe.groups");          // 7 ∤ 64
+    refused(R"(, "groups": 8)", "", "model.moe.top_groups");                        // both or neither
+    refused(R"(, "groups": 16, "top_groups": 1)", "", "model.moe.top_groups");      // 4 experts < top 8
+    refused("", R"(, "moe_dispatch_fp8": true)", "training.moe_dispatch_fp8");      // bf16
+    refused("", R"(, "moe_dispatcher": "deepep")", "training.moe_dispatcher");
 }
 
 void TestTrainingModel::attentionShapesAndSharedExperts()

@@ -854,44 +854,82 @@ private Q_SLOTS:
     /// that a mechanism that closes it has to say so.
     void automodelMoeGapRecorded()
     {
+        // Recorded as they stand (docs/validation.md, "Open"): with the benchmark's gate described
+        // (each token's experts one aligned block, so on one server) and DeepEP's deduplicated
+        // dispatch, DeepSeek-V3 on 256 H100 lands within 6 %, the 1,024-GPU run and Kimi K2 are
+        // 24 % and 30 % too fast, and Qwen3-30B-A3B is refused for memory (85 of 80 GB) at 0.76.
         const std::vector<ValidationCase> cases = loadCases("validation-checks/automodel");
         QCOMPARE(int(cases.size()), 4);
+        const std::map<std::string, std::pair<double, double>> recorded = {
+            {"automodel-h100-deepseekv3-256", {1.00, 1.10}},
+            {"automodel-h100-deepseekv3-1024", {1.18, 1.30}},
+            {"automodel-h100-kimi-k2", {1.22, 1.36}},
+            {"automodel-h100-qwen3-30b-a3b", {0.70, 0.82}}};
         int refused = 0;
         for (const ValidationCase &c : cases) {
             const EstimateOutcome o = runEstimate(c.spec, {});
-            const double predicted = predictedFigure(o.estimate, c.spec.published->metric, c.spec.cluster.gpus);
-            const double ratio = predicted / c.spec.published->value;
-            QVERIFY2(ratio > 0.5 && ratio < 0.8, qPrintable(QStringLiteral("%1: %2").arg(QString::fromStdString(c.id)).arg(ratio)));
+            const auto ratio = [&](const EstimateOutcome &e) {
+                return predictedFigure(e.estimate, c.spec.published->metric, c.spec.cluster.gpus) /
+                       c.spec.published->value;
+            };
+            const auto [lo, hi] = recorded.at(c.id);
+            QVERIFY2(ratio(o) > lo && ratio(o) < hi,
+                     qPrintable(QStringLiteral("%1: %2").arg(QString::fromStdString(c.id)).arg(ratio(o))));
             if (!o.estimate.feasible()) {
                 QCOMPARE(o.estimate.infeasible, Infeasible::Memory);
                 ++refused;
             }
-            if (c.id.find("deepseekv3") != std::string::npos)
-                QVERIFY2(o.estimate.time.epExposedS > o.estimate.time.computeS * 0.9, c.id.c_str());
+            if (c.id.find("deepseekv3") != std::string::npos) {
+                // Every routed copy across InfiniBand on its own, as the model had it: the
+                // all-to-all as long as the compute, and the runs 0.58-0.68 of their figure.
+                EstimateSpec plain = c.spec;
+                plain.training.moeDispatch = MoeDispatch::AllToAll;
+                const EstimateOutcome p = runEstimate(plain, {});
+                QVERIFY2(p.estimate.time.epExposedS > p.estimate.time.computeS * 0.9, c.id.c_str());
+                QVERIFY2(ratio(p) > 0.5 && ratio(p) < 0.75, c.id.c_str());
+                QVERIFY(o.estimate.time.epExposedS < 0.2 * o.estimate.time.computeS);
+            }
         }
         QCOMPARE(refused, 1);
     }
 
     /// DeepSeek-V3's pre-training (validation-checks/deepseek-v3-pretrain.json, kept out of the
-    /// statistics: an average over the whole run, failures and checkpoints included) ran DualPipe.
-    /// With `training.pipeline_schedule: dualpipe` the all-to-all of EP 64 over InfiniBand hides
-    /// under the paired chunk's compute and the model reaches ~0.69 of the run's average; under
-    /// 1F1B, where all of it is exposed, ~0.40 (docs/validation.md, "Runs kept out").
+    /// statistics: an average over the whole run, failures and checkpoints included) ran DualPipe,
+    /// node-limited routing (4 of 8 servers), deduplicated dispatch and FP8 dispatch. Each of the
+    /// four brings the model closer to the run's average, to ~0.78 with all of them; under 1F1B,
+    /// where the all-to-all is exposed, ~0.57 (docs/validation.md, "Runs kept out").
     void deepSeekV3DualPipe()
     {
         EstimateSpec spec = loadEstimateSpec(cptest::dataPath("validation-checks/deepseek-v3-pretrain.json"),
                                              Catalog::builtin());
         QVERIFY(spec.training.dualPipe());
-        const auto ratio = [&](const EstimateOutcome &o) {
-            return predictedFigure(o.estimate, spec.published->metric, spec.cluster.gpus) / spec.published->value;
+        QCOMPARE(int(spec.training.moeDispatch), int(MoeDispatch::Deduplicated));
+        QVERIFY(spec.training.moeDispatchFp8);
+        QCOMPARE(spec.model.moeTopGroups, 4);
+        const auto ratio = [&](const EstimateSpec &s) {
+            const EstimateOutcome o = runEstimate(s, {});
+            return predictedFigure(o.estimate, s.published->metric, s.cluster.gpus) / s.published->value;
         };
         const EstimateOutcome dual = runEstimate(spec, {});
         QVERIFY(dual.estimate.feasible());
-        QVERIFY2(ratio(dual) > 0.6 && ratio(dual) < 0.8, qPrintable(QString::number(ratio(dual))));
+        const double all = ratio(spec);
+        QVERIFY2(all > 0.72 && all < 0.84, qPrintable(QString::number(all)));
         QVERIFY(dual.estimate.time.epExposedS < 0.25 * dual.estimate.time.epTotalS);
+        // Take the facts back one at a time: each step loses throughput.
+        EstimateSpec s = spec;
+        s.training.moeDispatchFp8 = false;
+        const double noFp8 = ratio(s);
+        s.model.moeGroups = s.model.moeTopGroups = 0;
+        const double noLimit = ratio(s);
+        s.training.moeDispatch = MoeDispatch::AllToAll;
+        const double plain = ratio(s);
+        QVERIFY2(all > noFp8 && noFp8 > noLimit && noLimit > plain,
+                 qPrintable(QStringLiteral("%1 %2 %3 %4").arg(all).arg(noFp8).arg(noLimit).arg(plain)));
+        QVERIFY2(plain > 0.6 && plain < 0.75, qPrintable(QString::number(plain)));
         spec.training.schedule = PipelineSchedule::OneFOneB;
         const EstimateOutcome one = runEstimate(spec, {});
-        QVERIFY2(ratio(one) > 0.3 && ratio(one) < 0.5, qPrintable(QString::number(ratio(one))));
+        const double oneRatio = ratio(spec);
+        QVERIFY2(oneRatio > 0.5 && oneRatio < 0.65, qPrintable(QString::number(oneRatio)));
         QCOMPARE(one.estimate.time.epExposedS, one.estimate.time.epTotalS);
     }
 

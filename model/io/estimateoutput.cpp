@@ -212,6 +212,10 @@ json estimateToJson(const EstimateSpec &spec, const EstimateOutcome &o, double s
                          {"grad_reduce", gradReduceName(spec.training)}};
     if (spec.training.precision == Precision::Fp8)
         j["training"]["fp8_recipe"] = spec.training.fp8Recipe == Fp8Recipe::Mx ? "mxfp8" : "tensor";
+    if (spec.model.moe()) {
+        j["training"]["moe_dispatcher"] = moeDispatchName(spec.training.moeDispatch);
+        j["training"]["moe_dispatch_fp8"] = spec.training.moeDispatchFp8;
+    }
     if (o.searched) {
         json top = json::array();
         for (const RankedConfig &rc : o.search.top)

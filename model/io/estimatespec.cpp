@@ -235,6 +235,27 @@ void parseCluster(const json &root, const Reader &rd, double gpuScaleUp, Estimat
     }
 }
 
+
+/// "model.moe.groups" / "top_groups": group-limited routing (DeepSeek-V3 §2.1.2), both or neither.
+void parseRoutingGroups(const json &moe, const Reader &rd, ModelSpec &m)
+{
+    if (moe.contains("groups") != moe.contains("top_groups"))
+        rd.fail(moe.contains("groups") ? "model.moe.top_groups" : "model.moe.groups",
+                "group-limited routing needs both groups and top_groups");
+    if (!moe.contains("groups"))
+        return;
+    m.moeGroups = rd.integer(moe, "groups", "model.moe", 1, m.experts, true);
+    if (m.experts % m.moeGroups != 0)
+        rd.fail("model.moe.groups", std::to_string(m.moeGroups) + " does not divide experts " +
+                                        std::to_string(m.experts));
+    m.moeTopGroups = rd.integer(moe, "top_groups", "model.moe", 1, m.moeGroups, true);
+    if (double(m.moeTopGroups) * m.experts / m.moeGroups < m.topK)
+        rd.fail("model.moe.top_groups",
+                std::to_string(m.moeTopGroups) + " groups of " +
+                    std::to_string(m.experts / m.moeGroups) + " experts hold fewer than top_k " +
+                    std::to_string(m.topK));
+}
+
 /// "model": the transformer.
 void parseModel(const json &root, const Reader &rd, EstimateSpec &spec)
 {
@@ -286,7 +307,8 @@ void parseModel(const json &root, const Reader &rd, EstimateSpec &spec)
     if (mj.contains("moe") && !mj.at("moe").is_null()) {
         const json &moe = rd.object(mj, "moe", "model.moe");
         rd.onlyKeys(moe, "model.moe",
-                    {"experts", "top_k", "ffn_hidden", "shared_experts", "load_imbalance"});
+                    {"experts", "top_k", "ffn_hidden", "shared_experts", "load_imbalance",
+                     "groups", "top_groups"});
         m.experts = rd.integer(moe, "experts", "model.moe", 2, 1e5, true);
         m.topK = rd.integer(moe, "top_k", "model.moe", 1, m.experts, true);
         m.expertFfnHidden = rd.integer(moe, "ffn_hidden", "model.moe", 1, 1e8, false, m.ffnHidden,
@@ -296,7 +318,27 @@ void parseModel(const json &root, const Reader &rd, EstimateSpec &spec)
         m.moeLoadImbalance =
             rd.number(moe, "load_imbalance", "model.moe", 1.0, 16.0, false, 1.0,
                       "balanced routing: every expert-parallel rank receives the mean share");
+        parseRoutingGroups(moe, rd, m);
     }
+}
+
+/// "training": how an MoE layer's tokens travel (dispatcher, FP8 dispatch); MoE models only.
+void parseMoeDispatch(const json &tj, const Reader &rd, TrainingSpec &t, const ModelSpec &m)
+{
+    if (!m.moe()) {
+        for (const char *key : {"moe_dispatcher", "moe_dispatch_fp8"})
+            if (tj.contains(key))
+                rd.fail(std::string("training.") + key, "applies to MoE models only");
+        return;
+    }
+    t.moeDispatch = rd.text(tj, "moe_dispatcher", "training", {"all_to_all", "deduplicated"},
+                            "all_to_all") == "deduplicated"
+                        ? MoeDispatch::Deduplicated
+                        : MoeDispatch::AllToAll;
+    if (t.precision == Precision::Fp8)
+        t.moeDispatchFp8 = rd.boolean(tj, "moe_dispatch_fp8", "training", false);
+    else if (tj.contains("moe_dispatch_fp8"))
+        rd.fail("training.moe_dispatch_fp8", "applies to precision fp8 only");
 }
 
 /// "training": sequence, batch, precision, token budget and the kernels' options.
@@ -308,7 +350,7 @@ void parseTraining(const json &root, const Reader &rd, EstimateSpec &spec)
     rd.onlyKeys(tj, "training",
                 {"seq_len", "global_batch_tokens", "global_batch_seqs", "precision", "tokens",
                  "recompute", "attention", "sequence_parallel", "overlap_comm", "grad_reduce",
-                 "fp8_recipe", "pipeline_schedule"});
+                 "fp8_recipe", "pipeline_schedule", "moe_dispatcher", "moe_dispatch_fp8"});
     TrainingSpec &t = spec.training;
     t.seqLen = rd.integer(tj, "seq_len", "training", 1, 1e8, true);
     if (tj.contains("global_batch_seqs") && tj.contains("global_batch_tokens"))
@@ -350,6 +392,7 @@ void parseTraining(const json &root, const Reader &rd, EstimateSpec &spec)
     const std::string grads = rd.text(tj, "grad_reduce", "training", {"fp32", "bf16", "fp16"},
                                       t.precision == Precision::Fp16 ? "fp16" : "fp32");
     t.gradBytes = grads == "fp32" ? 4 : 2;
+    parseMoeDispatch(tj, rd, t, spec.model);
     if (tj.contains("recompute") && !tj.at("recompute").is_null()) {
         const std::string r =
             rd.text(tj, "recompute", "training", {"none", "selective", "full", "block", "offload"}, "none");

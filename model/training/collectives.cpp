@@ -180,4 +180,20 @@ CollectiveTime allToAll(double bytes, const GroupSpan &g)
     return make(bytes, std::max(inside, outside), ringFactor(p));
 }
 
+CollectiveTime deduplicatedAllToAll(double tokenBytes, double copies, double remoteDomains,
+                                    const GroupSpan &g)
+{
+    const int p = g.size();
+    if (p <= 1)
+        return {};
+    if (g.domains <= 1)
+        return allToAll(tokenBytes * copies, g);
+    const int d = std::max(1, g.perDomain);
+    const double inside = tokenBytes * copies * double(d - 1) / d / safeBw(g.scaleUp) +
+                          (d - 1) * g.scaleUp.latencyS;
+    const double outside = tokenBytes * remoteDomains / safeBw(g.scaleOut) +
+                           (g.domains - 1) * g.scaleOut.latencyS;
+    return make(tokenBytes * copies, std::max(inside, outside), ringFactor(p));
+}
+
 } // namespace cp

@@ -59,5 +59,12 @@ CollectiveTime allGather(double bytes, const GroupSpan &group);
 /// All-to-all in a group spanning domains: the share of each rank's data bound for its own
 /// domain moves on scale-up, the rest on the NIC, both at once.
 CollectiveTime allToAll(double bytes, const GroupSpan &group);
+/// Routed all-to-all that crosses the scale-out network once per destination domain (DeepEP's
+/// internode dispatch and combine; DeepSeek-V3 §3.2.2): `tokenBytes` is one copy of the tokens a
+/// rank holds, `copies` the routed copies per token, `remoteDomains` the other domains a token
+/// reaches on average. Each token goes once to each of those domains on the NIC, and every copy
+/// moves to its expert's rank inside the destination domain on scale-up; the two stream at once.
+CollectiveTime deduplicatedAllToAll(double tokenBytes, double copies, double remoteDomains,
+                                    const GroupSpan &group);
 
 } // namespace cp

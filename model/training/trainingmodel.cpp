@@ -49,6 +49,36 @@ PipelineSchedule pipelineScheduleFromName(const std::string &name)
                                                                      : PipelineSchedule::OneFOneB;
 }
 
+const char *moeDispatchName(MoeDispatch d)
+{
+    return d == MoeDispatch::Deduplicated ? "deduplicated" : "all_to_all";
+}
+
+double ModelSpec::domainsPerToken(int domains) const
+{
+    if (domains <= 1 || !moe())
+        return 1.0;
+    const double n = domains;
+    // P(a domain holds none of the token's experts), the experts drawn without replacement.
+    const auto missed = [n](double items, int drawn) {
+        const double away = items - items / n;
+        double p = 1.0;
+        for (int i = 0; i < drawn && p > 0.0; ++i)
+            p *= std::max(0.0, (away - i) / (items - i));
+        return p;
+    };
+    double reached = n * (1.0 - missed(double(experts), topK));
+    if (moeGroups > 0 && moeTopGroups > 0) {
+        // A group within one domain: the domains of the allowed groups; a group spanning several
+        // domains reaches all of them at most.
+        const double byGroups = moeGroups >= domains
+                                    ? n * (1.0 - missed(double(moeGroups), moeTopGroups))
+                                    : double(moeTopGroups) * n / moeGroups;
+        reached = std::min(reached, byGroups);
+    }
+    return std::clamp(reached, 1.0, n);
+}
+
 const char *precisionName(Precision p)
 {
     return p == Precision::Fp8 ? "fp8" : p == Precision::Fp16 ? "fp16" : "bf16";

@@ -76,6 +76,11 @@ enum class AttentionKind { Flash, Unfused };
 /// fed from both ends, each forward chunk paired with a backward chunk whose all-to-all and
 /// pipeline traffic it hides, every rank holding two stages.
 enum class PipelineSchedule { OneFOneB, DualPipe };
+/// How an MoE layer's tokens reach their experts. AllToAll: every routed copy travels to its
+/// expert's rank on its own (Megatron-Core's `alltoall` dispatcher; GShard). Deduplicated: a token
+/// crosses the scale-out network once per scale-up domain that holds one of its experts and is
+/// forwarded to them inside the domain (DeepSeek-V3 §3.2.2; DeepEP's internode kernels).
+enum class MoeDispatch { AllToAll, Deduplicated };
 
 const char *mlpName(MlpKind k);
 const char *recomputeName(Recompute r);
@@ -87,6 +92,8 @@ const char *attentionName(AttentionKind a);
 const char *pipelineScheduleName(PipelineSchedule s);
 /// The schedule a name gives; OneFOneB for any name but "dualpipe" (the readers check names).
 PipelineSchedule pipelineScheduleFromName(const std::string &name);
+/// "all_to_all" or "deduplicated", as spec files name the dispatcher.
+const char *moeDispatchName(MoeDispatch d);
 
 /// A decoder-only transformer.
 struct ModelSpec
@@ -106,6 +113,11 @@ struct ModelSpec
     /// routing). Capacity-factor routing that pads every expert to its capacity sets it to the
     /// capacity factor (Lepikhin et al. 2020, §2.2); docs/model.md §2.2.
     double moeLoadImbalance = 1.0;
+    /// Group-limited routing (DeepSeek-V3 §2.1.2 "node-limited routing"; its configuration's
+    /// n_group 8, topk_group 4): the experts form `moeGroups` groups and a token's experts come
+    /// from at most `moeTopGroups` of them. 0 = no limit.
+    int moeGroups = 0;
+    int moeTopGroups = 0;
     /// Attention shape: query/key width per head (0 = hidden / heads) and value width (0 = the
     /// query/key width) — Qwen3's 128-wide heads on a 4,096 hidden, DeepSeek-V3's 192 / 128.
     int headDim = 0;
@@ -129,6 +141,11 @@ struct ModelSpec
     /// the expert GEMMs, the all-to-all and the routed activations of the rank that paces the
     /// others at every all-to-all. Model FLOPs count the useful top-k copies only.
     double routedCopiesBusiest() const { return double(topK) * moeLoadImbalance; }
+    /// Expected scale-up domains one token's experts lie in, of the `domains` an expert-parallel
+    /// group spans with the experts spread evenly over them: the distinct domains of top_k
+    /// experts drawn from `experts` without replacement, no more than the domains its allowed
+    /// groups can reach.
+    double domainsPerToken(int domains) const;
     bool mla() const { return kvLoraRank > 0; }
     double qkHeadDim() const { return headDim > 0 ? headDim : double(hidden) / heads; }
     double vHeadDimOf() const { return vHeadDim > 0 ? vHeadDim : qkHeadDim(); }
@@ -167,6 +184,13 @@ struct TrainingSpec
     bool overlapComm = true;
     PipelineSchedule schedule = PipelineSchedule::OneFOneB;
     bool dualPipe() const { return schedule == PipelineSchedule::DualPipe; }
+    MoeDispatch moeDispatch = MoeDispatch::AllToAll;
+    /// The dispatch all-to-all (forward) and its mirror in the backward carry FP8 activations
+    /// with one fp32 scale per 128 values; the combine stays BF16 (DeepSeek-V3 §3.3.1,
+    /// "Low-Precision Communication"). Only under Precision::Fp8.
+    bool moeDispatchFp8 = false;
+    /// Bytes per value of an MoE all-to-all, averaged over dispatch and combine.
+    double moeBytesPerValue() const { return moeDispatchFp8 ? (1.0 + 4.0 / 128.0 + 2.0) / 2.0 : 2.0; }
     /// Bytes of one gradient as it is accumulated and reduced over the data-parallel ranks; 0 =
     /// by precision (fp32, 16 bits under Precision::Fp16). NeMo's 2024 performance runs reduced
     /// them in bf16 (`optim.grad_sync_dtype=bf16`): 2.

@@ -55,11 +55,23 @@ CommTime expertParallelComm(const StepContext &x, const StageTimes &st)
         // include the TP group, each sending its own 1/t of the tokens. The busiest rank receives
         // (dispatch) and sends back (combine) load_imbalance × the mean, and the exchange ends
         // when it does.
+        // A deduplicating dispatcher sends a token once per other domain its experts lie in
+        // (DeepSeek-V3 §3.2.2), as many as group-limited routing lets it reach; FP8 dispatch
+        // halves the bytes of the dispatch direction (§3.3.1).
         const bool folded = x.experts.folded;
         const GroupSpan g = x.fabric.span(folded ? 1 : (long long)x.t * x.cpn, x.ep);
-        const double bytes =
-            x.tok * x.model.routedCopiesBusiest() * x.h * 2.0 / (folded ? x.t : x.spDiv);
-        r.total = st.stageLayers * layerPasses(x) * 2.0 * allToAll(bytes, g).seconds;
+        const double tokenBytes =
+            x.tok * x.h * x.training.moeBytesPerValue() / (folded ? x.t : x.spDiv);
+        const double copies = x.model.routedCopiesBusiest();
+        double once = 0.0;
+        if (x.training.moeDispatch == MoeDispatch::Deduplicated) {
+            const double reached = x.model.domainsPerToken(g.domains);
+            const double remote = reached * (g.domains - 1) / g.domains * x.model.moeLoadImbalance;
+            once = deduplicatedAllToAll(tokenBytes, copies, remote, g).seconds;
+        } else {
+            once = allToAll(tokenBytes * copies, g).seconds;
+        }
+        r.total = st.stageLayers * layerPasses(x) * 2.0 * once;
     }
     // Not overlapped under 1F1B. DualPipe runs each micro-batch's forward chunk beside another's
     // backward chunk and hides the all-to-all of one under the other's compute (DeepSeek-V3
