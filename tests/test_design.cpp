@@ -106,6 +106,11 @@ void TestDesign::problems_data()
     row("more stages than layers", [](Design &d, Catalog &) { d.workload.parallelism = {false, 8, 81, 1, 1, 1, 1, 1}; }, "workload.parallelism.pp", "do not split into 81 stages");
     row("interleave splits stages", [](Design &d, Catalog &) { d.workload.parallelism = {false, 8, 7, 64, 1, 1, 1, 5}; }, "workload.parallelism.pp", "do not split into 7 stages of 5 chunks");
     row("recompute name", [](Design &d, Catalog &) { d.workload.recompute = "sometimes"; }, "workload.recompute", "\"auto\"");
+    row("dispatcher name", [](Design &d, Catalog &) { d.workload.experts = 64; d.workload.activeExperts = 8; d.workload.moeDispatcher = "deepep"; }, "workload.moe_dispatcher", "deduplicated");
+    row("routing on a dense model", [](Design &d, Catalog &) { d.workload.moeDispatcher = "deduplicated"; }, "workload.moe_dispatcher", "models with experts");
+    row("fp8 dispatch under bf16", [](Design &d, Catalog &) { d.workload.experts = 64; d.workload.activeExperts = 8; d.workload.moeDispatchPrecision = "fp8"; }, "workload.moe_dispatch_precision", "FP8 precision");
+    row("groups do not divide experts", [](Design &d, Catalog &) { d.workload.experts = 64; d.workload.activeExperts = 8; d.workload.moeGroups = 7; d.workload.moeTopGroups = 2; }, "workload.moe_groups", "divide the expert count 64");
+    row("groups too few for the active experts", [](Design &d, Catalog &) { d.workload.experts = 64; d.workload.activeExperts = 8; d.workload.moeGroups = 16; d.workload.moeTopGroups = 1; }, "workload.moe_top_groups", "hold the active experts");
     row("pipeline schedule", [](Design &d, Catalog &) { d.workload.pipelineSchedule = "gpipe"; }, "workload.pipeline_schedule", "dualpipe");
     row("zero stage", [](Design &d, Catalog &) { d.workload.parallelism.zero = 4; }, "workload.parallelism.zero", "0, 1, 2 or 3");
     row("expert tp on a dense model", [](Design &d, Catalog &) { d.workload.parallelism.etp = 1; }, "workload.parallelism.etp", "models with experts");

@@ -45,6 +45,10 @@ void TestDesignJson::roundTripInMemory()
     d.workload.parallelism = {false, 8, 9, 16, 1, 1, 1, 3, 1, 2};
     d.workload.recompute = "selective";
     d.workload.pipelineSchedule = "dualpipe";
+    d.workload.moeGroups = 8;
+    d.workload.moeTopGroups = 4;
+    d.workload.moeDispatcher = "deduplicated";
+    d.workload.moeDispatchPrecision = "fp8";
     d.workload.experts = 64;
     d.workload.activeExperts = 8;
     d.workload.moeLoadImbalance = 1.3;

@@ -73,6 +73,7 @@ private Q_SLOTS:
     void pueFromCoolingDesign();
     void fixedPue();
     void dualPipeFromTheWorkload();
+    void moeDispatchFromTheWorkload();
     void resultsJsonHasContractKeys();
     void cancelStopsEarly();
     void incrementalEqualsFull_data();
@@ -236,6 +237,54 @@ void TestEvaluation::dualPipeFromTheWorkload()
     const ParallelConfig &cfg = searched.performance.outcome.estimate.config;
     QVERIFY(searched.performance.outcome.estimate.feasible());
     QVERIFY2(cfg.pp >= 2 && cfg.pp % 2 == 0 && cfg.interleave == 1, describe(cfg).c_str());
+}
+
+void TestEvaluation::moeDispatchFromTheWorkload()
+{
+    // The same MoE design, EP 32 over four servers: a deduplicating dispatcher sends each token
+    // once per other server its experts are on, fewer still with group-limited routing, and FP8
+    // dispatch (under an FP8 precision) carries fewer bytes; the compute does not move.
+    const Catalog c = Catalog::builtin();
+    TemplateOptions o;
+    o.gpus = 256;
+    o.spareServerFraction = 0.0;
+    Design d = generateTemplate(o, c);
+    d.workload.layers = 32;
+    d.workload.hidden = 4096;
+    d.workload.heads = 32;
+    d.workload.kvHeads = 8;
+    d.workload.ffnHidden = 2048;
+    d.workload.experts = 64;
+    d.workload.activeExperts = 8;
+    d.workload.precision = "fp8";
+    d.workload.parallelism = {false, 1, 4, 64, 1, 32, 1, 1, 1, 1};
+    d.workload.globalBatchTokens = 8192.0 * 256;
+    const auto ep = [&](const Design &x) {
+        const Problems problems = validate(x, c);
+        const bool clean = std::none_of(problems.begin(), problems.end(), [](const Problem &p) {
+            return p.severity == Severity::Error && p.place.rfind("workload.moe", 0) == 0;
+        });
+        const Results r = evaluate(x, c);
+        return clean && r.performance.outcome.estimate.feasible() ? r.performance.outcome.estimate.time
+                                                                  : StepBreakdown{};
+    };
+    const StepBreakdown plain = ep(d);
+    d.workload.moeDispatcher = "deduplicated";
+    const StepBreakdown once = ep(d);
+    d.workload.moeGroups = 8;
+    d.workload.moeTopGroups = 2;
+    const StepBreakdown limited = ep(d);
+    d.workload.moeDispatchPrecision = "fp8";
+    const StepBreakdown fp8 = ep(d);
+    QVERIFY2(plain.epTotalS > once.epTotalS && once.epTotalS > limited.epTotalS && limited.epTotalS > fp8.epTotalS,
+             qPrintable(QStringLiteral("%1 %2 %3 %4").arg(plain.epTotalS).arg(once.epTotalS).arg(limited.epTotalS).arg(fp8.epTotalS)));
+    QCOMPARE(fp8.computeS, plain.computeS);
+    // Under BF16 the design rules refuse FP8 dispatch, naming the field.
+    d.workload.precision = "bf16";
+    const Problems problems = validate(d, c);
+    QVERIFY(std::any_of(problems.begin(), problems.end(), [](const Problem &p) {
+        return p.place == "workload.moe_dispatch_precision";
+    }));
 }
 
 void TestEvaluation::resultsJsonHasContractKeys()

@@ -1611,13 +1611,43 @@
         <translation>必须在 1 到 64 之间</translation>
     </message>
     <message>
-        <location line="+14"/>
-        <location line="+15"/>
+        <location line="+12"/>
+        <source>routing settings are for models with experts; a dense model has none</source>
+        <translation>路由设置仅适用于含专家的模型；稠密模型没有专家</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>must be &quot;all_to_all&quot; or &quot;deduplicated&quot;</source>
+        <translation>必须为 &quot;all_to_all&quot; 或 &quot;deduplicated&quot;</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>must be &quot;bf16&quot; or &quot;fp8&quot;</source>
+        <translation>必须为 &quot;bf16&quot; 或 &quot;fp8&quot;</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>fp8 dispatch needs an FP8 precision (fp8 or mxfp8)</source>
+        <translation>FP8 分发需要 FP8 精度（fp8 或 mxfp8）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>must divide the expert count %1</source>
+        <translation>必须整除专家数 %1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>must be between 1 and the group count, and hold the active experts</source>
+        <translation>必须介于 1 与分组数之间，且能容纳激活的专家</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <location line="+16"/>
         <source>must be at least 1</source>
         <translation>至少为 1</translation>
     </message>
     <message>
-        <location line="-13"/>
+        <location line="-14"/>
         <source>hidden size %1 is not divisible by the head count</source>
         <translation>隐藏层维度 %1 不能被注意力头数整除</translation>
     </message>
@@ -1637,7 +1667,7 @@
         <translation>须在 1（路由均衡）到 16 之间</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>more than 10^17 tokens is not plausible</source>
         <translation>超过 10^17 个 token 不合理</translation>
     </message>
@@ -3403,7 +3433,7 @@ scale-up</source>
     </message>
     <message>
         <location line="-138"/>
-        <location filename="../views/docks/inspectorsettings.cpp" line="+130"/>
+        <location filename="../views/docks/inspectorsettings.cpp" line="+139"/>
         <source>Fabric</source>
         <translation>网络</translation>
     </message>
@@ -3897,7 +3927,7 @@ scale-up</source>
         <translation>多个型号</translation>
     </message>
     <message>
-        <location filename="../views/docks/inspectorsettings.cpp" line="-237"/>
+        <location filename="../views/docks/inspectorsettings.cpp" line="-246"/>
         <source>“%1” is not a whole number</source>
         <translation>“%1”不是整数</translation>
     </message>
@@ -4001,6 +4031,46 @@ scale-up</source>
         <location filename="../views/docks/inspectorsettings.cpp" line="+1"/>
         <source>busiest expert rank ÷ mean, 1 = balanced</source>
         <translation>最忙专家并行卡 ÷ 平均，1 = 均衡</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Expert groups</source>
+        <translation>专家分组</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>group-limited routing, 0 = no limit</source>
+        <translation>分组受限路由，0 = 不限</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Groups per token</source>
+        <translation>每个 token 的分组数</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>of the expert groups, 0 = no limit</source>
+        <translation>占专家分组，0 = 不限</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Token dispatch</source>
+        <translation>Token 分发</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>all_to_all or deduplicated (once per server)</source>
+        <translation>all_to_all 或 deduplicated（每台服务器仅一次）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Dispatch precision</source>
+        <translation>分发精度</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>bf16, or fp8 with an FP8 precision</source>
+        <translation>bf16，或在 FP8 精度下为 fp8</translation>
     </message>
     <message>
         <location line="+3"/>

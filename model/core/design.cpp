@@ -496,6 +496,35 @@ void checkFabric(const Design &design, const Catalog &catalog, Checker &check)
     }
 }
 
+/// How an MoE workload's tokens are routed and travel: group limits that fit the experts, a
+/// dispatcher and a dispatch precision by name; none of it on a dense model.
+void checkMoeRouting(const Workload &w, Checker &check)
+{
+    const bool moe = w.experts > 0;
+    if (!moe && (w.moeGroups != 0 || w.moeTopGroups != 0 || w.moeDispatcher != "all_to_all" ||
+                 w.moeDispatchPrecision != "bf16")) {
+        check.error("workload.moe_dispatcher",
+                    CP_TR_NOOP("cp::Problems", "routing settings are for models with experts; a dense model has none"));
+        return;
+    }
+    if (w.moeDispatcher != "all_to_all" && w.moeDispatcher != "deduplicated")
+        check.error("workload.moe_dispatcher", CP_TR_NOOP("cp::Problems", "must be \"all_to_all\" or \"deduplicated\""));
+    if (w.moeDispatchPrecision != "bf16" && w.moeDispatchPrecision != "fp8")
+        check.error("workload.moe_dispatch_precision", CP_TR_NOOP("cp::Problems", "must be \"bf16\" or \"fp8\""));
+    else if (w.moeDispatchPrecision == "fp8" && w.precision == "bf16")
+        check.error("workload.moe_dispatch_precision",
+                    CP_TR_NOOP("cp::Problems", "fp8 dispatch needs an FP8 precision (fp8 or mxfp8)"));
+    if (w.moeGroups == 0 && w.moeTopGroups == 0)
+        return;
+    if (w.moeGroups < 1 || w.experts % w.moeGroups != 0)
+        check.error("workload.moe_groups", CP_TR_NOOP("cp::Problems", "must divide the expert count %1"),
+                    {std::to_string(w.experts)});
+    else if (w.moeTopGroups < 1 || w.moeTopGroups > w.moeGroups ||
+             double(w.moeTopGroups) * (w.experts / w.moeGroups) < w.activeExperts)
+        check.error("workload.moe_top_groups",
+                    CP_TR_NOOP("cp::Problems", "must be between 1 and the group count, and hold the active experts"));
+}
+
 /// Workload: a transformer of sane shape, and a parallelism that fits it.
 void checkWorkload(const Design &design, Checker &check)
 {
@@ -518,6 +547,7 @@ void checkWorkload(const Design &design, Checker &check)
     if (!(w.moeLoadImbalance >= 1.0 && w.moeLoadImbalance <= 16.0))
         check.error("workload.moe_load_imbalance",
                     CP_TR_NOOP("cp::Problems", "must be between 1 (balanced routing) and 16"));
+    checkMoeRouting(w, check);
     check.positive("workload.tokens", w.tokens);
     check.nonNegative("workload.global_batch_tokens", w.globalBatchTokens); // 0 = automatic
     if (w.jobs < 1)

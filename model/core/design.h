@@ -130,6 +130,16 @@ struct Workload
     /// MoE only: routed tokens the busiest expert-parallel rank receives over the mean share, in
     /// [1, 16]; 1 = balanced routing (docs/model.md §2.2, "Routing imbalance").
     double moeLoadImbalance = 1.0;
+    /// MoE only: group-limited routing, the experts' groups and the groups one token may use
+    /// (DeepSeek-V3: 8 and 4); 0 and 0 = no limit (docs/model.md §2.3).
+    int moeGroups = 0;
+    int moeTopGroups = 0;
+    /// MoE only: how routed tokens reach their experts, "all_to_all" (each copy on its own) or
+    /// "deduplicated" (once per server, forwarded inside it: DeepEP); and the precision the
+    /// dispatch direction travels in, "bf16" or "fp8" (with an FP8 precision). Files without the
+    /// keys read "all_to_all" and "bf16".
+    std::string moeDispatcher = "all_to_all";
+    std::string moeDispatchPrecision = "bf16";
     int seqLen = 8192;
     /// Tokens per optimizer step; 0 = automatic: it follows the job's GPU count up to the
     /// critical batch (docs/model.md, "Global batch"). Files name it "auto".

@@ -114,6 +114,8 @@ ModelSpec modelFromWorkload(const Workload &w)
     m.experts = w.experts;
     m.topK = w.activeExperts;
     m.moeLoadImbalance = w.moeLoadImbalance;
+    m.moeGroups = w.moeGroups;
+    m.moeTopGroups = w.moeTopGroups;
     return m;
 }
 
@@ -144,6 +146,9 @@ EstimateSpec estimateSpecFromDesign(const Design &design, const Catalog &catalog
     t.fp8Recipe = w.precision == "mxfp8" ? Fp8Recipe::Mx : Fp8Recipe::Tensor;
     t.tokens = w.tokens;
     t.schedule = pipelineScheduleFromName(w.pipelineSchedule);
+    t.moeDispatch = w.moeDispatcher == moeDispatchName(MoeDispatch::Deduplicated) ? MoeDispatch::Deduplicated
+                                                                                   : MoeDispatch::AllToAll;
+    t.moeDispatchFp8 = t.precision == Precision::Fp8 && w.moeDispatchPrecision == "fp8";
     spec.tokens = w.tokens;
     if (!w.parallelism.automatic) {
         const Parallelism &p = w.parallelism;

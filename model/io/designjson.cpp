@@ -237,6 +237,8 @@ json designToJson(const Design &d)
                       {"jobs", w.jobs}, {"tokens", w.tokens},
                       {"precision", w.precision}, {"recompute", w.recompute},
                       {"pipeline_schedule", w.pipelineSchedule},
+                      {"moe_groups", w.moeGroups}, {"moe_top_groups", w.moeTopGroups},
+                      {"moe_dispatcher", w.moeDispatcher}, {"moe_dispatch_precision", w.moeDispatchPrecision},
                       {"parallelism", {{"auto", p.automatic}, {"tp", p.tp}, {"pp", p.pp},
                                        {"dp", p.dp}, {"cp", p.cp}, {"ep", p.ep},
                                        {"microbatch", p.microbatch},
@@ -394,6 +396,10 @@ void workloadFromJson(const Reader &r, Design &d)
     wl.precision = w.string("precision", wl.precision);
     wl.recompute = w.string("recompute", wl.recompute);
     wl.pipelineSchedule = w.string("pipeline_schedule", wl.pipelineSchedule);
+    wl.moeGroups = w.integer("moe_groups", wl.moeGroups);
+    wl.moeTopGroups = w.integer("moe_top_groups", wl.moeTopGroups);
+    wl.moeDispatcher = w.string("moe_dispatcher", wl.moeDispatcher);
+    wl.moeDispatchPrecision = w.string("moe_dispatch_precision", wl.moeDispatchPrecision);
     Reader p = w.object("parallelism");
     Parallelism &pl = wl.parallelism;
     pl.automatic = p.boolean("auto", pl.automatic);
