@@ -59,6 +59,26 @@ bool hasProblem(const Results &r, const std::string &part, const QString &text)
     return false;
 }
 
+/// 256 GPUs on 8-GPU servers training a fine-grained MoE (64 experts, 8 active) at a pinned
+/// layout whose expert group (EP 32) spans four servers.
+Design moeAcrossServers(const Catalog &c)
+{
+    TemplateOptions o;
+    o.gpus = 256;
+    o.spareServerFraction = 0.0;
+    Design d = generateTemplate(o, c);
+    d.workload.layers = 32;
+    d.workload.hidden = 4096;
+    d.workload.heads = 32;
+    d.workload.kvHeads = 8;
+    d.workload.ffnHidden = 2048; // fine-grained experts
+    d.workload.experts = 64;
+    d.workload.activeExperts = 8;
+    d.workload.parallelism = {false, 1, 4, 64, 1, 32, 1, 1, 1, 1};
+    d.workload.globalBatchTokens = 8192.0 * 256;
+    return d;
+}
+
 } // namespace
 
 class TestEvaluation : public QObject
@@ -208,19 +228,7 @@ void TestEvaluation::dualPipeFromTheWorkload()
     // exposes all of the all-to-all; the workload's DualPipe hides most of it, and an automatic
     // layout under DualPipe is one it can run (even pipeline depth, no interleaving).
     const Catalog c = Catalog::builtin();
-    TemplateOptions o;
-    o.gpus = 256;
-    o.spareServerFraction = 0.0;
-    Design d = generateTemplate(o, c);
-    d.workload.layers = 32;
-    d.workload.hidden = 4096;
-    d.workload.heads = 32;
-    d.workload.kvHeads = 8;
-    d.workload.ffnHidden = 2048; // fine-grained experts
-    d.workload.experts = 64;
-    d.workload.activeExperts = 8;
-    d.workload.parallelism = {false, 1, 4, 64, 1, 32, 1, 1, 1, 1};
-    d.workload.globalBatchTokens = 8192.0 * 256;
+    Design d = moeAcrossServers(c);
     const Results one = evaluate(d, c);
     QVERIFY(one.performance.available && one.performance.outcome.estimate.feasible());
     const StepBreakdown &t1 = one.performance.outcome.estimate.time;
@@ -245,20 +253,8 @@ void TestEvaluation::moeDispatchFromTheWorkload()
     // once per other server its experts are on, fewer still with group-limited routing, and FP8
     // dispatch (under an FP8 precision) carries fewer bytes; the compute does not move.
     const Catalog c = Catalog::builtin();
-    TemplateOptions o;
-    o.gpus = 256;
-    o.spareServerFraction = 0.0;
-    Design d = generateTemplate(o, c);
-    d.workload.layers = 32;
-    d.workload.hidden = 4096;
-    d.workload.heads = 32;
-    d.workload.kvHeads = 8;
-    d.workload.ffnHidden = 2048;
-    d.workload.experts = 64;
-    d.workload.activeExperts = 8;
+    Design d = moeAcrossServers(c);
     d.workload.precision = "fp8";
-    d.workload.parallelism = {false, 1, 4, 64, 1, 32, 1, 1, 1, 1};
-    d.workload.globalBatchTokens = 8192.0 * 256;
     const auto ep = [&](const Design &x) {
         const Problems problems = validate(x, c);
         const bool clean = std::none_of(problems.begin(), problems.end(), [](const Problem &p) {
