@@ -402,7 +402,13 @@ private:
         if (menu)
             menu->close();
         mWindow->selectionModel()->clear();
-        return ok;
+        // The workload's settings: the model and its experts' routing and dispatch, the batch,
+        // the precision, the schedule and the layout.
+        mWindow->inspectorDock()->tabs()->setCurrentIndex(1);
+        wait(200);
+        const bool workload = save(QStringLiteral("inspector-workload.png"));
+        mWindow->inspectorDock()->tabs()->setCurrentIndex(0);
+        return ok && workload;
     }
 
     QPointer<cp::gui::MainWindow> mWindow;

@@ -289,11 +289,16 @@ QWidget *InspectorDock::settingsPage(const QVector<SettingsField> &fields)
             row = new QWidget;
             auto *h = new QHBoxLayout(row);
             h->setContentsMargins(0, 0, 0, 0);
-            h->addWidget(field, 1);
+            // The field keeps most of the width and the hint wraps beside it, so that a narrow
+            // dock neither squeezes the value nor cuts the hint off; the full hint is the tooltip.
+            h->addWidget(field, 3, Qt::AlignTop); // level with its label when the hint wraps
             hint = new QLabel(f.unit);
             hint->setObjectName(f.name + QStringLiteral(".hint"));
             hint->setEnabled(false);
-            h->addWidget(hint);
+            hint->setWordWrap(true);
+            hint->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+            h->addWidget(hint, 2);
+            edit->setToolTip(f.unit);
         }
         form->addRow(f.label, row);
         if (picker)
