@@ -3374,7 +3374,7 @@ scale-up</source>
     </message>
     <message>
         <location line="+4"/>
-        <location filename="../views/docks/inspectorsettings.cpp" line="+128"/>
+        <location filename="../views/docks/inspectorsettings.cpp" line="+157"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
@@ -3433,7 +3433,7 @@ scale-up</source>
     </message>
     <message>
         <location line="-138"/>
-        <location filename="../views/docks/inspectorsettings.cpp" line="+139"/>
+        <location filename="../views/docks/inspectorsettings.cpp" line="+125"/>
         <source>Fabric</source>
         <translation>网络</translation>
     </message>
@@ -3841,7 +3841,7 @@ scale-up</source>
         <location line="+4"/>
         <location line="+25"/>
         <location line="+21"/>
-        <location filename="../views/docks/inspectorsettings.cpp" line="+61"/>
+        <location filename="../views/docks/inspectorsettings.cpp" line="+66"/>
         <source>%1 refused: %2</source>
         <translation>%1 修改被拒绝：%2</translation>
     </message>
@@ -3927,7 +3927,7 @@ scale-up</source>
         <translation>多个型号</translation>
     </message>
     <message>
-        <location filename="../views/docks/inspectorsettings.cpp" line="-246"/>
+        <location filename="../views/docks/inspectorsettings.cpp" line="-266"/>
         <source>“%1” is not a whole number</source>
         <translation>“%1”不是整数</translation>
     </message>
@@ -3977,7 +3977,7 @@ scale-up</source>
         <translation>“%1”不是 shrink 或 wait</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+49"/>
         <source>Layers</source>
         <translation>层数</translation>
     </message>
@@ -4007,7 +4007,7 @@ scale-up</source>
         <translation>词表大小</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-43"/>
         <source>Experts</source>
         <translation>专家数</translation>
     </message>
@@ -4073,7 +4073,7 @@ scale-up</source>
         <translation>bf16，或在 FP8 精度下为 fp8</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+34"/>
         <location line="+6"/>
         <source>tokens</source>
         <translation>token</translation>
@@ -4448,7 +4448,7 @@ scale-up</source>
         <translation>可靠性</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+47"/>
         <source>Change %1</source>
         <translation>修改%1</translation>
     </message>

@@ -97,6 +97,7 @@ private:
     /// The resilience policy, checkpoint kind and what happens without a spare: names checked
     /// against the model's lists.
     static QVector<SettingsField> policyFields();
+    static QVector<SettingsField> moeFields();
     QWidget *settingsPage(const QVector<SettingsField> &fields);
     void refreshSettings();
     void rebuildEditor();

@@ -114,6 +114,35 @@ QVector<InspectorDock::SettingsField> InspectorDock::policyFields()
     };
 }
 
+/// A model with experts: how many, how its tokens are routed and how they travel.
+QVector<InspectorDock::SettingsField> InspectorDock::moeFields()
+{
+    const QLocale l;
+    using W = Workload;
+    const auto d = [l](auto getter) {
+        return [l, getter](const Design &x) { return l.toString(double(getter(x)), 'g', 8); };
+    };
+    return {
+        {QStringLiteral("workload.experts"), tr("Experts"), tr("0 = dense"), d([](const Design &x) { return x.workload.experts; }),
+         intField(&Design::workload, &W::experts)},
+        {QStringLiteral("workload.activeExperts"), tr("Active experts"), {},
+         d([](const Design &x) { return x.workload.activeExperts; }), intField(&Design::workload, &W::activeExperts)},
+        {QStringLiteral("workload.moeLoadImbalance"), tr("Expert load imbalance"),
+         tr("busiest expert rank ÷ mean, 1 = balanced"),
+         d([](const Design &x) { return x.workload.moeLoadImbalance; }),
+         numberField(&Design::workload, &W::moeLoadImbalance)},
+        {QStringLiteral("workload.moeGroups"), tr("Expert groups"), tr("group-limited routing, 0 = no limit"),
+         d([](const Design &x) { return x.workload.moeGroups; }), intField(&Design::workload, &W::moeGroups)},
+        {QStringLiteral("workload.moeTopGroups"), tr("Groups per token"), tr("of the expert groups, 0 = no limit"),
+         d([](const Design &x) { return x.workload.moeTopGroups; }), intField(&Design::workload, &W::moeTopGroups)},
+        {QStringLiteral("workload.moeDispatcher"), tr("Token dispatch"), tr("all_to_all or deduplicated (once per server)"),
+         [](const Design &x) { return qs(x.workload.moeDispatcher); }, textField(&Design::workload, &W::moeDispatcher)},
+        {QStringLiteral("workload.moeDispatchPrecision"), tr("Dispatch precision"), tr("bf16, or fp8 with an FP8 precision"),
+         [](const Design &x) { return qs(x.workload.moeDispatchPrecision); },
+         textField(&Design::workload, &W::moeDispatchPrecision)},
+    };
+}
+
 void InspectorDock::buildSettingsTabs()
 {
     const QLocale l;
@@ -139,23 +168,9 @@ void InspectorDock::buildSettingsTabs()
          intField(&Design::workload, &W::ffnHidden)},
         {QStringLiteral("workload.vocab"), tr("Vocabulary"), {}, d([](const Design &x) { return x.workload.vocab; }),
          intField(&Design::workload, &W::vocab)},
-        {QStringLiteral("workload.experts"), tr("Experts"), tr("0 = dense"), d([](const Design &x) { return x.workload.experts; }),
-         intField(&Design::workload, &W::experts)},
-        {QStringLiteral("workload.activeExperts"), tr("Active experts"), {},
-         d([](const Design &x) { return x.workload.activeExperts; }), intField(&Design::workload, &W::activeExperts)},
-        {QStringLiteral("workload.moeLoadImbalance"), tr("Expert load imbalance"),
-         tr("busiest expert rank ÷ mean, 1 = balanced"),
-         d([](const Design &x) { return x.workload.moeLoadImbalance; }),
-         numberField(&Design::workload, &W::moeLoadImbalance)},
-        {QStringLiteral("workload.moeGroups"), tr("Expert groups"), tr("group-limited routing, 0 = no limit"),
-         d([](const Design &x) { return x.workload.moeGroups; }), intField(&Design::workload, &W::moeGroups)},
-        {QStringLiteral("workload.moeTopGroups"), tr("Groups per token"), tr("of the expert groups, 0 = no limit"),
-         d([](const Design &x) { return x.workload.moeTopGroups; }), intField(&Design::workload, &W::moeTopGroups)},
-        {QStringLiteral("workload.moeDispatcher"), tr("Token dispatch"), tr("all_to_all or deduplicated (once per server)"),
-         [](const Design &x) { return qs(x.workload.moeDispatcher); }, textField(&Design::workload, &W::moeDispatcher)},
-        {QStringLiteral("workload.moeDispatchPrecision"), tr("Dispatch precision"), tr("bf16, or fp8 with an FP8 precision"),
-         [](const Design &x) { return qs(x.workload.moeDispatchPrecision); },
-         textField(&Design::workload, &W::moeDispatchPrecision)},
+    };
+    workload += moeFields();
+    workload += {
         {QStringLiteral("workload.seqLen"), tr("Sequence length"), tr("tokens"),
          d([](const Design &x) { return x.workload.seqLen; }), intField(&Design::workload, &W::seqLen)},
         {QStringLiteral("workload.globalBatchTokens"), tr("Global batch"), tr("tokens, 0 = automatic"),
