@@ -848,10 +848,11 @@ private Q_SLOTS:
     }
 
     /// NeMo AutoModel's H100 MoE runs (PyTorch FSDP2 with DeepEP's all-to-all; validation-checks/
-    /// automodel, kept out of the statistics; docs/validation.md, "Open"): the model is 24–42 % too
-    /// slow on all four, its all-to-all over EP 64 across servers as long as the compute, and it
-    /// refuses one layout that ran (Qwen3-30B-A3B on 8 GPUs) for memory. The gap is recorded here so
-    /// that a mechanism that closes it has to say so.
+    /// automodel, kept out of the statistics; docs/validation.md, "Open"): with every routed copy
+    /// crossing InfiniBand on its own the model was 24–42 % too slow on all four; with the runs'
+    /// routing and dispatch described it is within 6 % on one, too fast on two and still refuses
+    /// one layout that ran (Qwen3-30B-A3B on 8 GPUs) for memory. The figures are recorded here so
+    /// that a mechanism that moves them has to say so.
     void automodelMoeGapRecorded()
     {
         // Recorded as they stand (docs/validation.md, "Open"): with the benchmark's gate described
