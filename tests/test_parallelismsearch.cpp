@@ -20,6 +20,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
+#include <map>
 
 using namespace cp;
 using namespace cptest;
@@ -38,6 +39,7 @@ private Q_SLOTS:
     void searchProgress();
     void searchSaysWhyNothingRuns();
     void specDefaultsAreReported();
+    void assumptionEffectsOfTheDefaults();
     void specErrors_data();
     void specErrors();
 };
@@ -291,6 +293,57 @@ void TestParallelismSearch::specDefaultsAreReported()
                             "ep_exposed_s", "cp_exposed_s", "bubble_s", "optimizer_s"})
         QVERIFY2(out.at("breakdown").contains(key), key);
     QCOMPARE(int(out.at("chosen_by_search").size()), 8); // all but ep (dense model)
+}
+
+void TestParallelismSearch::assumptionEffectsOfTheDefaults()
+{
+    // GPT-3 175B in FP8 on 10,752 H100 (MLPerf v4.0's layout) described without its stack: each
+    // stack field left to its default is tried the other way at the estimate's own layout, and
+    // the change is exactly that of the same spec with the field given.
+    json j = json::parse(cptest::readFile(cptest::dataPath("validation/mlperf40-gpt3-175b-10752.json")));
+    for (const char *key : {"grad_reduce", "overlap_comm", "sequence_parallel", "attention"})
+        j["training"].erase(key);
+    const EstimateSpec loose = parseEstimateSpec(j, "loose.json", Catalog::builtin());
+    const EstimateOutcome out = runEstimate(loose);
+    QVERIFY(out.estimate.feasible());
+    const std::vector<AssumptionEffect> effects = assumptionEffects(loose, out);
+    std::map<std::string, AssumptionEffect> byField;
+    for (const AssumptionEffect &a : effects)
+        byField[a.field] = a;
+    QCOMPARE(int(byField.size()), 4);
+    for (const auto &[field, a] : byField)
+        QVERIFY2(a.runs, field.c_str());
+    // Gradients reduced in 16 bits, as NVIDIA's recipe did: faster by the traffic they halve.
+    json given = j;
+    given["training"]["grad_reduce"] = "bf16";
+    const EstimateOutcome bf16 = runEstimate(parseEstimateSpec(given, "given.json", Catalog::builtin()));
+    const AssumptionEffect &g = byField.at("training.grad_reduce");
+    CP_COMPARE_STR(g.assumed, std::string("fp32"));
+    CP_COMPARE_STR(g.alternative, std::string("bf16"));
+    QVERIFY(std::fabs(g.throughputChange - (out.estimate.stepTimeS / bf16.estimate.stepTimeS - 1.0)) < 1e-12);
+    QVERIFY2(g.throughputChange > 0.1, qPrintable(QString::number(g.throughputChange)));
+    // Without overlap and with the unfused kernel the same layout is slower.
+    QVERIFY(byField.at("training.overlap_comm").throughputChange < 0);
+    QVERIFY(byField.at("training.attention").throughputChange < 0);
+    // A field the spec gives is not second-guessed; a dense model has no dispatcher to try.
+    const EstimateSpec full = parseEstimateSpec(given, "given.json", Catalog::builtin());
+    const std::vector<AssumptionEffect> fewer = assumptionEffects(full, bf16);
+    QVERIFY(std::none_of(fewer.begin(), fewer.end(), [](const AssumptionEffect &a) {
+        return a.field == "training.grad_reduce" || a.field == "training.moe_dispatcher";
+    }));
+    QCOMPARE(int(fewer.size()), 3);
+    // A design's workload carries none of these fields: its estimate tries each.
+    TemplateOptions small;
+    small.gpus = 64;
+    const Results evaluated = evaluate(generateTemplate(small, Catalog::builtin()), Catalog::builtin());
+    const std::vector<AssumptionEffect> design = assumptionEffects(evaluated.performance.spec, evaluated.performance.outcome);
+    QVERIFY(std::any_of(design.begin(), design.end(), [](const AssumptionEffect &a) {
+        return a.field == "training.grad_reduce" && a.assumed == "fp32" && a.runs;
+    }));
+    // The output carries them: JSON and text.
+    const json printed = estimateToJson(loose, out);
+    QCOMPARE(int(printed["assumption_effects"].size()), 4);
+    QVERIFY(estimateToText(loose, out).find("training.grad_reduce fp32 -> bf16: +") != std::string::npos);
 }
 
 void TestParallelismSearch::specErrors_data()

@@ -182,6 +182,11 @@ json estimateToJson(const EstimateSpec &spec, const EstimateOutcome &o, double s
     j["parallelism_used"] = parallelToJson(e.config);
     j["chosen_by_search"] = o.chosenBySearch;
     j["defaults_used"] = spec.defaultsUsed;
+    json effects = json::array();
+    for (const AssumptionEffect &a : assumptionEffects(spec, o))
+        effects.push_back(json{{"field", a.field}, {"assumed", a.assumed}, {"alternative", a.alternative},
+                               {"runs", a.runs}, {"throughput_change", a.runs ? json(a.throughputChange) : json()}});
+    j["assumption_effects"] = effects;
     const ClusterSpec &c = spec.cluster;
     j["cluster"] =
         json{{"gpu", c.gpu.id},
@@ -329,6 +334,14 @@ std::string estimateToText(const EstimateSpec &spec, const EstimateOutcome &o)
         s << "\nDefaults used\n";
         for (const auto &d : spec.defaultsUsed)
             s << "  " << d << "\n";
+    }
+    if (const std::vector<AssumptionEffect> effects = assumptionEffects(spec, o); !effects.empty()) {
+        s << "\nWhat the defaults move (this layout, one field set the other way; tokens/s)\n";
+        for (const AssumptionEffect &a : effects)
+            s << "  " << a.field << " " << a.assumed << " -> " << a.alternative << ": "
+              << (a.runs ? (a.throughputChange >= 0 ? "+" : "") + fixedText(100.0 * a.throughputChange, 1) + " %"
+                         : std::string("does not fit in memory at this layout"))
+              << "\n";
     }
     return s.str();
 }

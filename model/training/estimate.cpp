@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <functional>
 
 namespace cp {
 
@@ -163,6 +164,56 @@ EstimateOutcome runEstimate(const EstimateSpec &spec, const SearchOptions &optio
         else if (out.estimate.infeasible == Infeasible::None)
             out.estimate.infeasible = Infeasible::Batch; // nothing divides
     }
+    return out;
+}
+
+std::vector<AssumptionEffect> assumptionEffects(const EstimateSpec &spec, const EstimateOutcome &outcome,
+                                                const Calibration &cal)
+{
+    std::vector<AssumptionEffect> out;
+    const StepEstimate &e = outcome.estimate;
+    if (!e.feasible() || e.stepTimeS <= 0.0)
+        return out;
+    // The estimate's layout, pinned, so that only the field changes.
+    EstimateSpec pinned = spec;
+    ParallelConstraints &p = pinned.parallelism;
+    const ParallelConfig &c = e.config;
+    p = {c.tp, c.pp, c.dp, c.cp, c.ep, c.microbatch, c.interleave, int(c.recompute), c.zero, c.expertTp};
+    const auto defaulted = [&](const std::string &field) {
+        return std::any_of(spec.defaultsUsed.begin(), spec.defaultsUsed.end(),
+                           [&](const std::string &d) { return d.rfind(field + " = ", 0) == 0; });
+    };
+    const auto tryField = [&](const std::string &field, const char *assumed, const char *alternative,
+                              const std::function<void(TrainingSpec &)> &set) {
+        if (!defaulted(field))
+            return;
+        EstimateSpec alt = pinned;
+        set(alt.training);
+        const StepEstimate a = runEstimate(alt, {}, cal).estimate;
+        AssumptionEffect effect{field, assumed, alternative, a.feasible() && a.stepTimeS > 0.0, 0.0};
+        if (effect.runs)
+            effect.throughputChange = e.stepTimeS / a.stepTimeS - 1.0;
+        out.push_back(effect);
+    };
+    const TrainingSpec &t = spec.training;
+    if (t.gradReduceBytes() == 4)
+        tryField("training.grad_reduce", "fp32", "bf16", [](TrainingSpec &x) { x.gradBytes = 2; });
+    tryField("training.overlap_comm", t.overlapComm ? "true" : "false", t.overlapComm ? "false" : "true",
+             [](TrainingSpec &x) { x.overlapComm = !x.overlapComm; });
+    tryField("training.attention", attentionName(t.attention),
+             attentionName(t.attention == AttentionKind::Flash ? AttentionKind::Unfused : AttentionKind::Flash),
+             [](TrainingSpec &x) {
+                 x.attention = x.attention == AttentionKind::Flash ? AttentionKind::Unfused : AttentionKind::Flash;
+             });
+    if (c.tp > 1)
+        tryField("training.sequence_parallel", t.sequenceParallel ? "true" : "false",
+                 t.sequenceParallel ? "false" : "true", [](TrainingSpec &x) { x.sequenceParallel = !x.sequenceParallel; });
+    if (spec.model.moe() && c.ep > 1)
+        tryField("training.moe_dispatcher", moeDispatchName(t.moeDispatch),
+                 moeDispatchName(t.moeDispatch == MoeDispatch::AllToAll ? MoeDispatch::Deduplicated : MoeDispatch::AllToAll),
+                 [](TrainingSpec &x) {
+                     x.moeDispatch = x.moeDispatch == MoeDispatch::AllToAll ? MoeDispatch::Deduplicated : MoeDispatch::AllToAll;
+                 });
     return out;
 }
 

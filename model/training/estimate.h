@@ -66,6 +66,23 @@ struct EstimateOutcome
 EstimateOutcome runEstimate(const EstimateSpec &spec, const SearchOptions &options = {},
                             const Calibration &cal = defaultCalibration());
 
+/// What one software-stack field the spec left to its default moves: the estimate's layout run
+/// again with the field's other common setting (docs/estimate.md, "What the defaults move").
+struct AssumptionEffect
+{
+    std::string field;       ///< e.g. "training.grad_reduce"
+    std::string assumed;     ///< the default the estimate used
+    std::string alternative; ///< the other setting tried
+    bool runs = false;       ///< the layout runs with it (fits in memory)
+    double throughputChange = 0.0; ///< tokens/s with it ÷ tokens/s as estimated − 1, when it runs
+};
+
+/// The effect of each defaulted stack field — gradient reduction precision, communication
+/// overlap, attention kernel, sequence parallelism (with TP), MoE dispatcher (MoE) — on the
+/// estimate's own layout. Empty when the estimate does not run or the spec gave every one.
+std::vector<AssumptionEffect> assumptionEffects(const EstimateSpec &spec, const EstimateOutcome &outcome,
+                                                const Calibration &cal = defaultCalibration());
+
 /// Tiers of a fat tree of `radix`-port switches that reach `gpus` endpoints: 2·(k/2)^L ≥ gpus
 /// (Al-Fares et al., SIGCOMM 2008).
 int fatTreeTiers(double gpus, int radix);
