@@ -5875,7 +5875,7 @@ scale-up</source>
 <context>
     <name>cp::gui::ResultsDock</name>
     <message>
-        <location filename="../views/docks/resultsdock.cpp" line="+178"/>
+        <location filename="../views/docks/resultsdock.cpp" line="+179"/>
         <location line="+94"/>
         <source>%1 – %2</source>
         <translation>%1 – %2</translation>
@@ -6012,7 +6012,22 @@ scale-up</source>
         <translation>训练负载未指定、由训练估算自行假定的字段（evaluate --json：performance.defaults_used；docs/estimate.md）</translation>
     </message>
     <message>
-        <location line="+68"/>
+        <location line="+14"/>
+        <source>%1: %2 tokens/s</source>
+        <translation>%1：token/s %2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1: does not fit</source>
+        <translation>%1：显存放不下</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The same layout with %1 set to %2 instead (evaluate --json: performance.assumption_effects)</source>
+        <translation>同一并行布局下，将 %1 改为 %2 的结果（evaluate --json：performance.assumption_effects）</translation>
+    </message>
+    <message>
+        <location line="+63"/>
         <source>Oversubscription</source>
         <translation>收敛比</translation>
     </message>

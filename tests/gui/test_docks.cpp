@@ -3,6 +3,7 @@
 
 #include "model/training/accuracy.h"
 #include "model/io/estimatespec.h"
+#include "model/training/estimate.h"
 #include "model/training/publishedruns.h"
 #include "model/core/catalog.h"
 #include "model/core/design.h"
@@ -26,6 +27,7 @@
 #include <QTabBar>
 #include <QTabWidget>
 #include <QTreeWidget>
+#include <QTreeWidgetItemIterator>
 #include <QtTest>
 
 using namespace cp;
@@ -318,6 +320,22 @@ void TestDocks::resultsShowFabricAndTraining()
         QVERIFY2(eq != std::string::npos, d.c_str());
         QCOMPARE(dock.value(QStringLiteral("performance.defaults_used.") + QString::fromStdString(d.substr(0, eq))),
                  QString::fromStdString(d.substr(eq + 3)));
+    }
+    // Beside each stack field among them, what it moves set the other way (assumption_effects):
+    // the last column of its row, e.g. "bf16: +0.5 % tokens/s".
+    const std::vector<AssumptionEffect> effects = assumptionEffects(results.performance.spec, results.performance.outcome);
+    QVERIFY(!effects.empty());
+    for (const AssumptionEffect &a : effects) {
+        const QString key = QStringLiteral("performance.defaults_used.") + QString::fromStdString(a.field);
+        QTreeWidgetItem *item = nullptr;
+        for (QTreeWidgetItemIterator it(dock.performanceTree()); *it && !item; ++it)
+            if (ResultsDock::keyOf(*it) == key)
+                item = *it;
+        QVERIFY2(item, qPrintable(key));
+        const QString shown = item->text(item->columnCount() - 1);
+        QVERIFY2(shown.startsWith(QString::fromStdString(a.alternative) + QStringLiteral(": ")), qPrintable(shown));
+        if (a.runs)
+            QVERIFY2(shown.contains(locale.toString(std::fabs(100.0 * a.throughputChange), 'f', 1)), qPrintable(shown));
     }
     // What the runs cannot vouch for: a part no published run used, a stack efficiency below 1.
     results.performance.spec.cluster.gpu.id = "mi300x";

@@ -32,6 +32,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <map>
 #include <cmath>
 #include <string_view>
 
@@ -358,12 +359,28 @@ void defaultsRow(QTreeWidget *tree, const PerformanceResults &perf)
     tree->setRootIsDecorated(true);
     head->setToolTip(ValueColumn, ResultsDock::tr("What the workload does not say and the training estimate assumes "
                                                   "(evaluate --json: performance.defaults_used; docs/estimate.md)"));
+    // What the stack fields among them move at this layout, set the other way (assumption_effects).
+    std::map<std::string, AssumptionEffect> effects;
+    for (const AssumptionEffect &a : assumptionEffects(perf.spec, perf.outcome))
+        effects[a.field] = a;
     for (const std::string &d : defaults) {
         const size_t eq = d.find(" = ");
-        const QString field = QString::fromStdString(eq == std::string::npos ? d : d.substr(0, eq));
+        const std::string name = eq == std::string::npos ? d : d.substr(0, eq);
+        const QString field = QString::fromStdString(name);
         const QString value = eq == std::string::npos ? QString() : QString::fromStdString(d.substr(eq + 3));
-        row(tree, key + QLatin1Char('.') + field, field, value, QString(), head)
-            ->setToolTip(ValueColumn, QString::fromStdString(d));
+        QString effect;
+        if (const auto it = effects.find(name); it != effects.end()) {
+            const AssumptionEffect &a = it->second;
+            effect = a.runs ? ResultsDock::tr("%1: %2 tokens/s").arg(QString::fromStdString(a.alternative),
+                                                                    signedPercent(100.0 * a.throughputChange))
+                            : ResultsDock::tr("%1: does not fit").arg(QString::fromStdString(a.alternative));
+        }
+        QTreeWidgetItem *item = row(tree, key + QLatin1Char('.') + field, field, value, effect, head);
+        item->setToolTip(ValueColumn, QString::fromStdString(d));
+        if (!effect.isEmpty())
+            item->setToolTip(UnitColumn, ResultsDock::tr("The same layout with %1 set to %2 instead "
+                                                         "(evaluate --json: performance.assumption_effects)")
+                                             .arg(field, QString::fromStdString(effects.at(name).alternative)));
     }
 }
 
