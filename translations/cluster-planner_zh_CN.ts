@@ -6013,8 +6013,8 @@ scale-up</source>
     </message>
     <message>
         <location line="+14"/>
-        <source>%1: %2 tokens/s</source>
-        <translation>%1：token/s %2</translation>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -6023,8 +6023,8 @@ scale-up</source>
     </message>
     <message>
         <location line="+5"/>
-        <source>The same layout with %1 set to %2 instead (evaluate --json: performance.assumption_effects)</source>
-        <translation>同一并行布局下，将 %1 改为 %2 的结果（evaluate --json：performance.assumption_effects）</translation>
+        <source>Tokens per second with the same layout and %1 set to %2 instead (evaluate --json: performance.assumption_effects)</source>
+        <translation>同一并行布局下将 %1 改为 %2 时每秒 token 数的变化（evaluate --json：performance.assumption_effects）</translation>
     </message>
     <message>
         <location line="+63"/>

@@ -322,7 +322,7 @@ void TestDocks::resultsShowFabricAndTraining()
                  QString::fromStdString(d.substr(eq + 3)));
     }
     // Beside each stack field among them, what it moves set the other way (assumption_effects):
-    // the last column of its row, e.g. "bf16: +0.5 % tokens/s".
+    // the last column of its row, e.g. "bf16: +0.5 %" (tokens per second).
     const std::vector<AssumptionEffect> effects = assumptionEffects(results.performance.spec, results.performance.outcome);
     QVERIFY(!effects.empty());
     for (const AssumptionEffect &a : effects) {

@@ -371,14 +371,14 @@ void defaultsRow(QTreeWidget *tree, const PerformanceResults &perf)
         QString effect;
         if (const auto it = effects.find(name); it != effects.end()) {
             const AssumptionEffect &a = it->second;
-            effect = a.runs ? ResultsDock::tr("%1: %2 tokens/s").arg(QString::fromStdString(a.alternative),
+            effect = a.runs ? ResultsDock::tr("%1: %2").arg(QString::fromStdString(a.alternative),
                                                                     signedPercent(100.0 * a.throughputChange))
                             : ResultsDock::tr("%1: does not fit").arg(QString::fromStdString(a.alternative));
         }
         QTreeWidgetItem *item = row(tree, key + QLatin1Char('.') + field, field, value, effect, head);
         item->setToolTip(ValueColumn, QString::fromStdString(d));
         if (!effect.isEmpty())
-            item->setToolTip(UnitColumn, ResultsDock::tr("The same layout with %1 set to %2 instead "
+            item->setToolTip(UnitColumn, ResultsDock::tr("Tokens per second with the same layout and %1 set to %2 instead "
                                                          "(evaluate --json: performance.assumption_effects)")
                                              .arg(field, QString::fromStdString(effects.at(name).alternative)));
     }
