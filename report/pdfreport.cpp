@@ -28,6 +28,16 @@ struct TableChunk
     int firstRow = 0;
 };
 
+/// A heading as laid out: its report block and its text block, to keep it with what follows.
+struct HeadingMark
+{
+    size_t block = 0;
+    QTextBlock text;
+};
+
+/// The `breaks` row that starts a heading's page rather than a table's row.
+constexpr int kHeadingBreak = -1;
+
 namespace {
 
 constexpr int kChartObject = QTextFormat::UserObject + 1;
@@ -83,6 +93,7 @@ public:
         mCursor.beginEditBlock();
     }
     void finish() { mCursor.endEditBlock(); }
+    QTextBlock currentBlock() const { return mCursor.block(); }
 
     void title(const QString &text)
     {
@@ -103,9 +114,9 @@ public:
         mCursor.insertText(text, charFormat(15, true, QColor(0x22, 0x22, 0x33)));
     }
 
-    void subHeading(const QString &text)
+    void subHeading(const QString &text, bool pageBreak)
     {
-        block(4, 1, false, Qt::AlignLeft);
+        block(pageBreak ? 0 : 4, 1, pageBreak, Qt::AlignLeft);
         mCursor.insertText(text, charFormat(11, true, QColor(0x22, 0x22, 0x33)));
     }
 
@@ -257,6 +268,25 @@ private:
     bool mBreakNext = false;
 };
 
+/// A heading left at the foot of a page, its content starting on the next: its report block.
+std::optional<size_t> strandedHeading(QTextDocument &doc, const std::vector<HeadingMark> &headings, double pageHeight)
+{
+    QAbstractTextDocumentLayout *layout = doc.documentLayout();
+    for (const HeadingMark &h : headings) {
+        // What follows: the next block with text (a paragraph, or a table's header cell).
+        QTextBlock next = h.text.next();
+        while (next.isValid() && next.text().isEmpty())
+            next = next.next();
+        if (!next.isValid())
+            continue;
+        const double headingTop = layout->blockBoundingRect(h.text).top();
+        const double nextBottom = layout->blockBoundingRect(next).bottom();
+        if (std::floor(headingTop / pageHeight) != std::floor((nextBottom - 1.0) / pageHeight))
+            return h.block;
+    }
+    return std::nullopt;
+}
+
 /// The body row of a table chunk whose cells run over a page break, as (report block, row).
 std::optional<std::pair<size_t, int>> straddlingRow(QTextDocument &doc, const std::vector<TableChunk> &chunks,
                                                      double pageHeight)
@@ -290,7 +320,8 @@ std::optional<std::pair<size_t, int>> straddlingRow(QTextDocument &doc, const st
 
 std::unique_ptr<QTextDocument> PdfReport::layOut(QPdfWriter &pdf, const QSizeF &body, QObject *charts,
                                                  const std::map<size_t, std::set<int>> &breaks,
-                                                 std::vector<TableChunk> &chunks) const
+                                                 std::vector<TableChunk> &chunks,
+                                                 std::vector<HeadingMark> &headings) const
 {
     auto doc = std::make_unique<QTextDocument>();
     doc->documentLayout()->setPaintDevice(&pdf);
@@ -315,10 +346,17 @@ std::unique_ptr<QTextDocument> PdfReport::layOut(QPdfWriter &pdf, const QSizeF &
             afterTitle = true;
             continue;
         case Block::Kind::Heading:
-            b.heading(text, breakNext);
+        case Block::Kind::SubHeading: {
+            const auto it = breaks.find(i);
+            const bool stranded = it != breaks.end() && it->second.count(kHeadingBreak);
+            if (block.kind == Block::Kind::Heading)
+                b.heading(text, breakNext || stranded);
+            else
+                b.subHeading(text, stranded);
             breakNext = false;
+            headings.push_back({i, b.currentBlock()});
             break;
-        case Block::Kind::SubHeading: b.subHeading(text); break;
+        }
         case Block::Kind::Paragraph: b.paragraph(text, afterTitle); break;
         case Block::Kind::PageBreak: breakNext = true; break;
         case Block::Kind::Table: {
@@ -354,14 +392,19 @@ std::string PdfReport::write() const
     ChartObject charts(mDocument.charts(), body.width());
     // Lay the document out; while a table row would straddle a page break, start its table
     // again on the next page from that row (Qt's layout moves only rows whose every cell starts
-    // past the break). Each pass moves one row further down, so the loop ends.
+    // past the break), and while a heading is left at a page's foot, start its page with it. Each
+    // pass adds one break that was not there, so the loop ends.
     std::map<size_t, std::set<int>> breaks;
     std::unique_ptr<QTextDocument> doc;
     for (int pass = 0; pass < 200; ++pass) {
         std::vector<TableChunk> chunks;
-        doc = layOut(pdf, body, &charts, breaks, chunks);
-        const auto split = straddlingRow(*doc, chunks, body.height());
-        if (!split || !breaks[split->first].insert(split->second).second)
+        std::vector<HeadingMark> headings;
+        doc = layOut(pdf, body, &charts, breaks, chunks, headings);
+        if (const auto split = straddlingRow(*doc, chunks, body.height());
+            split && breaks[split->first].insert(split->second).second)
+            continue;
+        const auto stranded = strandedHeading(*doc, headings, body.height());
+        if (!stranded || !breaks[*stranded].insert(kHeadingBreak).second)
             break;
     }
 

@@ -192,6 +192,7 @@ ReportDocument::ReportDocument(const std::vector<ReportDesign> &designs, const R
     addComparisonTables(comparison, names);
     addTrainingCautions(designs);
     addNearestPublishedRuns(designs);
+    addAssumedStack(designs, comparison);
     addCharts(designs, names);
     addFailureDomains(designs);
     addResilience(designs);

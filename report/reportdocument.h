@@ -83,6 +83,9 @@ private:
     void addTrainingCautions(const std::vector<ReportDesign> &designs);
     void addPartRatioCaution(const std::vector<ReportDesign> &designs);
     void addNearestPublishedRuns(const std::vector<ReportDesign> &designs);
+    /// The stack fields the workloads assumed, what each moves per design, and the rows whose
+    /// leader it decides (model/analysis/assumedstack.h).
+    void addAssumedStack(const std::vector<ReportDesign> &designs, const Comparison &comparison);
     /// The cost over time, rack power, goodput and scaling charts.
     void addCharts(const std::vector<ReportDesign> &designs, const std::string &names);
     /// Each design's failure domains by kind of part, and its largest domains.

@@ -1,8 +1,10 @@
-// The report's sections on each design's parts: failure domains, resilience, the decisions and
-// their ranges, delivery and the bill of materials (ReportDocument's other half,
+// The report's sections on each design's parts: the training stack it assumed, failure domains,
+// resilience, the decisions and their ranges, delivery and the bill of materials (ReportDocument's other half,
 // reportdocument.cpp).
 #include "report/reportdocument.h"
 
+#include "model/analysis/assumedstack.h"
+#include "model/analysis/comparison.h"
 #include "model/analysis/rangetable.h"
 #include "model/engine/evaluation.h"
 #include "report/chartdata.h"
@@ -16,6 +18,63 @@
 namespace cp::report {
 
 using namespace cells;
+
+void ReportDocument::addAssumedStack(const std::vector<ReportDesign> &designs, const Comparison &comparison)
+{
+    // The software-stack fields the workloads left to their defaults, each set the other way at
+    // every design's own layout: how much of a verdict rests on a stack nobody stated.
+    std::vector<ComparedDesign> compared;
+    for (const ReportDesign &d : designs)
+        compared.push_back({d.name, d.results});
+    const std::vector<AssumedStackRow> rows = assumedStackRows(compared, comparison);
+    if (rows.empty())
+        return;
+    add(Block::Kind::SubHeading, u8(Text::tr("What the assumed training stack moves")));
+    add(Block::Kind::Paragraph,
+        u8(Text::tr("The workloads leave these software-stack fields to the model's defaults. Each is set the other "
+                    "way at every design's own layout, the rest as it is: the change in tokens per second (evaluate "
+                    "--json: performance.assumption_effects; docs/report.md). \"-\": the design gives the field, or "
+                    "it does not apply; \"does not fit\": the layout runs out of memory with it.")));
+    Table t;
+    t.header.push_back(text(u8(Text::tr("Field: assumed, other setting"))));
+    for (size_t i = 0; i < designs.size(); ++i) {
+        Cell c = number(tag(i));
+        c.design = int(i);
+        t.header.push_back(c);
+    }
+    const int n = int(designs.size());
+    t.widths.push_back(100 - 12 * n);
+    for (int i = 0; i < n; ++i)
+        t.widths.push_back(12);
+    for (const AssumedStackRow &row : rows) {
+        std::vector<Cell> line{text(assumedStackLabel(row))};
+        for (const std::optional<AssumptionEffect> &e : row.effects) {
+            Cell cell = !e ? muted("-") : e->runs ? number(assumedStackCellText(e)) : muted(u8(Text::tr("does not fit")));
+            cell.numeric = true;
+            line.push_back(std::move(cell));
+        }
+        t.rows.push_back(std::move(line));
+    }
+    addTable(std::move(t));
+    QStringList changes;
+    bool unknown = false;
+    for (const AssumedStackRow &row : rows) {
+        unknown = unknown || row.someDoNotFit;
+        for (const LeadChange &c : row.leadChanges)
+            changes << Text::tr("with %1, %2 goes from %3 to %4")
+                           .arg(q(assumedStackLabel(row)), q(figureWord(c.label)), q(tag(size_t(c.before))),
+                                q(tag(size_t(c.after))));
+    }
+    if (!changes.isEmpty())
+        add(Block::Kind::Paragraph,
+            u8(Text::tr("The verdict rests on the stack: %1. State the stack the run will use in the workload before "
+                        "deciding on these rows.").arg(changes.join(QStringLiteral("; ")))));
+    else
+        add(Block::Kind::Paragraph,
+            u8(unknown ? Text::tr("No row changes leader with any field whose layouts all fit; where a layout does "
+                                  "not fit, it would run another layout, which this table does not estimate.")
+                       : Text::tr("No row changes leader with any one of these fields set the other way.")));
+}
 
 void ReportDocument::addFailureDomains(const std::vector<ReportDesign> &designs)
 {

@@ -156,6 +156,30 @@ void TestCompareCli::compareJson()
         }
     }
     QVERIFY(marked > 0);
+    // The training stack both workloads assumed: per field, each design's change in tokens/s as its
+    // own results carry it (performance.assumption_effects), and the table under the key figures.
+    const nlohmann::json &stack = j[0].at("assumed_stack");
+    QCOMPARE(stack, j[1].at("assumed_stack"));
+    QVERIFY(stack.size() >= 3);
+    QVERIFY(text.out.contains(QStringLiteral("What the assumed training stack moves")));
+    for (const auto &field : stack) {
+        QCOMPARE(field.at("effects").size(), size_t(2));
+        for (size_t d = 0; d < 2; ++d) {
+            const nlohmann::json &e = field.at("effects")[d];
+            if (e.is_null())
+                continue;
+            const nlohmann::json &own = j[d].at("results").at("performance").at("assumption_effects");
+            const auto it = std::find_if(own.begin(), own.end(), [&](const nlohmann::json &a) { return a.at("field") == field.at("field"); });
+            QVERIFY(it != own.end());
+            QCOMPARE(e.at("runs").get<bool>(), it->at("runs").get<bool>());
+            if (e.at("runs").get<bool>())
+                QCOMPARE(e.at("throughput_change").get<double>(), it->at("throughput_change").get<double>());
+        }
+        const std::string label = field.at("field").get<std::string>().substr(9) + " " +
+                                  field.at("assumed").get<std::string>() + " -> " + field.at("alternative").get<std::string>();
+        QVERIFY2(text.out.contains(QString::fromStdString(label)), label.c_str());
+        QVERIFY(field.at("lead_changes").is_array());
+    }
     const Run same = run({QStringLiteral("compare"), path("c.cplan"), path("c.cplan"), QStringLiteral("--json")});
     QCOMPARE(same.code, 0);
     QVERIFY(nlohmann::json::parse(same.out.toStdString())[0].at("part_ratio").empty());

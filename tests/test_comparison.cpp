@@ -3,6 +3,7 @@
 // (goodput by checkpoint interval, MFU by GPU count, rack power histogram).
 
 #include "model/core/catalog.h"
+#include "model/analysis/assumedstack.h"
 #include "model/analysis/comparison.h"
 #include "model/analysis/curves.h"
 #include "model/analysis/figures.h"
@@ -87,6 +88,8 @@ private Q_SLOTS:
     void figureKeysResolveInResultsJson();
     void figureKeysUnique();
     void comparisonRowsNameFigures();
+    void assumedStackSideBySide();
+    void throughputResponseFollowsTheStackEfficiency();
 
 private:
     Catalog mCatalog = Catalog::builtin();
@@ -615,3 +618,135 @@ void TestComparison::comparisonRowsNameFigures()
 
 QTEST_GUILESS_MAIN(TestComparison)
 #include "test_comparison.moc"
+
+void TestComparison::assumedStackSideBySide()
+{
+    // Each design's cell is its own effect (assumptionEffects at its layout), the fields in a fixed
+    // order; a field no design assumed is not a row.
+    const std::vector<ComparedDesign> designs{{"classic", &mClassic}, {"supernode", &mSupernode}};
+    const Comparison c = compareDesigns(designs);
+    const std::vector<AssumedStackRow> rows = assumedStackRows(designs, c);
+    QVERIFY(rows.size() >= 3);
+    QCOMPARE(rows.front().field, std::string("training.grad_reduce"));
+    QCOMPARE(assumedStackLabel(rows.front()), std::string("grad_reduce fp32 -> bf16"));
+    for (size_t d = 0; d < designs.size(); ++d) {
+        const Results &r = *designs[d].results;
+        const std::vector<AssumptionEffect> own = assumptionEffects(r.performance.spec, r.performance.outcome);
+        size_t present = 0;
+        for (const AssumedStackRow &row : rows) {
+            QCOMPARE(row.effects.size(), designs.size());
+            if (!row.effects[d])
+                continue;
+            ++present;
+            const auto it = std::find_if(own.begin(), own.end(), [&](const AssumptionEffect &a) { return a.field == row.field; });
+            QVERIFY(it != own.end());
+            QCOMPARE(row.effects[d]->throughputChange, it->throughputChange);
+            QCOMPARE(row.effects[d]->runs, it->runs);
+            QCOMPARE(row.someDoNotFit || !it->runs, row.someDoNotFit);
+        }
+        QCOMPARE(present, own.size());
+    }
+    // Overlap off costs both designs throughput; the cell says by how much, as printed.
+    const auto overlap = std::find_if(rows.begin(), rows.end(), [](const AssumedStackRow &r) { return r.field == "training.overlap_comm"; });
+    QVERIFY(overlap != rows.end() && overlap->effects[0] && overlap->effects[0]->runs);
+    QVERIFY(overlap->effects[0]->throughputChange < -0.01);
+    char shown[32];
+    std::snprintf(shown, sizeof shown, "%+.1f %%", 100.0 * overlap->effects[0]->throughputChange);
+    QCOMPARE(assumedStackCellText(overlap->effects[0]), std::string(shown));
+    QCOMPARE(assumedStackCellText(std::nullopt), std::string("-"));
+
+    // Lead changes, recomputed by hand: 256 against 10,240 H100 (the seeds' scale comparison).
+    // With overlap off the small cluster loses more, so some throughput row changes leader; every
+    // row listed does, at the row's printed decimals, and no row left out does.
+    const Results small = evaluated(mCatalog, "classic", 256), large = evaluated(mCatalog, "classic", 10240);
+    const std::vector<ComparedDesign> scale{{"256", &small}, {"10k", &large}};
+    const Comparison sc = compareDesigns(scale);
+    const std::vector<AssumedStackRow> scaleRows = assumedStackRows(scale, sc);
+    const auto shownLeader = [](const ComparisonRow &row, const std::vector<double> &factor, ThroughputScaling s) {
+        double v[2];
+        for (int i = 0; i < 2; ++i) {
+            const double x = s == ThroughputScaling::Proportional ? row.cells[size_t(i)].value * factor[size_t(i)]
+                                                                    : row.cells[size_t(i)].value / factor[size_t(i)];
+            char buf[64];
+            std::snprintf(buf, sizeof buf, "%.*f", row.decimals, x);
+            v[i] = std::atof(buf);
+        }
+        if (v[0] == v[1])
+            return -1;
+        return (row.better == Better::Higher) == (v[0] > v[1]) ? 0 : 1;
+    };
+    int changes = 0, rowsChecked = 0;
+    for (const AssumedStackRow &field : scaleRows) {
+        if (field.someDoNotFit) {
+            QVERIFY(field.leadChanges.empty());
+            continue;
+        }
+        std::vector<double> factor;
+        for (const std::optional<AssumptionEffect> &e : field.effects)
+            factor.push_back(e ? 1.0 + e->throughputChange : 1.0);
+        std::set<std::string> seen;
+        for (const std::vector<ComparisonRow> *list : {&sc.keyFigures, &sc.dimensions})
+            for (const ComparisonRow &row : *list) {
+                const std::optional<ThroughputScaling> s = throughputResponseOf(row.figure);
+                if (!s || row.better == Better::Neither || !seen.insert(row.figure).second)
+                    continue;
+                ++rowsChecked;
+                const int before = shownLeader(row, {1.0, 1.0}, *s), after = shownLeader(row, factor, *s);
+                const auto listed = std::find_if(field.leadChanges.begin(), field.leadChanges.end(),
+                                                 [&](const LeadChange &l) { return l.key == row.key; });
+                const bool changed = before >= 0 && after >= 0 && before != after;
+                QVERIFY2(changed == (listed != field.leadChanges.end()), (field.field + " " + row.key).c_str());
+                if (changed) {
+                    ++changes;
+                    QCOMPARE(listed->before, before);
+                    QCOMPARE(listed->after, after);
+                }
+            }
+    }
+    QVERIFY(rowsChecked >= 5);
+    QVERIFY2(changes >= 1, "overlap off should hand some throughput row to the 10,240-GPU cluster");
+    const std::string scaleText = assumedStackText(scaleRows, sc);
+    QVERIFY(scaleText.find("Rows whose leader changes") != std::string::npos);
+
+    // The text names the fields and says no leader changes where none does.
+    const std::string text = assumedStackText(rows, c);
+    QVERIFY(text.find("overlap_comm true -> false") != std::string::npos);
+    QVERIFY(assumedStackText({}, c).empty());
+}
+
+void TestComparison::throughputResponseFollowsTheStackEfficiency()
+{
+    // workload.stack_efficiency scales the training throughput alone: every figure
+    // throughputResponseOf names moves with it (in proportion or inversely), and the assumed
+    // fields' effects, a ratio at the layout, do not.
+    TemplateOptions o;
+    o.kind = "classic";
+    o.gpus = 1024;
+    o.spareServerFraction = 0.0;
+    const Design full = generateTemplate(o, mCatalog);
+    Design half = full;
+    half.workload.stackEfficiency = 0.5;
+    const Results rf = evaluate(full, mCatalog), rh = evaluate(half, mCatalog);
+    const Comparison c = compareDesigns({{"full", &rf}, {"half", &rh}});
+    int named = 0;
+    for (const std::vector<ComparisonRow> *list : {&c.keyFigures, &c.dimensions})
+        for (const ComparisonRow &row : *list) {
+            const std::optional<ThroughputScaling> s = throughputResponseOf(row.figure);
+            if (!s || std::isnan(row.cells[0].value))
+                continue;
+            ++named;
+            const double expected = *s == ThroughputScaling::Proportional ? 0.5 : 2.0;
+            const double ratio = row.cells[1].value / row.cells[0].value;
+            QVERIFY2(std::abs(ratio / expected - 1.0) < 0.02,
+                     (row.figure + ": " + std::to_string(ratio) + " for " + std::to_string(expected)).c_str());
+        }
+    QVERIFY(named >= 8);
+    const std::vector<AssumptionEffect> ef = assumptionEffects(rf.performance.spec, rf.performance.outcome);
+    const std::vector<AssumptionEffect> eh = assumptionEffects(rh.performance.spec, rh.performance.outcome);
+    QCOMPARE(eh.size(), ef.size());
+    QVERIFY(!ef.empty());
+    for (size_t i = 0; i < ef.size(); ++i) {
+        QCOMPARE(eh[i].field, ef[i].field);
+        QVERIFY2(std::abs(eh[i].throughputChange - ef[i].throughputChange) < 1e-12, eh[i].field.c_str());
+    }
+}

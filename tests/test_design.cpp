@@ -108,6 +108,10 @@ void TestDesign::problems_data()
     row("recompute name", [](Design &d, Catalog &) { d.workload.recompute = "sometimes"; }, "workload.recompute", "\"auto\"");
     row("dispatcher name", [](Design &d, Catalog &) { d.workload.experts = 64; d.workload.activeExperts = 8; d.workload.moeDispatcher = "deepep"; }, "workload.moe_dispatcher", "deduplicated");
     row("routing on a dense model", [](Design &d, Catalog &) { d.workload.moeDispatcher = "deduplicated"; }, "workload.moe_dispatcher", "models with experts");
+    row("attention kernel name", [](Design &d, Catalog &) { d.workload.attention = "flash3"; }, "workload.attention", "unfused");
+    row("sequence parallelism word", [](Design &d, Catalog &) { d.workload.sequenceParallel = "yes"; }, "workload.sequence_parallel", "default");
+    row("overlap word", [](Design &d, Catalog &) { d.workload.overlapComm = ""; }, "workload.overlap_comm", "false");
+    row("gradient precision", [](Design &d, Catalog &) { d.workload.gradReduce = "fp16"; }, "workload.grad_reduce", "bf16");
     row("fp8 dispatch under bf16", [](Design &d, Catalog &) { d.workload.experts = 64; d.workload.activeExperts = 8; d.workload.moeDispatchPrecision = "fp8"; }, "workload.moe_dispatch_precision", "FP8 precision");
     row("groups do not divide experts", [](Design &d, Catalog &) { d.workload.experts = 64; d.workload.activeExperts = 8; d.workload.moeGroups = 7; d.workload.moeTopGroups = 2; }, "workload.moe_groups", "divide the expert count 64");
     row("groups too few for the active experts", [](Design &d, Catalog &) { d.workload.experts = 64; d.workload.activeExperts = 8; d.workload.moeGroups = 16; d.workload.moeTopGroups = 1; }, "workload.moe_top_groups", "hold the active experts");

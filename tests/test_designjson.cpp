@@ -49,6 +49,10 @@ void TestDesignJson::roundTripInMemory()
     d.workload.moeTopGroups = 4;
     d.workload.moeDispatcher = "deduplicated";
     d.workload.moeDispatchPrecision = "fp8";
+    d.workload.attention = "unfused";
+    d.workload.sequenceParallel = "false";
+    d.workload.overlapComm = "false";
+    d.workload.gradReduce = "bf16";
     d.workload.experts = 64;
     d.workload.activeExperts = 8;
     d.workload.moeLoadImbalance = 1.3;

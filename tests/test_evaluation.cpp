@@ -2,6 +2,7 @@
 
 #include "model/core/catalog.h"
 #include "model/core/design.h"
+#include "model/core/parallellayout.h"
 #include "model/edit/designedit.h"
 #include "model/engine/evaluation.h"
 #include "model/engine/stages.h"
@@ -94,6 +95,7 @@ private Q_SLOTS:
     void fixedPue();
     void dualPipeFromTheWorkload();
     void moeDispatchFromTheWorkload();
+    void stackFromTheWorkload();
     void resultsJsonHasContractKeys();
     void cancelStopsEarly();
     void incrementalEqualsFull_data();
@@ -281,6 +283,46 @@ void TestEvaluation::moeDispatchFromTheWorkload()
     QVERIFY(std::any_of(problems.begin(), problems.end(), [](const Problem &p) {
         return p.place == "workload.moe_dispatch_precision";
     }));
+}
+
+void TestEvaluation::stackFromTheWorkload()
+{
+    // A workload that states its stack is estimated with it: the field leaves the defaults used
+    // and the assumed fields' effects, and the throughput is what the effect of the default
+    // predicted (the same layout, pinned). A file without the keys reads "default".
+    const Catalog c = Catalog::builtin();
+    Design d = sampleDesign(c);
+    QCOMPARE(d.workload.overlapComm, std::string("default"));
+    const Results assumed = evaluate(d, c);
+    QVERIFY(assumed.performance.available);
+    const auto listed = [](const Results &r, const std::string &field) {
+        const std::vector<std::string> &used = r.performance.spec.defaultsUsed;
+        return std::any_of(used.begin(), used.end(), [&](const std::string &s) { return s.rfind(field + " = ", 0) == 0; });
+    };
+    const std::vector<AssumptionEffect> effects = assumptionEffects(assumed.performance.spec, assumed.performance.outcome);
+    const auto overlap = std::find_if(effects.begin(), effects.end(),
+                                      [](const AssumptionEffect &a) { return a.field == "training.overlap_comm"; });
+    QVERIFY(overlap != effects.end() && overlap->runs);
+    for (const char *f : {"training.attention", "training.sequence_parallel", "training.overlap_comm", "training.grad_reduce"})
+        QVERIFY2(listed(assumed, f), f);
+
+    // Stated, pinned at the assumed estimate's layout.
+    d.workload.overlapComm = "false";
+    d.workload.gradReduce = "fp32";
+    QVERIFY(parseLayoutText(describe(assumed.performance.outcome.estimate.config), d.workload.parallelism,
+                            d.workload.recompute).message.empty());
+    const Problems problems = validate(d, c);
+    QVERIFY(std::none_of(problems.begin(), problems.end(), [](const Problem &p) { return p.severity == Severity::Error; }));
+    const Results stated = evaluate(d, c);
+    QVERIFY(stated.performance.available);
+    QVERIFY(!stated.performance.spec.training.overlapComm);
+    QVERIFY(!listed(stated, "training.overlap_comm") && !listed(stated, "training.grad_reduce"));
+    QVERIFY(listed(stated, "training.attention"));
+    const double expected = assumed.performance.outcome.estimate.tokensPerS * (1.0 + overlap->throughputChange);
+    QVERIFY2(std::abs(stated.performance.outcome.estimate.tokensPerS / expected - 1.0) < 1e-9,
+             qPrintable(QStringLiteral("%1 vs %2").arg(stated.performance.outcome.estimate.tokensPerS).arg(expected)));
+    for (const AssumptionEffect &a : assumptionEffects(stated.performance.spec, stated.performance.outcome))
+        QVERIFY2(a.field != "training.overlap_comm" && a.field != "training.grad_reduce", a.field.c_str());
 }
 
 void TestEvaluation::resultsJsonHasContractKeys()

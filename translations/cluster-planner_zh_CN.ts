@@ -1611,7 +1611,12 @@
         <translation>必须在 1 到 64 之间</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+9"/>
+        <source>must be &quot;default&quot;, &quot;%1&quot; or &quot;%2&quot;</source>
+        <translation>必须是 &quot;default&quot;、&quot;%1&quot; 或 &quot;%2&quot;</translation>
+    </message>
+    <message>
+        <location line="+17"/>
         <source>routing settings are for models with experts; a dense model has none</source>
         <translation>路由设置仅适用于含专家的模型；稠密模型没有专家</translation>
     </message>
@@ -1642,12 +1647,12 @@
     </message>
     <message>
         <location line="+13"/>
-        <location line="+16"/>
+        <location line="+17"/>
         <source>must be at least 1</source>
         <translation>至少为 1</translation>
     </message>
     <message>
-        <location line="-14"/>
+        <location line="-15"/>
         <source>hidden size %1 is not divisible by the head count</source>
         <translation>隐藏层维度 %1 不能被注意力头数整除</translation>
     </message>
@@ -1667,7 +1672,7 @@
         <translation>须在 1（路由均衡）到 16 之间</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>more than 10^17 tokens is not plausible</source>
         <translation>超过 10^17 个 token 不合理</translation>
     </message>
@@ -2405,7 +2410,7 @@
 <context>
     <name>cp::gui::ComparisonDock</name>
     <message>
-        <location filename="../views/docks/comparisondock.cpp" line="+27"/>
+        <location filename="../views/docks/comparisondock.cpp" line="+28"/>
         <source>Comparison</source>
         <translation>对比</translation>
     </message>
@@ -2425,7 +2430,37 @@
         <translation>永不</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+26"/>
+        <source>Assumed training stack (tokens/s)</source>
+        <translation>假定的训练软件栈（tokens/s）</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>%1: %2 leads, then %3</source>
+        <translation>%1：原由 %2 领先，改为 %3</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 set the other way at each scenario&apos;s own layout: the change in tokens per second. &quot;-&quot;: the scenario gives the field, or it does not apply.</source>
+        <translation>%1 在各方案自身的并行布局下取另一设置时，每秒 token 数的变化。&quot;-&quot;：该方案已给出此字段，或此字段不适用。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>The leader changes with it: %1. State the stack in the workload (Inspector).</source>
+        <translation>取另一设置时领先者改变：%1。请在工作负载中写明软件栈（检查器）。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>A layout does not fit with it: that scenario would run another layout.</source>
+        <translation>有方案的布局在此设置下内存不足：该方案将改用另一布局。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>does not fit</source>
+        <translation>内存不足</translation>
+    </message>
+    <message>
+        <location line="+21"/>
         <source>No figures yet: the open design is being evaluated or was refused.</source>
         <translation>尚无数据：当前设计正在评估中或已被拒绝。</translation>
     </message>
@@ -3374,7 +3409,7 @@ scale-up</source>
     </message>
     <message>
         <location line="+4"/>
-        <location filename="../views/docks/inspectorsettings.cpp" line="+157"/>
+        <location filename="../views/docks/inspectorsettings.cpp" line="+176"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
@@ -3433,7 +3468,7 @@ scale-up</source>
     </message>
     <message>
         <location line="-138"/>
-        <location filename="../views/docks/inspectorsettings.cpp" line="+125"/>
+        <location filename="../views/docks/inspectorsettings.cpp" line="+126"/>
         <source>Fabric</source>
         <translation>网络</translation>
     </message>
@@ -3495,7 +3530,7 @@ scale-up</source>
     </message>
     <message>
         <location line="+5"/>
-        <location filename="../views/docks/inspectorsettings.cpp" line="-107"/>
+        <location filename="../views/docks/inspectorsettings.cpp" line="-108"/>
         <source>Sequence length</source>
         <translation>序列长度</translation>
     </message>
@@ -3529,7 +3564,7 @@ scale-up</source>
     </message>
     <message>
         <location line="+4"/>
-        <location filename="../views/docks/inspectorsettings.cpp" line="+94"/>
+        <location filename="../views/docks/inspectorsettings.cpp" line="+95"/>
         <source>Finance</source>
         <translation>财务</translation>
     </message>
@@ -3927,7 +3962,7 @@ scale-up</source>
         <translation>多个型号</translation>
     </message>
     <message>
-        <location filename="../views/docks/inspectorsettings.cpp" line="-266"/>
+        <location filename="../views/docks/inspectorsettings.cpp" line="-286"/>
         <source>“%1” is not a whole number</source>
         <translation>“%1”不是整数</translation>
     </message>
@@ -3977,7 +4012,7 @@ scale-up</source>
         <translation>“%1”不是 shrink 或 wait</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+68"/>
         <source>Layers</source>
         <translation>层数</translation>
     </message>
@@ -4007,7 +4042,7 @@ scale-up</source>
         <translation>词表大小</translation>
     </message>
     <message>
-        <location line="-43"/>
+        <location line="-62"/>
         <source>Experts</source>
         <translation>专家数</translation>
     </message>
@@ -4073,7 +4108,47 @@ scale-up</source>
         <translation>bf16，或在 FP8 精度下为 fp8</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+17"/>
+        <source>Attention kernel</source>
+        <translation>注意力内核</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>default (flash), flash or unfused</source>
+        <translation>default（flash）、flash 或 unfused</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sequence parallelism</source>
+        <translation>序列并行</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>default (true), true or false; with TP</source>
+        <translation>default（true）、true 或 false；需张量并行</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Overlap communication</source>
+        <translation>通信重叠</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>default (true), true or false</source>
+        <translation>default（true）、true 或 false</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Gradient reduction</source>
+        <translation>梯度规约精度</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>default (fp32), fp32 or bf16</source>
+        <translation>default（fp32）、fp32 或 bf16</translation>
+    </message>
+    <message>
+        <location line="+32"/>
         <location line="+6"/>
         <source>tokens</source>
         <translation>token</translation>
@@ -4129,7 +4204,7 @@ scale-up</source>
         <translation>automatic（自动），或如 TP8 PP16 DP64 CP1 EP1 mb1 v8</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>Topology</source>
         <translation>拓扑</translation>
     </message>
@@ -6833,7 +6908,7 @@ Misses: %1</source>
 <context>
     <name>cp::report::Report</name>
     <message>
-        <location filename="../report/pdfreport.cpp" line="+389"/>
+        <location filename="../report/pdfreport.cpp" line="+432"/>
         <source>page %1 of %2</source>
         <translation>第 %1 页，共 %2 页</translation>
     </message>
@@ -6919,7 +6994,7 @@ Misses: %1</source>
     </message>
     <message>
         <location line="+0"/>
-        <location filename="../report/reportsections.cpp" line="+127"/>
+        <location filename="../report/reportsections.cpp" line="+186"/>
         <source>Figure</source>
         <translation>指标</translation>
     </message>
@@ -6949,7 +7024,7 @@ Misses: %1</source>
         <translation>集群设计对比</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+22"/>
         <source> vs </source>
         <translation> 对比 </translation>
     </message>
@@ -7197,14 +7272,54 @@ Misses: %1</source>
         <translation>P(A 优于 %1)</translation>
     </message>
     <message>
-        <location filename="../report/reportdocument.cpp" line="-286"/>
+        <location filename="../report/reportdocument.cpp" line="-287"/>
         <location filename="../report/reportsections.cpp" line="+3"/>
         <location line="+122"/>
         <source>never</source>
         <translation>永不</translation>
     </message>
     <message>
-        <location filename="../report/reportsections.cpp" line="-138"/>
+        <location filename="../report/reportsections.cpp" line="-283"/>
+        <source>What the assumed training stack moves</source>
+        <translation>假定的训练软件栈会改变什么</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The workloads leave these software-stack fields to the model&apos;s defaults. Each is set the other way at every design&apos;s own layout, the rest as it is: the change in tokens per second (evaluate --json: performance.assumption_effects; docs/report.md). &quot;-&quot;: the design gives the field, or it does not apply; &quot;does not fit&quot;: the layout runs out of memory with it.</source>
+        <translation>工作负载未写明以下软件栈字段，模型采用默认值。在每个设计自身的并行布局下将各字段改为另一设置、其余不变：每秒 token 数的变化（evaluate --json：performance.assumption_effects；docs/report.md）。&quot;-&quot;：设计已给出此字段，或此字段不适用；&quot;内存不足&quot;：该布局在此设置下内存不足。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Field: assumed, other setting</source>
+        <translation>字段：假定值，另一设置</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>does not fit</source>
+        <translation>内存不足</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>with %1, %2 goes from %3 to %4</source>
+        <translation>在 %1 下，%2 的领先者由 %3 变为 %4</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The verdict rests on the stack: %1. State the stack the run will use in the workload before deciding on these rows.</source>
+        <translation>结论取决于软件栈：%1。在依据这些行做决定之前，请在工作负载中写明训练将使用的软件栈。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>No row changes leader with any field whose layouts all fit; where a layout does not fit, it would run another layout, which this table does not estimate.</source>
+        <translation>对所有布局都放得下的字段，没有任何一行的领先者改变；布局放不下时，该设计将改用另一布局，本表不估算其结果。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>No row changes leader with any one of these fields set the other way.</source>
+        <translation>将其中任一字段改为另一设置，都没有任何一行的领先者改变。</translation>
+    </message>
+    <message>
+        <location line="+101"/>
         <source>Every uncertain input (prices, rates, the cloud price path, fleet utilisation, the training model&apos;s throughput band and the reliability model&apos;s goodput band) is drawn from its range, %1 draws with seed %2; each cell is P10 / P50 / P90 (cost.KEY_p10, _p50, _p90). The designs share the draws (all but the training throughput, which designs on different accelerators draw apart: the model&apos;s errors on two parts are not correlated), so P(A better) counts the draws in which design A&apos;s figure is the better one (compare --json: p_a_better). Ranges and sources: docs/cost.md.</source>
         <translation>每个不确定的输入（价格、费率、云价格走势、集群利用率、训练模型的吞吐区间和可靠性模型的有效训练率区间）都从其区间中抽样，共 %1 次抽样，随机种子 %2；每个单元格为 P10 / P50 / P90（cost.KEY_p10、_p50、_p90）。各设计共用同一组抽样（训练吞吐除外：使用不同加速卡的设计各自独立抽样，因为模型在两种加速卡上的误差互不相关），因此 P(A 更优) 统计的是设计 A 的数值更优的抽样次数占比（compare --json：p_a_better）。区间与来源：docs/cost.md。</translation>
     </message>

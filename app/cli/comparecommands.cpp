@@ -3,6 +3,7 @@
 #include "clicommon.h"
 #include "commands.h"
 
+#include "model/analysis/assumedstack.h"
 #include "model/analysis/comparison.h"
 #include "model/core/catalog.h"
 #include "model/core/design.h"
@@ -44,6 +45,33 @@ nlohmann::json partRatioJson(const std::vector<cp::PartRatioRecord> &records)
                        {"highest", r.highest},
                        {"model_lean_pct", r.modelLeanPct()},
                        {"text", cp::partRatioText(r)}});
+    return out;
+}
+
+/// The stack fields the designs assumed (docs/report.md): per field, each design's effect (null
+/// where it gave the field or the field does not apply) and the rows whose leader it changes.
+nlohmann::json assumedStackJson(const std::vector<cp::AssumedStackRow> &rows, const cp::Comparison &comparison)
+{
+    nlohmann::json out = nlohmann::json::array();
+    for (const cp::AssumedStackRow &row : rows) {
+        nlohmann::json effects = nlohmann::json::array();
+        for (const std::optional<cp::AssumptionEffect> &e : row.effects)
+            effects.push_back(!e ? nlohmann::json(nullptr)
+                                 : nlohmann::json{{"runs", e->runs},
+                                                  {"throughput_change", e->runs ? nlohmann::json(e->throughputChange)
+                                                                                : nlohmann::json(nullptr)}});
+        nlohmann::json changes = nlohmann::json::array();
+        for (const cp::LeadChange &c : row.leadChanges)
+            changes.push_back({{"key", c.key},
+                               {"label", c.label},
+                               {"leader", comparison.designs[size_t(c.before)]},
+                               {"leader_with_alternative", comparison.designs[size_t(c.after)]}});
+        out.push_back({{"field", row.field},
+                       {"assumed", row.assumed},
+                       {"alternative", row.alternative},
+                       {"effects", effects},
+                       {"lead_changes", changes}});
+    }
     return out;
 }
 
@@ -139,6 +167,7 @@ int cmdCompare(const std::vector<std::string> &argv, const cp::Catalog &catalog)
         for (const Evaluated &e : all)
             comparedJson.push_back({e.design.name, &e.results});
         const cp::Comparison table = cp::compareDesigns(comparedJson);
+        const nlohmann::json stack = assumedStackJson(cp::assumedStackRows(comparedJson, table), table);
         nlohmann::json out = nlohmann::json::array();
         for (size_t i = 0; i < all.size(); ++i) {
             // The probability that this design (A) beats each other (B) per headline figure, over
@@ -168,6 +197,7 @@ int cmdCompare(const std::vector<std::string> &argv, const cp::Catalog &catalog)
                                      {"seq_len", side.seqLen}, {"policy", side.policy}}},
                            {"like_for_like_warnings", warnings},
                            {"part_ratio", partRatioJson(partRecords)},
+                           {"assumed_stack", stack},
                            {"p_a_better", better},
                            {"key_figures", keyFigures},
                            {"results", cp::resultsToJson(all[i].results)}});
@@ -186,7 +216,12 @@ int cmdCompare(const std::vector<std::string> &argv, const cp::Catalog &catalog)
         for (const cp::PartRatioRecord &r : partRecords)
             std::cout << "  " << cp::partRatioText(r) << "\n";
     }
-    std::cout << "\n" << cp::keyFiguresText(cp::compareDesigns(compared));
+    const cp::Comparison comparison = cp::compareDesigns(compared);
+    std::cout << "\n" << cp::keyFiguresText(comparison);
+    // The training stack the designs assumed, and the rows whose leader it decides.
+    if (const std::string stack = cp::assumedStackText(cp::assumedStackRows(compared, comparison), comparison);
+        !stack.empty())
+        std::cout << "\n" << stack;
     // The ranges of the headline figures, and the probability that the first design is better.
     std::cout << "\n" << cp::rangesText(compared);
     return 0;

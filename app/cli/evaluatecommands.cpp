@@ -193,6 +193,15 @@ void printText(const cp::Design &design, const cp::Results &r)
         if (design.workload.jobs > 1)
             std::cout << "  jobs                  " << design.workload.jobs << " equal jobs; together "
                       << fixed(e.tokensPerS * design.workload.jobs / 1e6, 1) << "M tokens/s\n";
+        // The stack fields the workload left to their defaults, each tried the other way (the
+        // Results dock's unit column; workload.attention, … state them).
+        if (const std::vector<cp::AssumptionEffect> effects = cp::assumptionEffects(r.performance.spec, o);
+            !effects.empty()) {
+            std::cout << "  assumed stack         each field left to its default, set the other way: tokens/s at this "
+                         "layout (docs/estimate.md)\n";
+            for (const cp::AssumptionEffect &x : effects)
+                std::cout << "    " << x.field << " " << cp::assumptionChangeText(x) << "\n";
+        }
         if (const std::string caution = cp::bandCaution(cp::performanceBands(r.performance.spec, e)); !caution.empty())
             std::cout << "  caution               " << caution << "\n";
         std::cout << "  nearest published     the model's held-out error on each (+: it predicted faster; docs/validation.md)\n";

@@ -184,17 +184,6 @@ std::string rangeKeyOf(const std::string &figure)
     return {};
 }
 
-/// A performance figure that follows the training model's throughput draw alone, and how.
-std::optional<ThroughputScaling> throughputScalingOf(const std::string &figure)
-{
-    if (figure == "performance.mfu" || figure == "performance.model_tflops_per_gpu" ||
-        figure == "performance.hardware_tflops_per_gpu" || figure == "performance.tokens_per_s")
-        return ThroughputScaling::Proportional;
-    if (figure == "performance.step_time_s" || figure == "performance.time_to_train_days")
-        return ThroughputScaling::Inverse;
-    return std::nullopt;
-}
-
 /// Clears `settled` on each best cell that wins fewer than kSettledShare of the paired draws
 /// against some design it beats as printed (designs without draws are not counted): the cost
 /// Monte Carlo's own figures by their draws, the throughput-driven performance figures by the
@@ -269,6 +258,16 @@ ComparisonRow buildRow(const RowSpec &spec, const FigureView &view, const char *
 }
 
 } // namespace
+
+std::optional<ThroughputScaling> throughputScalingOf(const std::string &figure)
+{
+    if (figure == "performance.mfu" || figure == "performance.model_tflops_per_gpu" ||
+        figure == "performance.hardware_tflops_per_gpu" || figure == "performance.tokens_per_s")
+        return ThroughputScaling::Proportional;
+    if (figure == "performance.step_time_s" || figure == "performance.time_to_train_days")
+        return ThroughputScaling::Inverse;
+    return std::nullopt;
+}
 
 Comparison compareDesigns(const std::vector<ComparedDesign> &designs)
 {

@@ -1,8 +1,10 @@
 #pragma once
 
 #include "model/analysis/figures.h"
+#include "model/cost/uncertainty.h"
 
 #include <limits>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -58,6 +60,10 @@ struct Comparison
     std::vector<ComparisonRow> keyFigures;
     std::vector<ComparisonRow> dimensions;
 };
+
+/// A performance figure that follows the training model's throughput draw alone, and how; none for
+/// every other figure (the cost Monte Carlo draws those itself).
+std::optional<ThroughputScaling> throughputScalingOf(const std::string &figure);
 
 /// Builds the comparison. A row's best value is the highest or lowest as shown (so values that
 /// print alike tie); it is marked only when the shown values differ or some design has none.

@@ -496,6 +496,20 @@ void checkFabric(const Design &design, const Catalog &catalog, Checker &check)
     }
 }
 
+/// The software-stack fields: "default" or one of their settings.
+void checkStack(const Workload &w, Checker &check)
+{
+    const auto oneOf = [&](const char *place, const std::string &v, const char *a, const char *b) {
+        if (v != "default" && v != a && v != b)
+            check.error(std::string("workload.") + place, CP_TR_NOOP("cp::Problems", "must be \"default\", \"%1\" or \"%2\""),
+                        {a, b});
+    };
+    oneOf("attention", w.attention, "flash", "unfused");
+    oneOf("sequence_parallel", w.sequenceParallel, "true", "false");
+    oneOf("overlap_comm", w.overlapComm, "true", "false");
+    oneOf("grad_reduce", w.gradReduce, "fp32", "bf16");
+}
+
 /// How an MoE workload's tokens are routed and travel: group limits that fit the experts, a
 /// dispatcher and a dispatch precision by name; none of it on a dense model.
 void checkMoeRouting(const Workload &w, Checker &check)
@@ -548,6 +562,7 @@ void checkWorkload(const Design &design, Checker &check)
         check.error("workload.moe_load_imbalance",
                     CP_TR_NOOP("cp::Problems", "must be between 1 (balanced routing) and 16"));
     checkMoeRouting(w, check);
+    checkStack(w, check);
     check.positive("workload.tokens", w.tokens);
     check.nonNegative("workload.global_batch_tokens", w.globalBatchTokens); // 0 = automatic
     if (w.jobs < 1)

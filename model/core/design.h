@@ -140,6 +140,14 @@ struct Workload
     /// keys read "all_to_all" and "bf16".
     std::string moeDispatcher = "all_to_all";
     std::string moeDispatchPrecision = "bf16";
+    /// The software stack the run uses. "default" leaves a field to the model's default (flash,
+    /// true, true, fp32), which the estimate lists as assumed and tries the other way (docs/estimate.md,
+    /// "What the defaults move"). attention "flash" or "unfused"; sequence_parallel and overlap_comm
+    /// "true" or "false"; grad_reduce "fp32" or "bf16". Files without the keys read "default".
+    std::string attention = "default";
+    std::string sequenceParallel = "default";
+    std::string overlapComm = "default";
+    std::string gradReduce = "default";
     int seqLen = 8192;
     /// Tokens per optimizer step; 0 = automatic: it follows the job's GPU count up to the
     /// critical batch (docs/model.md, "Global batch"). Files name it "auto".

@@ -184,10 +184,23 @@ EstimateSpec estimateSpecFromDesign(const Design &design, const Catalog &catalog
         d.push_back("model.moe.ffn_hidden = " + std::to_string(m.ffnHidden) + " (= model.ffn_hidden)");
         d.push_back("model.moe.shared_experts = 0 (routed experts only)");
     }
-    d.push_back("training.attention = flash (default)");
-    d.push_back("training.sequence_parallel = true (default)");
-    d.push_back("training.overlap_comm = true (default)");
-    d.push_back("training.grad_reduce = fp32 (default)");
+    // The stack the workload states, the rest assumed and listed (checkStack keeps the names).
+    if (w.attention == "default")
+        d.push_back("training.attention = flash (default)");
+    else
+        t.attention = w.attention == "unfused" ? AttentionKind::Unfused : AttentionKind::Flash;
+    if (w.sequenceParallel == "default")
+        d.push_back("training.sequence_parallel = true (default)");
+    else
+        t.sequenceParallel = w.sequenceParallel == "true";
+    if (w.overlapComm == "default")
+        d.push_back("training.overlap_comm = true (default)");
+    else
+        t.overlapComm = w.overlapComm == "true";
+    if (w.gradReduce == "default")
+        d.push_back("training.grad_reduce = fp32 (default)");
+    else
+        t.gradBytes = w.gradReduce == "bf16" ? 2 : 4;
     return spec;
 }
 

@@ -239,6 +239,8 @@ json designToJson(const Design &d)
                       {"pipeline_schedule", w.pipelineSchedule},
                       {"moe_groups", w.moeGroups}, {"moe_top_groups", w.moeTopGroups},
                       {"moe_dispatcher", w.moeDispatcher}, {"moe_dispatch_precision", w.moeDispatchPrecision},
+                      {"attention", w.attention}, {"sequence_parallel", w.sequenceParallel},
+                      {"overlap_comm", w.overlapComm}, {"grad_reduce", w.gradReduce},
                       {"parallelism", {{"auto", p.automatic}, {"tp", p.tp}, {"pp", p.pp},
                                        {"dp", p.dp}, {"cp", p.cp}, {"ep", p.ep},
                                        {"microbatch", p.microbatch},
@@ -400,6 +402,10 @@ void workloadFromJson(const Reader &r, Design &d)
     wl.moeTopGroups = w.integer("moe_top_groups", wl.moeTopGroups);
     wl.moeDispatcher = w.string("moe_dispatcher", wl.moeDispatcher);
     wl.moeDispatchPrecision = w.string("moe_dispatch_precision", wl.moeDispatchPrecision);
+    wl.attention = w.string("attention", wl.attention);
+    wl.sequenceParallel = w.string("sequence_parallel", wl.sequenceParallel);
+    wl.overlapComm = w.string("overlap_comm", wl.overlapComm);
+    wl.gradReduce = w.string("grad_reduce", wl.gradReduce);
     Reader p = w.object("parallelism");
     Parallelism &pl = wl.parallelism;
     pl.automatic = p.boolean("auto", pl.automatic);

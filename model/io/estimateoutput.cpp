@@ -242,6 +242,13 @@ json estimateToJson(const EstimateSpec &spec, const EstimateOutcome &o, double s
     return j;
 }
 
+std::string assumptionChangeText(const AssumptionEffect &a)
+{
+    return a.assumed + " -> " + a.alternative + ": " +
+           (a.runs ? (a.throughputChange >= 0 ? "+" : "") + fixedText(100.0 * a.throughputChange, 1) + " %"
+                   : std::string("does not fit in memory at this layout"));
+}
+
 std::string estimateToText(const EstimateSpec &spec, const EstimateOutcome &o)
 {
     const StepEstimate &e = o.estimate;
@@ -338,10 +345,7 @@ std::string estimateToText(const EstimateSpec &spec, const EstimateOutcome &o)
     if (const std::vector<AssumptionEffect> effects = assumptionEffects(spec, o); !effects.empty()) {
         s << "\nWhat the defaults move (this layout, one field set the other way; tokens/s)\n";
         for (const AssumptionEffect &a : effects)
-            s << "  " << a.field << " " << a.assumed << " -> " << a.alternative << ": "
-              << (a.runs ? (a.throughputChange >= 0 ? "+" : "") + fixedText(100.0 * a.throughputChange, 1) + " %"
-                         : std::string("does not fit in memory at this layout"))
-              << "\n";
+            s << "  " << a.field << " " << assumptionChangeText(a) << "\n";
     }
     return s.str();
 }

@@ -20,6 +20,9 @@ std::string whyItDoesNotRun(const EstimateOutcome &outcome);
 /// The layout cannot run at all (its degrees do not divide the model or the GPUs, no layout is
 /// left): bad input. Running out of memory is an answer, not this.
 bool layoutCannotRun(const EstimateOutcome &outcome);
+/// One assumed field's change as printed: "fp32 -> bf16: +0.3 %" (tokens/s), or "… -> …: does not
+/// fit in memory at this layout".
+std::string assumptionChangeText(const AssumptionEffect &a);
 /// The same as readable text.
 std::string estimateToText(const EstimateSpec &spec, const EstimateOutcome &outcome);
 

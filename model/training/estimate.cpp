@@ -179,6 +179,10 @@ std::vector<AssumptionEffect> assumptionEffects(const EstimateSpec &spec, const 
     ParallelConstraints &p = pinned.parallelism;
     const ParallelConfig &c = e.config;
     p = {c.tp, c.pp, c.dp, c.cp, c.ep, c.microbatch, c.interleave, int(c.recompute), c.zero, c.expertTp};
+    // The baseline at that layout, run again rather than read from the outcome, whose figures a
+    // design may have scaled since (workload.stack_efficiency): both sides of the ratio unscaled.
+    const StepEstimate base = runEstimate(pinned, {}, cal).estimate;
+    const double baseStepS = base.feasible() && base.stepTimeS > 0.0 ? base.stepTimeS : e.stepTimeS;
     const auto defaulted = [&](const std::string &field) {
         return std::any_of(spec.defaultsUsed.begin(), spec.defaultsUsed.end(),
                            [&](const std::string &d) { return d.rfind(field + " = ", 0) == 0; });
@@ -192,7 +196,7 @@ std::vector<AssumptionEffect> assumptionEffects(const EstimateSpec &spec, const 
         const StepEstimate a = runEstimate(alt, {}, cal).estimate;
         AssumptionEffect effect{field, assumed, alternative, a.feasible() && a.stepTimeS > 0.0, 0.0};
         if (effect.runs)
-            effect.throughputChange = e.stepTimeS / a.stepTimeS - 1.0;
+            effect.throughputChange = baseStepS / a.stepTimeS - 1.0;
         out.push_back(effect);
     };
     const TrainingSpec &t = spec.training;

@@ -2,6 +2,7 @@
 // add, duplicate, rename, remove, the compared ticks, the Comparison dock's table, saving every
 // scenario back, and File › Export (report, bill of materials, plan).
 
+#include "model/analysis/assumedstack.h"
 #include "model/analysis/comparison.h"
 #include "model/analysis/rangetable.h"
 #include "model/core/catalog.h"
@@ -324,6 +325,19 @@ void TestScenarios::comparisonTableFollowsTheTicks()
         QVERIFY(!std::isnan(row.pFirstBetter[1]));
         QCOMPARE(window.comparisonDock()->cell(key, QStringLiteral("P(1st>2)")),
                  QString::number(row.pFirstBetter[1] * 100.0, 'f', 0) + QStringLiteral(" %"));
+    }
+
+    // After the ranges, the training stack the workloads assumed: each scenario's change in tokens/s
+    // per field, as `compare` and the report print it.
+    const std::vector<AssumedStackRow> stack = assumedStackRows(compared, expected);
+    QVERIFY(!stack.empty());
+    for (const AssumedStackRow &row : stack) {
+        const QString key = QStringLiteral("stack:") + QString::fromStdString(row.field);
+        for (size_t c = 0; c < 2; ++c) {
+            const std::optional<AssumptionEffect> &e = row.effects[c];
+            QCOMPARE(window.comparisonDock()->cell(key, QString::fromStdString(names[c])),
+                     e && !e->runs ? QStringLiteral("does not fit") : QString::fromStdString(assumedStackCellText(e)));
+        }
     }
 
     // H100 servers beside GB200 supernodes: above the table, the model's measured error on the

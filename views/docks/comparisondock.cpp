@@ -1,5 +1,6 @@
 #include "views/docks/comparisondock.h"
 
+#include "model/analysis/assumedstack.h"
 #include "model/analysis/comparison.h"
 #include "model/analysis/rangetable.h"
 #include "model/engine/evaluation.h"
@@ -126,6 +127,48 @@ void ComparisonDock::addRanges(const std::vector<ComparedDesign> &designs,
     }
 }
 
+void ComparisonDock::addAssumedStack(const std::vector<ComparedDesign> &designs, const Comparison &comparison,
+                                     const std::function<void(const QString &)> &addSection)
+{
+    const std::vector<AssumedStackRow> rows = assumedStackRows(designs, comparison);
+    if (rows.empty())
+        return;
+    addSection(tr("Assumed training stack (tokens/s)"));
+    for (const AssumedStackRow &row : rows) {
+        const int r = mTable->rowCount();
+        mTable->insertRow(r);
+        auto *head = new QTableWidgetItem(QString::fromStdString(assumedStackLabel(row)));
+        head->setData(kKeyRole, QStringLiteral("stack:") + QString::fromStdString(row.field));
+        QStringList changes;
+        for (const LeadChange &c : row.leadChanges)
+            changes << tr("%1: %2 leads, then %3")
+                           .arg(QCoreApplication::translate("cp::Figures", c.label.c_str()),
+                                QString::fromStdString(comparison.designs[size_t(c.before)]),
+                                QString::fromStdString(comparison.designs[size_t(c.after)]));
+        QString tip = tr("%1 set the other way at each scenario's own layout: the change in tokens per second. "
+                         "\"-\": the scenario gives the field, or it does not apply.")
+                          .arg(QString::fromStdString(row.field));
+        if (!changes.isEmpty()) {
+            QFont font = head->font();
+            font.setBold(true);
+            head->setFont(font);
+            tip += QLatin1Char('\n') + tr("The leader changes with it: %1. State the stack in the workload (Inspector).")
+                                          .arg(changes.join(QStringLiteral("; ")));
+        } else if (row.someDoNotFit) {
+            tip += QLatin1Char('\n') + tr("A layout does not fit with it: that scenario would run another layout.");
+        }
+        head->setToolTip(tip);
+        mTable->setVerticalHeaderItem(r, head);
+        for (size_t c = 0; c < row.effects.size(); ++c) {
+            const std::optional<AssumptionEffect> &e = row.effects[c];
+            auto *item = new QTableWidgetItem(e && !e->runs ? tr("does not fit")
+                                                            : QString::fromStdString(assumedStackCellText(e)));
+            item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+            mTable->setItem(r, int(c), item);
+        }
+    }
+}
+
 QString ComparisonDock::partCaution() const
 {
     return mPartCaution->isHidden() ? QString() : mPartCaution->text();
@@ -220,6 +263,7 @@ void ComparisonDock::rebuild()
     for (const ComparisonRow &row : comparison.keyFigures)
         addRow(row);
     addRanges(designs, addSection);
+    addAssumedStack(designs, comparison, addSection);
     std::string dimension;
     for (const ComparisonRow &row : comparison.dimensions) {
         if (row.dimension != dimension) {

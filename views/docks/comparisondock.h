@@ -11,6 +11,7 @@ class QTableWidgetItem;
 
 namespace cp {
 struct ComparedDesign;
+struct Comparison;
 }
 
 namespace cp::gui {
@@ -22,7 +23,8 @@ class ResultsHub;
 /// value of each row in bold. Follows the results hub: the open design's latest results and the
 /// compared scenarios it evaluated. Under the key figures, the headline figures as P10 / P50 / P90
 /// with the probability that the first scenario's is the better one, as `compare` prints them. Scenarios on different accelerators carry the model's measured
-/// error on the ratio between their parts above the table, as the comparison report does.
+/// error on the ratio between their parts above the table, as the comparison report does; after
+/// the ranges, what each training-stack field the workloads assumed moves, as the report shows it.
 class ComparisonDock final : public QDockWidget
 {
     Q_OBJECT
@@ -46,6 +48,10 @@ private:
     void rebuild();
     /// The ranges' section: each design's P10 / P50 / P90 and P(first better) (rangeRows).
     void addRanges(const std::vector<ComparedDesign> &designs, const std::function<void(const QString &)> &addSection);
+    /// The assumed training stack: a row per field (key "stack:" + field), each design's change in
+    /// tokens/s, the row heading bold where it changes a row's leader (assumedStackRows).
+    void addAssumedStack(const std::vector<ComparedDesign> &designs, const Comparison &comparison,
+                         const std::function<void(const QString &)> &addSection);
 
     const ResultsHub *mHub = nullptr;
     QTableWidget *mTable;

@@ -98,6 +98,7 @@ private:
     /// against the model's lists.
     static QVector<SettingsField> policyFields();
     static QVector<SettingsField> moeFields();
+    static QVector<SettingsField> stackFields();
     QWidget *settingsPage(const QVector<SettingsField> &fields);
     void refreshSettings();
     void rebuildEditor();

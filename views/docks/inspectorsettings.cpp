@@ -143,6 +143,25 @@ QVector<InspectorDock::SettingsField> InspectorDock::moeFields()
     };
 }
 
+/// The software stack the run uses; "default" leaves a field to the model, which the Results dock
+/// then lists as assumed with what the other setting would move.
+QVector<InspectorDock::SettingsField> InspectorDock::stackFields()
+{
+    using W = Workload;
+    const auto field = [](const char *key, const QString &label, const QString &hint, std::string W::*member) {
+        return SettingsField{QStringLiteral("workload.") + QLatin1String(key), label, hint,
+                             [member](const Design &x) { return qs(x.workload.*member); },
+                             textField(&Design::workload, member)};
+    };
+    return {
+        field("attention", tr("Attention kernel"), tr("default (flash), flash or unfused"), &W::attention),
+        field("sequenceParallel", tr("Sequence parallelism"), tr("default (true), true or false; with TP"),
+              &W::sequenceParallel),
+        field("overlapComm", tr("Overlap communication"), tr("default (true), true or false"), &W::overlapComm),
+        field("gradReduce", tr("Gradient reduction"), tr("default (fp32), fp32 or bf16"), &W::gradReduce),
+    };
+}
+
 void InspectorDock::buildSettingsTabs()
 {
     const QLocale l;
@@ -194,6 +213,7 @@ void InspectorDock::buildSettingsTabs()
              return problem.message.empty() ? QString() : problemText(problem);
          }},
     };
+    workload += stackFields();
     QVector<SettingsField> fabric = {
         {QStringLiteral("fabric.topology"), tr("Topology"), tr("rail-optimized or leaf-spine"),
          [](const Design &x) { return QString::fromLatin1(topologyName(x.fabric.topology)); },
