@@ -25,6 +25,9 @@
 #include "views/style/language.h"
 #include "views/style/theme.h"
 #include <QApplication>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QTableWidget>
 #include <QComboBox>
 #include <QCommandLineParser>
 #include <QContextMenuEvent>
@@ -276,6 +279,19 @@ private:
         wait(300);
         if (!save(QStringLiteral("scenarios-comparison.png")))
             return false;
+        // Further down the same table: what the training stack the workloads assumed moves.
+        {
+            auto *compared = static_cast<cp::gui::ComparisonDock *>(comparison);
+            QTableWidget *table = compared->table();
+            const QString first = table->columnCount() > 0 ? table->horizontalHeaderItem(0)->text() : QString();
+            if (QTableWidgetItem *row = compared->item(QStringLiteral("stack:training.grad_reduce"), first)) {
+                table->scrollToItem(row, QAbstractItemView::PositionAtCenter);
+                wait(200);
+                if (!save(QStringLiteral("comparison-assumed-stack.png")))
+                    return false;
+            }
+            table->scrollToTop();
+        }
 
         mWindow->problemsDock()->setVisible(problemsShown);
 
@@ -407,8 +423,17 @@ private:
         mWindow->inspectorDock()->tabs()->setCurrentIndex(1);
         wait(200);
         const bool workload = save(QStringLiteral("inspector-workload.png"));
+        // Its foot: the software stack the run uses, each "default" until stated.
+        bool stack = true;
+        if (auto *area = mWindow->inspectorDock()->tabs()->currentWidget()->findChild<QScrollArea *>();
+            area || (area = qobject_cast<QScrollArea *>(mWindow->inspectorDock()->tabs()->currentWidget()))) {
+            area->verticalScrollBar()->setValue(area->verticalScrollBar()->maximum());
+            wait(200);
+            stack = save(QStringLiteral("inspector-stack.png"));
+            area->verticalScrollBar()->setValue(0);
+        }
         mWindow->inspectorDock()->tabs()->setCurrentIndex(0);
-        return ok && workload;
+        return ok && workload && stack;
     }
 
     QPointer<cp::gui::MainWindow> mWindow;
