@@ -97,12 +97,12 @@ if [ -x "$cli" ]; then
             resources/examples/16k-servers-vs-supernodes.cplan#nvl72-16k --report "$config/report-zh.pdf" \
             --lang zh_CN >/dev/null)
         pdftoppm -png -r 70 "$config/report-zh.pdf" "$config/report-zh"
-        # The title page, the key figures, the first charts, failure domains, resilience, and the
-        # ranges and decisions.
+        # The title page, the key figures, the nearest published runs and the assumed training
+        # stack, the first charts, failure domains, resilience, and the ranges and decisions.
         rm -f "$zh"/report-page*.png
         n=1
         for page in "$config"/report-zh-*.png; do
-            case $n in 1|2|5|8|10|12) cp "$page" "$zh/report-page$n.png" ;; esac
+            case $n in 1|2|5|6|9|11|13) cp "$page" "$zh/report-page$n.png" ;; esac
             n=$((n + 1))
         done
     else
