@@ -6,6 +6,8 @@
 
 #include <benchmark/benchmark.h>
 
+#include "model/analysis/assumedstack.h"
+#include "model/analysis/comparison.h"
 #include "model/core/catalog.h"
 #include "model/cost/cost.h"
 #include "model/core/design.h"
@@ -104,6 +106,21 @@ static void BM_Evaluate(benchmark::State &state)
     state.counters["racks"] = double(design.racks.size());
 }
 BENCHMARK(BM_Evaluate)->Arg(16384)->Arg(100000)->Unit(benchmark::kMillisecond);
+
+// A comparison's assumed training stack (the Comparison dock and the report recompute it on every
+// rebuild, on the window's thread): classic servers against NVL72 supernodes at the given size,
+// each design's assumed fields run again at its layout, and the rows' leaders checked.
+static void BM_AssumedStack(benchmark::State &state)
+{
+    const cp::Catalog catalog = cp::Catalog::builtin();
+    const cp::Results a = cp::evaluate(cp::generateTemplate({"classic", state.range(0), {}}, catalog), catalog);
+    const cp::Results b = cp::evaluate(cp::generateTemplate({"supernode", state.range(0), {}}, catalog), catalog);
+    const std::vector<cp::ComparedDesign> designs{{"classic", &a}, {"supernode", &b}};
+    const cp::Comparison comparison = cp::compareDesigns(designs);
+    for (auto _ : state)
+        benchmark::DoNotOptimize(cp::assumedStackRows(designs, comparison));
+}
+BENCHMARK(BM_AssumedStack)->Arg(1024)->Arg(100000)->Unit(benchmark::kMicrosecond);
 
 // The reliability stage alone (failure domains of every part from the wiring, interruption rate,
 // checkpoints, goodput), on the earlier stages' results of a classic template.
