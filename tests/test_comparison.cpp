@@ -223,6 +223,37 @@ void TestComparison::bestSettledByTheDraws()
                                      ThroughputScaling::Proportional, true), 1.0);
     QCOMPARE(probabilityScaledBetter(mClassic.cost.uncertainty, 1.0, mClassic.cost.uncertainty, 0.99,
                                      ThroughputScaling::Inverse, false), 0.0);
+
+    // Goodput follows the draw's goodput factor, capped at 1: the mark is settled exactly when the
+    // leader's capped goodput is the better one in 80 % of the paired draws.
+    const auto goodputBest = [](const Results &a, const Results &b) {
+        const Comparison c = compareDesigns({{"A", &a}, {"B", &b}});
+        const ComparisonRow &g = row(c.keyFigures, "goodput");
+        return std::make_pair(g.cells[0].best ? 0 : g.cells[1].best ? 1 : -1, g);
+    };
+    const auto [leader, goodputRow] = goodputBest(mClassic, mSupernode);
+    QVERIFY(leader >= 0);
+    const Results &lead = leader == 0 ? mClassic : mSupernode, &other = leader == 0 ? mSupernode : mClassic;
+    const double pg = probabilityGoodputBetter(lead.cost.uncertainty, lead.reliability.goodput, other.cost.uncertainty,
+                                               other.reliability.goodput);
+    QVERIFY(!std::isnan(pg));
+    QCOMPARE(goodputRow.cells[size_t(leader)].settled, pg >= kSettledShare);
+    // One design against itself a hair lower: the shared factors keep the order until both reach
+    // the cap, where they tie, so only the draws below the cap count for the leader.
+    Results slightly = mClassic;
+    slightly.reliability.goodput -= 0.0004;
+    const double cap = probabilityGoodputBetter(mClassic.cost.uncertainty, mClassic.reliability.goodput,
+                                                mClassic.cost.uncertainty, slightly.reliability.goodput);
+    QVERIFY2(cap > 0.5 && cap <= 1.0, std::to_string(cap).c_str());
+    double below = 0, ties = 0;
+    for (const DrawFigures &d : *mClassic.cost.uncertainty.samples) {
+        const double x = std::min(1.0, mClassic.reliability.goodput * d.goodput);
+        const double y = std::min(1.0, slightly.reliability.goodput * d.goodput);
+        below += x > y;
+        ties += x == y;
+    }
+    QCOMPARE(cap, (below + 0.5 * ties) / double(mClassic.cost.uncertainty.samples->size()));
+    QVERIFY(ties < double(mClassic.cost.uncertainty.samples->size())); // the factors are drawn, not all 1
 }
 
 void TestComparison::rowsTraceToResultsJson()

@@ -192,7 +192,8 @@ void settleBest(ComparisonRow &row, const std::vector<ComparedDesign> &designs)
 {
     const std::string key = rangeKeyOf(row.figure);
     const std::optional<ThroughputScaling> scaling = throughputScalingOf(row.figure);
-    if (key.empty() && !scaling)
+    const bool goodput = row.figure == "reliability.goodput"; // follows the draw's goodput factor
+    if (key.empty() && !scaling && !goodput)
         return;
     for (size_t i = 0; i < row.cells.size(); ++i) {
         if (!row.cells[i].best || !designs[i].results)
@@ -201,10 +202,11 @@ void settleBest(ComparisonRow &row, const std::vector<ComparedDesign> &designs)
             if (j == i || row.cells[j].best || std::isnan(row.cells[j].value) || !designs[j].results)
                 continue;
             const CostUncertainty &a = designs[i].results->cost.uncertainty, &b = designs[j].results->cost.uncertainty;
-            const double p = !key.empty()
-                ? probabilityABetter(a, b, key)
-                : probabilityScaledBetter(a, row.cells[i].value, b, row.cells[j].value, *scaling,
-                                          row.better == Better::Higher);
+            const double p = !key.empty() ? probabilityABetter(a, b, key)
+                : goodput ? probabilityGoodputBetter(a, designs[i].results->reliability.goodput, b,
+                                                     designs[j].results->reliability.goodput)
+                          : probabilityScaledBetter(a, row.cells[i].value, b, row.cells[j].value, *scaling,
+                                                    row.better == Better::Higher);
             if (!std::isnan(p) && p < kSettledShare)
                 row.cells[i].settled = false;
         }

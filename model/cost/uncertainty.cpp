@@ -180,6 +180,7 @@ CostUncertainty sampleCostUncertainty(const std::array<FactorRange, kCostInputs>
         const CostDraw draw = costDraw(ranges, seed, i, part);
         DrawFigures figures = evaluate(draw);
         figures.throughput = draw[CostInput::Throughput];
+        figures.goodput = draw[CostInput::Goodput];
         samples->push_back(figures);
     }
     u.tco = spreadOf(*samples, &DrawFigures::tcoUsd);
@@ -266,6 +267,20 @@ double probabilityScaledBetter(const CostUncertainty &a, double pointA, const Co
         double y = scaling == ThroughputScaling::Proportional ? pointB * fb : pointB / fb;
         if (!higherIsBetter)
             std::swap(x, y);
+        wins += x > y ? 1.0 : x == y ? 0.5 : 0.0;
+    }
+    return wins / double(a.samples->size());
+}
+
+double probabilityGoodputBetter(const CostUncertainty &a, double goodputA, const CostUncertainty &b, double goodputB)
+{
+    if (!a.samples || !b.samples || a.samples->empty() || a.samples->size() != b.samples->size() ||
+        !std::isfinite(goodputA) || !std::isfinite(goodputB))
+        return std::numeric_limits<double>::quiet_NaN();
+    double wins = 0;
+    for (size_t i = 0; i < a.samples->size(); ++i) {
+        const double x = std::min(1.0, goodputA * (*a.samples)[i].goodput);
+        const double y = std::min(1.0, goodputB * (*b.samples)[i].goodput);
         wins += x > y ? 1.0 : x == y ? 0.5 : 0.0;
     }
     return wins / double(a.samples->size());

@@ -65,6 +65,7 @@ struct DrawFigures
     double deliveryMonths = 0;
     int breakEvenMonth = -1; ///< -1 = never in the life
     double throughput = 1.0; ///< the draw's factor on the training model's throughput
+    double goodput = 1.0;    ///< the draw's factor on the reliability model's goodput (capped at 1 when applied)
 };
 
 /// A figure's P10, P50 and P90 over the draws.
@@ -136,6 +137,9 @@ enum class ThroughputScaling { Proportional, Inverse };
 /// factor; ties count half. NaN when either design has no draws or their counts differ.
 double probabilityScaledBetter(const CostUncertainty &a, double pointA, const CostUncertainty &b, double pointB,
                                ThroughputScaling scaling, bool higherIsBetter);
+/// The share of paired draws in which A's goodput beats B's: each point goodput times its draw's
+/// goodput factor, capped at 1 as the cost stage applies it; ties count half. NaN as above.
+double probabilityGoodputBetter(const CostUncertainty &a, double goodputA, const CostUncertainty &b, double goodputB);
 /// The headline figures a comparison states a probability for, as results keys.
 const std::vector<std::string> &comparableFigures();
 
