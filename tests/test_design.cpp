@@ -108,6 +108,9 @@ void TestDesign::problems_data()
     row("recompute name", [](Design &d, Catalog &) { d.workload.recompute = "sometimes"; }, "workload.recompute", "\"auto\"");
     row("dispatcher name", [](Design &d, Catalog &) { d.workload.experts = 64; d.workload.activeExperts = 8; d.workload.moeDispatcher = "deepep"; }, "workload.moe_dispatcher", "deduplicated");
     row("routing on a dense model", [](Design &d, Catalog &) { d.workload.moeDispatcher = "deduplicated"; }, "workload.moe_dispatcher", "models with experts");
+    row("expert width on a dense model", [](Design &d, Catalog &) { d.workload.expertFfnHidden = 2048; }, "workload.moe_dispatcher", "models with experts");
+    row("shared experts negative", [](Design &d, Catalog &) { d.workload.experts = 64; d.workload.activeExperts = 8; d.workload.sharedExperts = -1; }, "workload.shared_experts", "between 0");
+    row("multi-token prediction depth", [](Design &d, Catalog &) { d.workload.mtpLayers = 17; }, "workload.mtp_layers", "between 0 and 16");
     row("attention kernel name", [](Design &d, Catalog &) { d.workload.attention = "flash3"; }, "workload.attention", "unfused");
     row("sequence parallelism word", [](Design &d, Catalog &) { d.workload.sequenceParallel = "yes"; }, "workload.sequence_parallel", "default");
     row("overlap word", [](Design &d, Catalog &) { d.workload.overlapComm = ""; }, "workload.overlap_comm", "false");

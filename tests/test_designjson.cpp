@@ -49,6 +49,9 @@ void TestDesignJson::roundTripInMemory()
     d.workload.moeTopGroups = 4;
     d.workload.moeDispatcher = "deduplicated";
     d.workload.moeDispatchPrecision = "fp8";
+    d.workload.expertFfnHidden = 2048;
+    d.workload.sharedExperts = 1;
+    d.workload.mtpLayers = 1;
     d.workload.attention = "unfused";
     d.workload.sequenceParallel = "false";
     d.workload.overlapComm = "false";

@@ -96,6 +96,7 @@ private Q_SLOTS:
     void dualPipeFromTheWorkload();
     void moeDispatchFromTheWorkload();
     void stackFromTheWorkload();
+    void expertShapeFromTheWorkload();
     void resultsJsonHasContractKeys();
     void cancelStopsEarly();
     void incrementalEqualsFull_data();
@@ -323,6 +324,55 @@ void TestEvaluation::stackFromTheWorkload()
              qPrintable(QStringLiteral("%1 vs %2").arg(stated.performance.outcome.estimate.tokensPerS).arg(expected)));
     for (const AssumptionEffect &a : assumptionEffects(stated.performance.spec, stated.performance.outcome))
         QVERIFY2(a.field != "training.overlap_comm" && a.field != "training.grad_reduce", a.field.c_str());
+}
+
+void TestEvaluation::expertShapeFromTheWorkload()
+{
+    // DeepSeek-V3's shape in a design: narrow routed experts beside a wide dense FFN, a shared
+    // expert and one multi-token-prediction module reach the model as the estimate spec's
+    // model.moe.ffn_hidden, model.moe.shared_experts and model.mtp_layers would, and leave the
+    // defaults listed; the parameter counts are those of the same model read from a spec.
+    const Catalog c = Catalog::builtin();
+    Design d = moeAcrossServers(c);
+    d.workload.ffnHidden = 18432;
+    d.workload.expertFfnHidden = 2048;
+    d.workload.sharedExperts = 1;
+    d.workload.mtpLayers = 1;
+    const Problems problems = validate(d, c);
+    QVERIFY(std::none_of(problems.begin(), problems.end(), [](const Problem &p) { return p.severity == Severity::Error; }));
+    const Results r = evaluate(d, c);
+    const ModelSpec &m = r.performance.spec.model;
+    QCOMPARE(m.expertFfnHidden, 2048);
+    QCOMPARE(m.sharedExperts, 1);
+    QCOMPARE(m.mtpLayers, 1);
+    for (const std::string &used : r.performance.spec.defaultsUsed)
+        QVERIFY2(used.rfind("model.moe.ffn_hidden", 0) != 0 && used.rfind("model.moe.shared_experts", 0) != 0 &&
+                     used.rfind("model.mtp_layers", 0) != 0,
+                 used.c_str());
+    ModelSpec same;
+    same.layers = 32;
+    same.hidden = 4096;
+    same.heads = 32;
+    same.kvHeads = 8;
+    same.ffnHidden = 18432;
+    same.vocab = d.workload.vocab;
+    same.experts = 64;
+    same.topK = 8;
+    same.expertFfnHidden = 2048;
+    same.sharedExperts = 1;
+    same.mtpLayers = 1;
+    QCOMPARE(m.totalParams(), same.totalParams());
+    QCOMPARE(m.activeParams(), same.activeParams());
+    // The narrow experts are fewer parameters than 64 experts of the dense width; the shared expert
+    // adds one expert's worth to every token's path.
+    Design wide = d;
+    wide.workload.expertFfnHidden = 0;
+    wide.workload.sharedExperts = 0;
+    const Results rw = evaluate(wide, c);
+    QVERIFY(rw.performance.spec.model.totalParams() > m.totalParams());
+    ModelSpec noShared = same;
+    noShared.sharedExperts = 0;
+    QVERIFY(same.activeParams() > noShared.activeParams());
 }
 
 void TestEvaluation::resultsJsonHasContractKeys()

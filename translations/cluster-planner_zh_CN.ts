@@ -1622,6 +1622,16 @@
     </message>
     <message>
         <location line="+4"/>
+        <source>must be 0 (= FFN hidden) or a width up to 10^8</source>
+        <translation>必须为 0（= FFN 隐藏维度）或不超过 10^8 的宽度</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>must be between 0 and 10,000</source>
+        <translation>必须在 0 到 10,000 之间</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>must be &quot;all_to_all&quot; or &quot;deduplicated&quot;</source>
         <translation>必须为 &quot;all_to_all&quot; 或 &quot;deduplicated&quot;</translation>
     </message>
@@ -1647,12 +1657,12 @@
     </message>
     <message>
         <location line="+13"/>
-        <location line="+17"/>
+        <location line="+19"/>
         <source>must be at least 1</source>
         <translation>至少为 1</translation>
     </message>
     <message>
-        <location line="-15"/>
+        <location line="-17"/>
         <source>hidden size %1 is not divisible by the head count</source>
         <translation>隐藏层维度 %1 不能被注意力头数整除</translation>
     </message>
@@ -1672,7 +1682,12 @@
         <translation>须在 1（路由均衡）到 16 之间</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+4"/>
+        <source>must be between 0 and 16</source>
+        <translation>必须在 0 到 16 之间</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>more than 10^17 tokens is not plausible</source>
         <translation>超过 10^17 个 token 不合理</translation>
     </message>
@@ -3409,7 +3424,7 @@ scale-up</source>
     </message>
     <message>
         <location line="+4"/>
-        <location filename="../views/docks/inspectorsettings.cpp" line="+176"/>
+        <location filename="../views/docks/inspectorsettings.cpp" line="+180"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
@@ -3468,7 +3483,7 @@ scale-up</source>
     </message>
     <message>
         <location line="-138"/>
-        <location filename="../views/docks/inspectorsettings.cpp" line="+126"/>
+        <location filename="../views/docks/inspectorsettings.cpp" line="+128"/>
         <source>Fabric</source>
         <translation>网络</translation>
     </message>
@@ -3962,7 +3977,7 @@ scale-up</source>
         <translation>多个型号</translation>
     </message>
     <message>
-        <location filename="../views/docks/inspectorsettings.cpp" line="-286"/>
+        <location filename="../views/docks/inspectorsettings.cpp" line="-292"/>
         <source>“%1” is not a whole number</source>
         <translation>“%1”不是整数</translation>
     </message>
@@ -4012,7 +4027,27 @@ scale-up</source>
         <translation>“%1”不是 shrink 或 wait</translation>
     </message>
     <message>
-        <location line="+68"/>
+        <location line="+20"/>
+        <source>Expert FFN hidden</source>
+        <translation>专家 FFN 隐藏维度</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>one routed expert&apos;s width, 0 = FFN hidden</source>
+        <translation>单个路由专家的宽度，0 = FFN 隐藏维度</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Shared experts</source>
+        <translation>共享专家</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>every token passes through them</source>
+        <translation>每个 token 都经过它们</translation>
+    </message>
+    <message>
+        <location line="+50"/>
         <source>Layers</source>
         <translation>层数</translation>
     </message>
@@ -4042,7 +4077,7 @@ scale-up</source>
         <translation>词表大小</translation>
     </message>
     <message>
-        <location line="-62"/>
+        <location line="-66"/>
         <source>Experts</source>
         <translation>专家数</translation>
     </message>
@@ -4058,7 +4093,7 @@ scale-up</source>
     </message>
     <message>
         <location filename="../views/docks/inspectordock.cpp" line="-140"/>
-        <location filename="../views/docks/inspectorsettings.cpp" line="+2"/>
+        <location filename="../views/docks/inspectorsettings.cpp" line="+6"/>
         <source>Expert load imbalance</source>
         <translation>专家负载不均衡</translation>
     </message>
@@ -4148,7 +4183,17 @@ scale-up</source>
         <translation>default（fp32）、fp32 或 bf16</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+29"/>
+        <source>MTP modules</source>
+        <translation>MTP 模块</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>multi-token prediction, 0 = none</source>
+        <translation>多 token 预测，0 = 无</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <location line="+6"/>
         <source>tokens</source>
         <translation>token</translation>

@@ -516,11 +516,15 @@ void checkMoeRouting(const Workload &w, Checker &check)
 {
     const bool moe = w.experts > 0;
     if (!moe && (w.moeGroups != 0 || w.moeTopGroups != 0 || w.moeDispatcher != "all_to_all" ||
-                 w.moeDispatchPrecision != "bf16")) {
+                 w.moeDispatchPrecision != "bf16" || w.expertFfnHidden != 0 || w.sharedExperts != 0)) {
         check.error("workload.moe_dispatcher",
                     CP_TR_NOOP("cp::Problems", "routing settings are for models with experts; a dense model has none"));
         return;
     }
+    if (w.expertFfnHidden < 0 || w.expertFfnHidden > 100000000)
+        check.error("workload.expert_ffn_hidden", CP_TR_NOOP("cp::Problems", "must be 0 (= FFN hidden) or a width up to 10^8"));
+    if (w.sharedExperts < 0 || w.sharedExperts > 10000)
+        check.error("workload.shared_experts", CP_TR_NOOP("cp::Problems", "must be between 0 and 10,000"));
     if (w.moeDispatcher != "all_to_all" && w.moeDispatcher != "deduplicated")
         check.error("workload.moe_dispatcher", CP_TR_NOOP("cp::Problems", "must be \"all_to_all\" or \"deduplicated\""));
     if (w.moeDispatchPrecision != "bf16" && w.moeDispatchPrecision != "fp8")
@@ -563,6 +567,8 @@ void checkWorkload(const Design &design, Checker &check)
                     CP_TR_NOOP("cp::Problems", "must be between 1 (balanced routing) and 16"));
     checkMoeRouting(w, check);
     checkStack(w, check);
+    if (w.mtpLayers < 0 || w.mtpLayers > 16)
+        check.error("workload.mtp_layers", CP_TR_NOOP("cp::Problems", "must be between 0 and 16"));
     check.positive("workload.tokens", w.tokens);
     check.nonNegative("workload.global_batch_tokens", w.globalBatchTokens); // 0 = automatic
     if (w.jobs < 1)

@@ -127,6 +127,12 @@ struct Workload
     int vocab = 128256;
     int experts = 0;        ///< 0 = dense
     int activeExperts = 0;
+    /// MoE only: one routed expert's FFN width (0 = ffn_hidden; DeepSeek-V3: 2,048 beside a dense
+    /// 18,432) and the shared experts every token also passes through (DeepSeek-V3: 1).
+    int expertFfnHidden = 0;
+    int sharedExperts = 0;
+    /// Multi-token prediction modules after the last layer (DeepSeek-V3: 1); 0 = none.
+    int mtpLayers = 0;
     /// MoE only: routed tokens the busiest expert-parallel rank receives over the mean share, in
     /// [1, 16]; 1 = balanced routing (docs/model.md §2.2, "Routing imbalance").
     double moeLoadImbalance = 1.0;

@@ -116,6 +116,9 @@ ModelSpec modelFromWorkload(const Workload &w)
     m.moeLoadImbalance = w.moeLoadImbalance;
     m.moeGroups = w.moeGroups;
     m.moeTopGroups = w.moeTopGroups;
+    m.expertFfnHidden = w.expertFfnHidden;
+    m.sharedExperts = w.sharedExperts;
+    m.mtpLayers = w.mtpLayers;
     return m;
 }
 
@@ -178,12 +181,13 @@ EstimateSpec estimateSpecFromDesign(const Design &design, const Catalog &catalog
     d.push_back("model.v_head_dim = " + head + " (= head_dim)");
     d.push_back("model.mlp = swiglu (designs describe modern decoders)");
     d.push_back("model.tied_embeddings = false (default)");
-    d.push_back("model.mtp_layers = 0 (no multi-token prediction)");
+    if (w.mtpLayers == 0)
+        d.push_back("model.mtp_layers = 0 (no multi-token prediction)");
     d.push_back("model.dropout = false (default)");
-    if (m.moe()) {
+    if (m.moe() && w.expertFfnHidden == 0)
         d.push_back("model.moe.ffn_hidden = " + std::to_string(m.ffnHidden) + " (= model.ffn_hidden)");
+    if (m.moe() && w.sharedExperts == 0)
         d.push_back("model.moe.shared_experts = 0 (routed experts only)");
-    }
     // The stack the workload states, the rest assumed and listed (checkStack keeps the names).
     if (w.attention == "default")
         d.push_back("training.attention = flash (default)");

@@ -239,6 +239,8 @@ json designToJson(const Design &d)
                       {"pipeline_schedule", w.pipelineSchedule},
                       {"moe_groups", w.moeGroups}, {"moe_top_groups", w.moeTopGroups},
                       {"moe_dispatcher", w.moeDispatcher}, {"moe_dispatch_precision", w.moeDispatchPrecision},
+                      {"expert_ffn_hidden", w.expertFfnHidden}, {"shared_experts", w.sharedExperts},
+                      {"mtp_layers", w.mtpLayers},
                       {"attention", w.attention}, {"sequence_parallel", w.sequenceParallel},
                       {"overlap_comm", w.overlapComm}, {"grad_reduce", w.gradReduce},
                       {"parallelism", {{"auto", p.automatic}, {"tp", p.tp}, {"pp", p.pp},
@@ -402,6 +404,9 @@ void workloadFromJson(const Reader &r, Design &d)
     wl.moeTopGroups = w.integer("moe_top_groups", wl.moeTopGroups);
     wl.moeDispatcher = w.string("moe_dispatcher", wl.moeDispatcher);
     wl.moeDispatchPrecision = w.string("moe_dispatch_precision", wl.moeDispatchPrecision);
+    wl.expertFfnHidden = w.integer("expert_ffn_hidden", wl.expertFfnHidden);
+    wl.sharedExperts = w.integer("shared_experts", wl.sharedExperts);
+    wl.mtpLayers = w.integer("mtp_layers", wl.mtpLayers);
     wl.attention = w.string("attention", wl.attention);
     wl.sequenceParallel = w.string("sequence_parallel", wl.sequenceParallel);
     wl.overlapComm = w.string("overlap_comm", wl.overlapComm);

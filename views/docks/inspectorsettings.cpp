@@ -127,6 +127,10 @@ QVector<InspectorDock::SettingsField> InspectorDock::moeFields()
          intField(&Design::workload, &W::experts)},
         {QStringLiteral("workload.activeExperts"), tr("Active experts"), {},
          d([](const Design &x) { return x.workload.activeExperts; }), intField(&Design::workload, &W::activeExperts)},
+        {QStringLiteral("workload.expertFfnHidden"), tr("Expert FFN hidden"), tr("one routed expert's width, 0 = FFN hidden"),
+         d([](const Design &x) { return x.workload.expertFfnHidden; }), intField(&Design::workload, &W::expertFfnHidden)},
+        {QStringLiteral("workload.sharedExperts"), tr("Shared experts"), tr("every token passes through them"),
+         d([](const Design &x) { return x.workload.sharedExperts; }), intField(&Design::workload, &W::sharedExperts)},
         {QStringLiteral("workload.moeLoadImbalance"), tr("Expert load imbalance"),
          tr("busiest expert rank ÷ mean, 1 = balanced"),
          d([](const Design &x) { return x.workload.moeLoadImbalance; }),
@@ -187,6 +191,8 @@ void InspectorDock::buildSettingsTabs()
          intField(&Design::workload, &W::ffnHidden)},
         {QStringLiteral("workload.vocab"), tr("Vocabulary"), {}, d([](const Design &x) { return x.workload.vocab; }),
          intField(&Design::workload, &W::vocab)},
+        {QStringLiteral("workload.mtpLayers"), tr("MTP modules"), tr("multi-token prediction, 0 = none"),
+         d([](const Design &x) { return x.workload.mtpLayers; }), intField(&Design::workload, &W::mtpLayers)},
     };
     workload += moeFields();
     workload += {
